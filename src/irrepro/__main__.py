@@ -1,0 +1,5 @@
+import sys
+
+from irrepro.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Routing runs (Breuer & Schaer, CENTRE@CLEF 2019): per-topic classifiers trained on judged documents."""
