@@ -1,0 +1,33 @@
+"""Reproducibility measures of Breuer et al., SIGIR 2020, and what a careful user needs beyond them.
+
+- :mod:`irrepro.reproducibility.scores`: ARP, RMSE, ER, DeltaRI and the t-tests (per-topic scores).
+- :mod:`irrepro.reproducibility.ranking`: Kendall's tau Union (KTU), RBO and label-independent variants.
+- :mod:`irrepro.reproducibility.bootstrap`: seeded bootstrap confidence intervals over topics.
+- :mod:`irrepro.reproducibility.compare`: the run-file-level entry point behind ``irrepro compare``.
+
+Terms follow the paper: *replicability* = same collection, *reproducibility* = a different one.
+"""
+
+from irrepro.reproducibility.scores import (
+    UndefinedMeasureWarning,
+    arp,
+    delta_relative_improvement,
+    effect_ratio,
+    paired_ttest,
+    relative_improvement,
+    rmse,
+    unpaired_ttest,
+    wilcoxon_test,
+)
+
+__all__ = [
+    "UndefinedMeasureWarning",
+    "arp",
+    "delta_relative_improvement",
+    "effect_ratio",
+    "paired_ttest",
+    "relative_improvement",
+    "rmse",
+    "unpaired_ttest",
+    "wilcoxon_test",
+]

@@ -1,0 +1,397 @@
+"""Score-based reproducibility measures of Breuer et al., SIGIR 2020.
+
+"How to Measure the Reproducibility of System-oriented IR Experiments"
+(Breuer, Ferro, Fuhr, Maistro, Sakai, Schaer, Soboroff; SIGIR 2020), Section 3:
+
+- ARP, the average retrieval performance: ``mean_j M_j(r)`` over topics ``j``.
+- RMSE (Eq. 3): ``sqrt(1/n * sum_j (M_j(r) - M_j(r'))^2)`` over the topics both runs have.
+- ER, the Effect Ratio (Eq. 5, replicability; Eq. 7, reproducibility):
+  ``ER = mean_j(M_j(a') - M_j(b')) / mean_j(M_j(a) - M_j(b))``; in the reproducibility
+  setting numerator and denominator are means over their own (different) topic sets.
+- DeltaRI (Eq. 6): ``RI - RI'`` with ``RI = (mean(M(a)) - mean(M(b))) / mean(M(b))``.
+- p-values: two-tailed paired t-test (replicability, same topics) and two-tailed unpaired
+  t-test (reproducibility; Student by default, Welch as an option); Wilcoxon signed-rank as an
+  extra for the paired case.
+
+Terms are the paper's: *replicability* = same collection, *reproducibility* = different
+collection (the peer library repro_eval uses the opposite names).
+
+Inputs are per-topic scores. An *original* is a :class:`pandas.Series` indexed by topic. A
+*new* argument is either a Series (one run; the result is a float) or a DataFrame with topics
+as rows and one run per column (the result is a Series indexed by run). Rows are aligned on the
+topic index; a NaN marks a topic that run does not have. All functions are vectorised over the
+columns.
+
+Undefined cases are explicit: a single call raises :class:`ValueError` saying why (no common
+topics, fewer than two topics, zero original improvement for ER, zero baseline mean for
+DeltaRI); a batch returns NaN for that run and emits ONE :class:`UndefinedMeasureWarning`
+naming the runs.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+__all__ = [
+    "UndefinedMeasureWarning",
+    "arp",
+    "rmse",
+    "effect_ratio",
+    "delta_relative_improvement",
+    "relative_improvement",
+    "paired_ttest",
+    "unpaired_ttest",
+    "wilcoxon_test",
+]
+
+MIN_TOPICS = 2
+
+
+class UndefinedMeasureWarning(RuntimeWarning):
+    """A measure is undefined for some runs of a batch; their value is NaN."""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _as_series(scores: pd.Series | pd.DataFrame, what: str) -> pd.Series:
+    if isinstance(scores, pd.DataFrame):
+        if scores.shape[1] != 1:
+            raise ValueError(f"{what} must be a Series (one run), got a DataFrame with {scores.shape[1]} columns")
+        scores = scores.iloc[:, 0]
+    if not isinstance(scores, pd.Series):
+        raise ValueError(f"{what} must be a pandas Series indexed by topic, got {type(scores).__name__}")
+    if scores.index.has_duplicates:
+        raise ValueError(f"{what} has duplicate topics: {sorted(scores.index[scores.index.duplicated()].unique())[:5]}")
+    return scores.astype(float)
+
+
+def _as_frame(scores: pd.Series | pd.DataFrame, what: str) -> tuple[pd.DataFrame, bool]:
+    """Return ``(topics x runs frame, single)`` where ``single`` says a Series was given."""
+    if isinstance(scores, pd.Series):
+        name = scores.name if scores.name is not None else "run"
+        frame, single = scores.to_frame(name=name), True
+    elif isinstance(scores, pd.DataFrame):
+        frame, single = scores, False
+    else:
+        raise ValueError(f"{what} must be a pandas Series or DataFrame indexed by topic, got {type(scores).__name__}")
+    if frame.index.has_duplicates:
+        raise ValueError(f"{what} has duplicate topics: {sorted(frame.index[frame.index.duplicated()].unique())[:5]}")
+    return frame.astype(float), single
+
+
+def _common_topics(*indexes: pd.Index, what: str) -> pd.Index:
+    common = indexes[0]
+    for index in indexes[1:]:
+        common = common.intersection(index, sort=False)
+    if len(common) == 0:
+        examples = "; ".join(f"{list(index[:3])} (dtype {index.dtype})" for index in indexes)
+        raise ValueError(f"{what}: no common topics between the inputs (e.g. {examples})")
+    return common
+
+
+def _finish(values: np.ndarray, reasons: dict[str, np.ndarray], runs: pd.Index, single: bool, name: str):
+    """Turn per-run values into a float or Series, raising/warning for undefined runs."""
+    values = np.asarray(values, dtype=float).copy()
+    undefined_any = np.zeros(len(runs), dtype=bool)
+    messages = []
+    for reason, mask in reasons.items():
+        mask = np.asarray(mask, dtype=bool) & ~undefined_any
+        if mask.any():
+            undefined_any |= mask
+            if single:
+                raise ValueError(f"{name} is undefined: {reason}")
+            messages.append(f"{reason}: {list(runs[mask])}")
+    values[undefined_any] = np.nan
+    if single:
+        return float(values[0])
+    if messages:
+        warnings.warn(f"{name} is undefined (NaN) for some runs; " + "; ".join(messages), UndefinedMeasureWarning, stacklevel=3)
+    return pd.Series(values, index=runs, name=name)
+
+
+def _pair(original, new, what: str):
+    """Align an original Series with new scores; return (orig (T,), new (T,R), valid mask, runs, single)."""
+    original = _as_series(original, f"{what}: original")
+    new_frame, single = _as_frame(new, f"{what}: new scores")
+    topics = _common_topics(original.index, new_frame.index, what=what)
+    orig_values = original.reindex(topics).to_numpy(dtype=float)
+    new_values = new_frame.reindex(topics).to_numpy(dtype=float)
+    valid = ~np.isnan(orig_values)[:, None] & ~np.isnan(new_values)
+    return orig_values, new_values, valid, new_frame.columns, single
+
+
+def _masked_mean(values: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    counts = valid.sum(axis=0)
+    sums = np.where(valid, values, 0.0).sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return sums / counts
+
+
+def _broadcast_runs(advanced, baseline, what: str) -> tuple[pd.DataFrame, pd.DataFrame, bool]:
+    """Bring a new advanced/baseline pair to two frames with the same columns."""
+    adv, adv_single = _as_frame(advanced, f"{what}: new advanced")
+    base, base_single = _as_frame(baseline, f"{what}: new baseline")
+    if adv_single and base_single:
+        base = base.set_axis(adv.columns, axis=1)
+        return adv, base, True
+    if adv_single:  # one advanced run against many baselines
+        adv = pd.DataFrame({run: adv.iloc[:, 0] for run in base.columns})
+    elif base_single:  # many advanced runs against one baseline
+        base = pd.DataFrame({run: base.iloc[:, 0] for run in adv.columns})
+    elif not adv.columns.equals(base.columns):
+        if len(adv.columns) != len(base.columns):
+            raise ValueError(
+                f"{what}: new advanced and new baseline have different numbers of runs "
+                f"({len(adv.columns)} vs {len(base.columns)})"
+            )
+        base = base.set_axis(adv.columns, axis=1)  # pair columns by position, named after the advanced runs
+    return adv, base, False
+
+
+# --------------------------------------------------------------------------- measures
+
+
+def arp(scores: pd.Series | pd.DataFrame) -> float | pd.Series:
+    """Average retrieval performance: the mean of per-topic scores (NaN topics skipped).
+
+    >>> arp(pd.Series([0.2, 0.4], index=["301", "302"]))
+    0.3...
+    """
+    frame, single = _as_frame(scores, "arp")
+    valid = frame.notna().to_numpy()
+    values = _masked_mean(frame.to_numpy(dtype=float), valid)
+    return _finish(values, {"no topics": valid.sum(axis=0) == 0}, frame.columns, single, "ARP")
+
+
+def rmse(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> float | pd.Series:
+    """Root mean square error between original and replicated per-topic scores (paper Eq. 3).
+
+    ``RMSE = sqrt(1/n * sum_j (M_j(r) - M_j(r'))^2)`` over the ``n`` topics both runs have.
+
+    >>> rmse(pd.Series([0.2, 0.4]), pd.Series([0.2, 0.6]))
+    0.1414...
+    """
+    orig, new, valid, runs, single = _pair(original, replicated, "RMSE")
+    squared = np.where(valid, (orig[:, None] - new) ** 2, 0.0)
+    counts = valid.sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        values = np.sqrt(squared.sum(axis=0) / counts)
+    return _finish(values, _topic_reasons(counts), runs, single, "RMSE")
+
+
+def _topic_reasons(counts: np.ndarray) -> dict[str, np.ndarray]:
+    return {
+        "no common topics": counts == 0,
+        f"fewer than {MIN_TOPICS} common topics": counts < MIN_TOPICS,
+    }
+
+
+def _improvements(advanced: pd.Series, baseline: pd.Series, what: str) -> pd.Series:
+    advanced = _as_series(advanced, f"{what}: original advanced")
+    baseline = _as_series(baseline, f"{what}: original baseline")
+    topics = _common_topics(advanced.index, baseline.index, what=f"{what} (original advanced vs baseline)")
+    return (advanced.reindex(topics) - baseline.reindex(topics)).dropna()
+
+
+def effect_ratio(
+    orig_advanced: pd.Series,
+    orig_baseline: pd.Series,
+    new_advanced: pd.Series | pd.DataFrame,
+    new_baseline: pd.Series | pd.DataFrame,
+    *,
+    paired: bool,
+) -> float | pd.Series:
+    """Effect Ratio (paper Eq. 5 and 7; Sakai et al. 2019).
+
+    ``ER = mean_j(M_j(a') - M_j(b')) / mean_j(M_j(a) - M_j(b))``
+
+    ``paired=True`` (replicability, same collection): both means run over the same topics, those
+    all four runs have. ``paired=False`` (reproducibility, new collection): the original mean runs
+    over the topics of the original pair, the new mean over the topics of the new pair.
+    ER = 1 is a perfect replication of the effect; ER <= 0 a failure. Undefined when the original
+    mean improvement is zero.
+
+    >>> a, b = pd.Series([0.5, 0.7]), pd.Series([0.3, 0.5])
+    >>> effect_ratio(a, b, a, b, paired=True)
+    1.0
+    """
+    what = "ER"
+    orig_delta = _improvements(orig_advanced, orig_baseline, what)
+    adv, base, single = _broadcast_runs(new_advanced, new_baseline, what)
+    runs = adv.columns
+    if paired:
+        topics = _common_topics(orig_delta.index, adv.index, base.index, what=what)
+        od = orig_delta.reindex(topics).to_numpy(dtype=float)
+        nd = adv.reindex(topics).to_numpy(dtype=float) - base.reindex(topics).to_numpy(dtype=float)
+        valid = ~np.isnan(od)[:, None] & ~np.isnan(nd)
+        counts = valid.sum(axis=0)
+        orig_mean = _masked_mean(np.broadcast_to(od[:, None], nd.shape), valid)
+        new_mean = _masked_mean(nd, valid)
+        reasons = _topic_reasons(counts)
+    else:
+        od = orig_delta.to_numpy(dtype=float)
+        topics = _common_topics(adv.index, base.index, what=f"{what} (new advanced vs baseline)")
+        nd = adv.reindex(topics).to_numpy(dtype=float) - base.reindex(topics).to_numpy(dtype=float)
+        valid = ~np.isnan(nd)
+        counts = valid.sum(axis=0)
+        orig_mean = np.full(len(runs), od.mean() if len(od) else np.nan)
+        new_mean = _masked_mean(nd, valid)
+        reasons = {
+            f"fewer than {MIN_TOPICS} topics in the original pair": np.full(len(runs), len(od) < MIN_TOPICS),
+            **_topic_reasons(counts),
+        }
+    reasons["zero mean improvement of the original advanced over the original baseline"] = orig_mean == 0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        values = new_mean / orig_mean
+    return _finish(values, reasons, runs, single, "ER")
+
+
+def relative_improvement(advanced: pd.Series | pd.DataFrame, baseline: pd.Series | pd.DataFrame) -> float | pd.Series:
+    """Relative improvement ``RI = (mean(M(a)) - mean(M(b))) / mean(M(b))`` over the topics both have."""
+    adv, base, single = _broadcast_runs(advanced, baseline, "RI")
+    values, reasons = _relative_improvement(adv, base)
+    return _finish(values, reasons, adv.columns, single, "RI")
+
+
+def _relative_improvement(adv: pd.DataFrame, base: pd.DataFrame, topics: pd.Index | None = None):
+    if topics is None:
+        topics = _common_topics(adv.index, base.index, what="RI")
+    a = adv.reindex(topics).to_numpy(dtype=float)
+    b = base.reindex(topics).to_numpy(dtype=float)
+    valid = ~np.isnan(a) & ~np.isnan(b)
+    mean_a, mean_b = _masked_mean(a, valid), _masked_mean(b, valid)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        values = (mean_a - mean_b) / mean_b
+    reasons = _topic_reasons(valid.sum(axis=0))
+    reasons["zero baseline mean (the paper drops such runs)"] = mean_b == 0
+    return values, reasons
+
+
+def delta_relative_improvement(
+    orig_advanced: pd.Series,
+    orig_baseline: pd.Series,
+    new_advanced: pd.Series | pd.DataFrame,
+    new_baseline: pd.Series | pd.DataFrame,
+) -> float | pd.Series:
+    """Delta Relative Improvement (paper Eq. 6): ``DeltaRI = RI - RI'``.
+
+    ``RI = (mean(M(a)) - mean(M(b))) / mean(M(b))`` for the original pair over its common topics
+    and ``RI'`` likewise for the new pair over its own common topics (the same topics in the
+    replicability setting, the new collection's topics in the reproducibility setting).
+    DeltaRI = 0: the relative improvement is replicated; > 0: it is smaller than the original.
+    Undefined when a baseline mean is zero.
+
+    >>> a, b = pd.Series([0.5, 0.7]), pd.Series([0.3, 0.5])
+    >>> delta_relative_improvement(a, b, a, b)
+    0.0
+    """
+    what = "DeltaRI"
+    orig_adv, _ = _as_frame(_as_series(orig_advanced, f"{what}: original advanced"), what)
+    orig_base, _ = _as_frame(_as_series(orig_baseline, f"{what}: original baseline"), what)
+    orig_ri, orig_reasons = _relative_improvement(orig_adv, orig_base.set_axis(orig_adv.columns, axis=1))
+    adv, base, single = _broadcast_runs(new_advanced, new_baseline, what)
+    new_ri, new_reasons = _relative_improvement(adv, base)
+    runs = adv.columns
+    reasons = {f"original pair: {r}": np.full(len(runs), bool(m[0])) for r, m in orig_reasons.items()}
+    reasons.update({f"new pair: {r}": m for r, m in new_reasons.items()})
+    return _finish(orig_ri[0] - new_ri, reasons, runs, single, "DeltaRI")
+
+
+# --------------------------------------------------------------------------- tests
+
+
+def _per_column(
+    orig: np.ndarray, new: np.ndarray, valid: np.ndarray, test: Callable[[np.ndarray, np.ndarray], np.ndarray]
+) -> np.ndarray:
+    """Apply a column-wise scipy test; vectorised when every column has the same topics."""
+    p = np.full(new.shape[1], np.nan)
+    if valid.all():
+        return np.asarray(test(np.broadcast_to(orig[:, None], new.shape), new), dtype=float).reshape(-1)
+    for j in range(new.shape[1]):
+        rows = valid[:, j]
+        if rows.sum() >= MIN_TOPICS:
+            p[j] = float(np.asarray(test(orig[rows], new[rows, j])).reshape(-1)[0])
+    return p
+
+
+def paired_ttest(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> float | pd.Series:
+    """Two-tailed paired t-test between original and replicated per-topic scores (replicability).
+
+    p-value of ``scipy.stats.ttest_rel`` over the common topics. When all per-topic differences
+    are zero (a perfect replication) the t statistic is 0/0; the p-value is then reported as 1.0
+    (no evidence of a difference), as repro_eval does.
+    """
+    orig, new, valid, runs, single = _pair(original, replicated, "paired t-test")
+    with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        p = _per_column(orig, new, valid, lambda a, b: stats.ttest_rel(a, b, axis=0).pvalue)
+    identical = np.all(np.where(valid, orig[:, None] == new, True), axis=0)
+    p = np.where(np.isnan(p) & identical, 1.0, p)
+    return _finish(p, _topic_reasons(valid.sum(axis=0)), runs, single, "p-value (paired t-test)")
+
+
+def unpaired_ttest(
+    original: pd.Series, reproduced: pd.Series | pd.DataFrame, *, equal_var: bool = True
+) -> float | pd.Series:
+    """Two-tailed unpaired t-test between original and reproduced per-topic scores (reproducibility).
+
+    Student's t-test (``equal_var=True``, the paper's choice) or Welch's (``equal_var=False``),
+    via ``scipy.stats.ttest_ind``; each sample uses all its own non-NaN topics (the topic sets may
+    differ). If both samples are constant and equal the statistic is 0/0 and the p-value is 1.0.
+    """
+    original = _as_series(original, "unpaired t-test: original").dropna()
+    frame, single = _as_frame(reproduced, "unpaired t-test: reproduced")
+    runs = frame.columns
+    values = frame.to_numpy(dtype=float)
+    valid = ~np.isnan(values)
+    counts = valid.sum(axis=0)
+    orig = original.to_numpy(dtype=float)
+    p = np.full(len(runs), np.nan)
+    with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        if len(orig) >= MIN_TOPICS:
+            if valid.all():
+                p = np.asarray(stats.ttest_ind(orig[:, None], values, axis=0, equal_var=equal_var).pvalue, dtype=float)
+                p = p.reshape(-1)
+            else:
+                for j in range(len(runs)):
+                    if counts[j] >= MIN_TOPICS:
+                        p[j] = float(stats.ttest_ind(orig, values[valid[:, j], j], equal_var=equal_var).pvalue)
+    constant_equal = np.array(
+        [len(orig) > 0 and np.all(orig == orig[0]) and np.all(values[valid[:, j], j] == orig[0]) for j in range(len(runs))]
+    )
+    p = np.where(np.isnan(p) & constant_equal, 1.0, p)
+    reasons = {
+        f"fewer than {MIN_TOPICS} original topics": np.full(len(runs), len(orig) < MIN_TOPICS),
+        f"fewer than {MIN_TOPICS} reproduced topics": counts < MIN_TOPICS,
+    }
+    name = "p-value (unpaired t-test)" if equal_var else "p-value (Welch t-test)"
+    return _finish(p, reasons, runs, single, name)
+
+
+def wilcoxon_test(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> float | pd.Series:
+    """Two-sided Wilcoxon signed-rank test on the per-topic differences (replicability, an extra).
+
+    ``scipy.stats.wilcoxon`` with its defaults (zero differences dropped, 'wilcox' method).
+    When every difference is zero the p-value is reported as 1.0.
+    """
+    orig, new, valid, runs, single = _pair(original, replicated, "Wilcoxon test")
+    p = np.full(len(runs), np.nan)
+    for j in range(len(runs)):
+        rows = valid[:, j]
+        if rows.sum() < MIN_TOPICS:
+            continue
+        differences = orig[rows] - new[rows, j]
+        if np.all(differences == 0):
+            p[j] = 1.0
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            p[j] = float(stats.wilcoxon(differences).pvalue)
+    return _finish(p, _topic_reasons(valid.sum(axis=0)), runs, single, "p-value (Wilcoxon)")
