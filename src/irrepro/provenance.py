@@ -1,0 +1,61 @@
+"""What a build ran on: package versions, the git commit and the data files with their hashes.
+
+Used by the book's closing page, so that every rendered page can be traced to code and data.
+"""
+
+from __future__ import annotations
+
+import platform
+import subprocess
+from importlib import metadata
+from pathlib import Path
+
+import pandas as pd
+
+from irrepro import data
+
+KEY_PACKAGES = (
+    "irrepro", "numpy", "pandas", "scipy", "statsmodels", "scikit-learn", "nltk", "matplotlib",
+    "seaborn", "pytrec-eval-terrier", "pooch", "jupyter-book", "myst-nb", "sphinx",
+)
+
+
+def package_versions(names: tuple[str, ...] = KEY_PACKAGES) -> pd.DataFrame:
+    """Installed version of each package (``not installed`` where absent), plus Python itself."""
+    rows = [{"package": "python", "version": platform.python_version()}]
+    for name in names:
+        try:
+            version = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            version = "not installed"
+        rows.append({"package": name, "version": version})
+    return pd.DataFrame(rows)
+
+
+def git_commit(repository: Path | None = None) -> str:
+    """The commit the book was built from, with ``+dirty`` when the work tree has changes."""
+    folder = repository or Path(__file__).resolve().parents[2]
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=folder, capture_output=True, text=True, check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+    return commit + ("+dirty" if dirty else "")
+
+
+def data_files() -> pd.DataFrame:
+    """Registered data files present in the cache, with their sha256 (verified) and source."""
+    status = data.verify()
+    rows = []
+    for entry in data.provenance():
+        state = status.get(entry["name"], "missing")
+        if state == "missing":
+            continue
+        rows.append({"file": entry["name"], "sha256": entry["sha256"], "verified": state == "ok",
+                     "source": entry["source"]})
+    return pd.DataFrame(rows, columns=["file", "sha256", "verified", "source"])
