@@ -1,0 +1,426 @@
+"""The tables and figures of Breuer et al., SIGIR 2020, from the per-topic scores the authors published.
+
+"How to Measure the Reproducibility of System-oriented IR Experiments" (Breuer, Ferro, Fuhr, Maistro,
+Sakai, Schaer, Soboroff; SIGIR 2020). The authors re-implemented the TREC Common Core 2017 runs
+WCrobust04 (baseline b-run) and WCrobust0405 (advanced a-run), derived 50 constellations of each,
+and published per-topic scores (``sigir2020/measures``: 50 Core17 topics, replicability;
+``sigir2020/measures_rpd``: 25 Core18 topics, reproducibility). Every function here computes one table
+or figure of the paper from those files with :mod:`irrepro.reproducibility`, returning a DataFrame
+with rows named as the paper prints them (``WCrobust04``, ``rpl_wcr04_tf_1``, ``rpd_tf_1``) and one
+column per cell, named ``statistic:measure`` (``ARP:P@10``, ``KTU``, ``RMSE:AP``, ``p:nDCG``, ...).
+
+Conventions, each checked against the paper's printed values (see the chapter):
+
+- "nDCG" is trec_eval's ``ndcg`` cut at 1000 (files ``*_ndcg1000.csv``).
+- KTU and RBO are the means over topics of the published per-topic ``kendalls_tau_1000`` and
+  ``rbo_1000_p08`` values (the 200 runs' ranked lists are not public).
+- Replicability p-values: two-tailed paired t-test over the 50 Core17 topics; reproducibility: two-tailed
+  Student's t-test between the original run on Core17 (50 topics) and the reproduced run on Core18 (25).
+- ER / DeltaRI: WCrobust04 is the baseline, WCrobust0405 the advanced run; constellation k of one is
+  paired with constellation k of the other.
+- Correlations among measures (Tables 4 and 5) use all 50 constellations, as the authors' script does.
+
+:func:`write_tables` writes the nine CSV files of ``irrepro reproduce sigir2020 --out DIR``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from irrepro.data import fetch
+from irrepro.reproducibility import scores
+from irrepro.routing.constellations import FAMILIES, PRINTED, Constellation
+
+__all__ = [
+    "BASELINE",
+    "ADVANCED",
+    "SYSTEMS",
+    "MEASURES",
+    "CUTOFFS",
+    "CONSTELLATION_IDS",
+    "per_topic",
+    "replicability_table",
+    "reproducibility_table",
+    "effect_ratio_table",
+    "rpl_vs_rpd_pvalues",
+    "replicability_measures",
+    "correlation_table",
+    "reproducibility_correlation_table",
+    "cutoff_curves",
+    "write_tables",
+]
+
+BASELINE = "WCrobust04"
+ADVANCED = "WCrobust0405"
+SYSTEMS: tuple[str, ...] = (BASELINE, ADVANCED)
+MEASURES: dict[str, str] = {"P@10": "p10", "AP": "ap", "nDCG": "ndcg1000"}  # paper name -> file name
+CUTOFFS: tuple[int, ...] = (5, 10, 20, 50, 100, 1000)
+CONSTELLATION_IDS: tuple[int, ...] = tuple(range(1, 51))  # the paper's 50; rpd WCrobust04 has 51-58 extra
+SETTINGS = ("rpl", "org", "rpd")
+# The original run compared with itself: KTU and RBO are 1 by definition (no per-topic file holds them).
+_SELF_AGREEMENT = {"KTU": 1.0, "RBO": 1.0}
+
+
+def _check_system(system: str) -> str:
+    if system not in SYSTEMS:
+        raise ValueError(f"unknown system {system!r}; the SIGIR 2020 data has {', '.join(SYSTEMS)}")
+    return system
+
+
+def _file_name(setting: str, system: str, measure: str) -> str:
+    folder = "measures" if setting == "rpl" else "measures_rpd"
+    return f"sigir2020/{folder}/{setting}_{system.lower()}_{measure}.csv"
+
+
+@lru_cache(maxsize=128)
+def _read(setting: str, system: str, measure: str) -> pd.DataFrame:
+    name = _file_name(setting, system, measure)
+    path = fetch(name)
+    frame = pd.read_csv(path)
+    topic_column = frame.columns[0]  # "Row" in most files, "topic_id" in the RBO files
+    if topic_column not in ("Row", "topic_id"):
+        raise ValueError(f"{name}: first column is {topic_column!r}, expected the topic column 'Row' or 'topic_id'")
+    frame = frame.set_index(topic_column).sort_index()
+    frame.index = frame.index.astype(str)
+    frame.index.name = "topic"
+    if frame.index.has_duplicates:
+        raise ValueError(f"{name}: duplicate topics {sorted(frame.index[frame.index.duplicated()])[:5]}")
+    if frame.isna().any().any():
+        bad = frame.columns[frame.isna().any()].tolist()
+        raise ValueError(f"{name}: missing scores in columns {bad[:5]}")
+    return frame.astype(float)
+
+
+def per_topic(setting: str, system: str, measure: str) -> pd.DataFrame:
+    """Per-topic scores, topics x runs, of one published file.
+
+    Parameters
+    ----------
+    setting : {"rpl", "org", "rpd"}
+        ``rpl``: Core17, the original run (column named after the system) and the 50 replicated runs
+        (``rpl_<system>_<k>``); ``org``: the original run on Core17; ``rpd``: the 50 reproduced runs
+        on 25 Core18 topics (``rpd_<system>_<k>``; the 8 extra WCrobust04 runs 51-58 are dropped).
+    system : {"WCrobust04", "WCrobust0405"}
+    measure : str
+        The file's measure: ``p10``, ``ap``, ``ndcg1000``, ``ndcg<k>``, ``kendalls_tau_<k>``, ``rbo_<k>_p08``.
+    """
+    if setting not in SETTINGS:
+        raise ValueError(f"unknown setting {setting!r}; expected one of {', '.join(SETTINGS)}")
+    system = _check_system(system)
+    frame = _read(setting, system, measure)
+    if setting == "rpd":
+        wanted = [f"rpd_{system.lower()}_{k}" for k in CONSTELLATION_IDS]
+        missing = [column for column in wanted if column not in frame.columns]
+        if missing:
+            raise ValueError(f"{_file_name(setting, system, measure)}: missing runs {missing[:5]}")
+        frame = frame[wanted]
+    return frame.copy()
+
+
+def _replicated(system: str, measure: str, ids=CONSTELLATION_IDS) -> tuple[pd.Series, pd.DataFrame]:
+    """(original run, replicated runs with columns = constellation ids) on Core17."""
+    frame = per_topic("rpl", system, measure)
+    columns = [f"rpl_{system.lower()}_{k}" for k in ids]
+    return frame[system], frame[columns].set_axis(list(ids), axis=1)
+
+
+def _reproduced(system: str, measure: str, ids=CONSTELLATION_IDS) -> tuple[pd.Series, pd.DataFrame]:
+    """(original run on Core17, reproduced runs on Core18 with columns = constellation ids)."""
+    original = per_topic("org", system, measure)[system]
+    frame = per_topic("rpd", system, measure)
+    return original, frame[[f"rpd_{system.lower()}_{k}" for k in ids]].set_axis(list(ids), axis=1)
+
+
+def _agreement(system: str, statistic: str, depth: int, ids=CONSTELLATION_IDS) -> pd.Series:
+    """Mean over topics of the published per-topic KTU or RBO at ``depth``, by constellation id."""
+    measure = f"kendalls_tau_{depth}" if statistic == "KTU" else f"rbo_{depth}_p08"
+    frame = per_topic("rpl", system, measure)
+    columns = [f"rpl_{system.lower()}_{k}" for k in ids]
+    return frame[columns].mean().set_axis(list(ids))
+
+
+# --------------------------------------------------------------------------- per-run measures
+
+
+def replicability_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFrame:
+    """Every replicability measure of the replicated runs of ``system``, indexed by constellation id.
+
+    Columns: ``ARP:<m>``, ``DeltaARP:<m>`` (|ARP(original) - ARP(replicated)|), ``KTU``, ``RBO``,
+    ``RMSE:<m>``, ``p:<m>`` (paired t-test) for m in P@10, AP, nDCG.
+    """
+    system = _check_system(system)
+    columns: dict[str, pd.Series] = {}
+    for label, measure in MEASURES.items():
+        original, replicated = _replicated(system, measure, ids)
+        columns[f"ARP:{label}"] = scores.arp(replicated)
+        columns[f"DeltaARP:{label}"] = (scores.arp(original) - scores.arp(replicated)).abs()
+    columns["KTU"] = _agreement(system, "KTU", 1000, ids)
+    columns["RBO"] = _agreement(system, "RBO", 1000, ids)
+    for label, measure in MEASURES.items():
+        original, replicated = _replicated(system, measure, ids)
+        columns[f"RMSE:{label}"] = scores.rmse(original, replicated)
+    for label, measure in MEASURES.items():
+        original, replicated = _replicated(system, measure, ids)
+        columns[f"p:{label}"] = scores.paired_ttest(original, replicated)
+    frame = pd.DataFrame(columns)
+    frame.index.name = "constellation_id"
+    return frame
+
+
+TABLE1_COLUMNS: tuple[str, ...] = (
+    "ARP:P@10", "ARP:AP", "ARP:nDCG", "KTU", "RBO",
+    "RMSE:P@10", "RMSE:AP", "RMSE:nDCG", "p:P@10", "p:AP", "p:nDCG",
+)  # fmt: skip
+
+
+def replicability_table(system: str) -> pd.DataFrame:
+    """The paper's Table 1 (WCrobust04) / appendix Table 1 (WCrobust0405): replicability on Core17.
+
+    One row for the original run and one per printed constellation (``rpl_wcr04_tf_1`` ...), columns
+    ARP, KTU, RBO (depth 1000, p = 0.8), RMSE and paired t-test p-values of P@10, AP and nDCG. The
+    original row compares the run with itself: RMSE 0 and p = 1 are computed, KTU = RBO = 1 by definition.
+    """
+    system = _check_system(system)
+    ids = [c.constellation_id for c in PRINTED]
+    measures = replicability_measures(system, ids=ids)
+    table = measures[list(TABLE1_COLUMNS)].set_axis([c.replicated_name(system) for c in PRINTED])
+    original_row = {}
+    for label, measure in MEASURES.items():
+        original, _ = _replicated(system, measure, ids=())
+        original_row[f"ARP:{label}"] = scores.arp(original)
+        original_row[f"RMSE:{label}"] = scores.rmse(original, original)
+        original_row[f"p:{label}"] = scores.paired_ttest(original, original)
+    original_row.update(_SELF_AGREEMENT)
+    table = pd.concat([pd.DataFrame([original_row], index=[system]), table])[list(TABLE1_COLUMNS)]
+    table.index.name = "run"
+    return table
+
+
+REPRODUCIBILITY_COLUMNS: tuple[str, ...] = ("ARP:P@10", "ARP:AP", "ARP:nDCG", "p:P@10", "p:AP", "p:nDCG")
+
+
+def reproducibility_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFrame:
+    """ARP on Core18 and unpaired t-test p-values (original on Core17 vs reproduced on Core18), by id."""
+    system = _check_system(system)
+    columns: dict[str, pd.Series] = {}
+    for label, measure in MEASURES.items():
+        _, reproduced = _reproduced(system, measure, ids)
+        columns[f"ARP:{label}"] = scores.arp(reproduced)
+    for label, measure in MEASURES.items():
+        original, reproduced = _reproduced(system, measure, ids)
+        columns[f"p:{label}"] = scores.unpaired_ttest(original, reproduced, equal_var=True)
+    frame = pd.DataFrame(columns)
+    frame.index.name = "constellation_id"
+    return frame
+
+
+def reproducibility_table(system: str) -> pd.DataFrame:
+    """The paper's Table 3 (WCrobust04) / appendix Table 2 (WCrobust0405): reproducibility on Core18.
+
+    Rows ``rpd_tf_1`` ... ``rpd_C_5``; ARP over the 25 Core18 topics and two-tailed Student's t-test
+    p-values against the original run's 50 Core17 scores.
+    """
+    ids = [c.constellation_id for c in PRINTED]
+    table = reproducibility_measures(system, ids=ids).set_axis([c.reproduced_name for c in PRINTED])
+    table.index.name = "run"
+    return table[list(REPRODUCIBILITY_COLUMNS)]
+
+
+# --------------------------------------------------------------------------- ER and DeltaRI
+
+
+def _effects(setting: str, measure: str, ids) -> tuple[pd.Series, pd.Series, pd.DataFrame, pd.DataFrame]:
+    """(original advanced, original baseline, new advanced, new baseline) for one measure."""
+    loader = _replicated if setting == "rpl" else _reproduced
+    orig_advanced, new_advanced = loader(ADVANCED, measure, ids)
+    orig_baseline, new_baseline = loader(BASELINE, measure, ids)
+    return orig_advanced, orig_baseline, new_advanced, new_baseline
+
+
+def effect_measures(setting: str, *, ids=CONSTELLATION_IDS) -> pd.DataFrame:
+    """ER and DeltaRI of every constellation pair (WCrobust0405 over WCrobust04), indexed by id.
+
+    ``setting="rpl"``: replicability on Core17 (paired ER, Eq. 5); ``"rpd"``: reproducibility on
+    Core18 (Eq. 7; the original improvement over 50 Core17 topics, the new one over 25 Core18 topics).
+    """
+    if setting not in ("rpl", "rpd"):
+        raise ValueError(f"unknown setting {setting!r}; expected 'rpl' (replicability) or 'rpd' (reproducibility)")
+    columns: dict[str, pd.Series] = {}
+    for label, measure in MEASURES.items():
+        runs = _effects(setting, measure, ids)
+        columns[f"ER:{label}"] = scores.effect_ratio(*runs, paired=setting == "rpl")
+    for label, measure in MEASURES.items():
+        runs = _effects(setting, measure, ids)
+        columns[f"DeltaRI:{label}"] = scores.delta_relative_improvement(*runs)
+    frame = pd.DataFrame(columns)
+    frame.index.name = "constellation_id"
+    return frame
+
+
+def effect_ratio_table(setting: str) -> pd.DataFrame:
+    """The paper's Table 2 (left: ``rpl``, right: ``rpd``) with DeltaRI: rows ``rpl_tf_1`` / ``rpd_tf_1`` ..."""
+    ids = [c.constellation_id for c in PRINTED]
+    table = effect_measures(setting, ids=ids).set_axis([f"{setting}_{c.name}" for c in PRINTED])
+    table.index.name = "run"
+    return table
+
+
+# --------------------------------------------------------------------------- same system, two collections
+
+
+def rpl_vs_rpd_pvalues() -> pd.DataFrame:
+    """Unpaired t-test p-values between each replicated run (Core17) and its reproduced twin (Core18).
+
+    The paper's online appendix: rows ``rpd_tf_1`` ...; columns ``p:<measure>:<run>``.
+    """
+    ids = [c.constellation_id for c in PRINTED]
+    columns: dict[str, pd.Series] = {}
+    for system in SYSTEMS:
+        for label, measure in MEASURES.items():
+            _, replicated = _replicated(system, measure, ids)
+            _, reproduced = _reproduced(system, measure, ids)
+            columns[f"p:{label}:{system}"] = pd.Series(
+                {k: scores.unpaired_ttest(replicated[k], reproduced[k], equal_var=True) for k in ids}
+            )
+    table = pd.DataFrame(columns).set_axis([c.reproduced_name for c in PRINTED])
+    table.index.name = "run"
+    return table
+
+
+# --------------------------------------------------------------------------- correlations (Tables 4, 5)
+
+CORRELATION_COLUMNS: tuple[str, ...] = (
+    "DeltaARP:P@10", "DeltaARP:AP", "DeltaARP:nDCG", "KTU", "RBO",
+    "RMSE:P@10", "RMSE:AP", "RMSE:nDCG", "p:P@10", "p:AP", "p:nDCG", "ER:P@10", "ER:AP", "ER:nDCG",
+)  # fmt: skip
+
+
+def oriented_replicability_measures(system: str) -> pd.DataFrame:
+    """The replicability measures of all 50 constellations, oriented so that lower is better.
+
+    As the paper (Section 5.3) and the authors' script do: DeltaARP and RMSE as they are; the
+    opposite of KTU, RBO and the p-values (here ``1 - KTU``, ``1 - RBO``, ``-p``); ``|1 - ER|``.
+    """
+    measures = replicability_measures(system)
+    effects = effect_measures("rpl")
+    oriented = pd.DataFrame(index=measures.index)
+    for column in CORRELATION_COLUMNS:
+        if column in ("KTU", "RBO"):
+            oriented[column] = 1.0 - measures[column]
+        elif column.startswith("p:"):
+            oriented[column] = -measures[column]
+        elif column.startswith("ER:"):
+            oriented[column] = (1.0 - effects[column]).abs()
+        else:
+            oriented[column] = measures[column]
+    return oriented
+
+
+def correlation_table(system: str) -> pd.DataFrame:
+    """The paper's Table 4 for one run: Kendall's tau (tau-b) among the oriented replicability measures."""
+    table = oriented_replicability_measures(system).corr(method="kendall")
+    table.index.name = "measure"
+    return table
+
+
+def reproducibility_correlation_table(system: str) -> pd.DataFrame:
+    """The paper's Table 5 for one run: Kendall's tau among ``-p`` (unpaired) and ``|1 - ER|`` (rpd)."""
+    measures = reproducibility_measures(system)
+    effects = effect_measures("rpd")
+    oriented = pd.DataFrame(index=measures.index)
+    for label in MEASURES:
+        oriented[f"p:{label}"] = -measures[f"p:{label}"]
+    for label in MEASURES:
+        oriented[f"ER:{label}"] = (1.0 - effects[f"ER:{label}"]).abs()
+    table = oriented.corr(method="kendall")
+    table.index.name = "measure"
+    return table
+
+
+# --------------------------------------------------------------------------- Figure 1
+
+
+def cutoff_curves(system: str) -> pd.DataFrame:
+    """The paper's Figure 1: KTU, RBO and RMSE of nDCG@k against the cut-off k, per printed run.
+
+    Long format: one row per (run, cut-off) with columns ``run``, ``family``, ``level``, ``cutoff``,
+    ``KTU``, ``RBO``, ``RMSE:nDCG`` (the authors' plot script uses nDCG@k for RMSE).
+    """
+    system = _check_system(system)
+    ids = [c.constellation_id for c in PRINTED]
+    rows = []
+    for cutoff in CUTOFFS:
+        ktu = _agreement(system, "KTU", cutoff, ids)
+        rbo = _agreement(system, "RBO", cutoff, ids)
+        original, replicated = _replicated(system, f"ndcg{cutoff}", ids)
+        error = scores.rmse(original, replicated)
+        for constellation in PRINTED:
+            k = constellation.constellation_id
+            rows.append(
+                {
+                    "run": constellation.replicated_name(system),
+                    "family": constellation.family,
+                    "level": constellation.level,
+                    "cutoff": cutoff,
+                    "KTU": ktu[k],
+                    "RBO": rbo[k],
+                    "RMSE:nDCG": error[k],
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def er_deltari_points(setting: str) -> pd.DataFrame:
+    """The points of Figures 2 (``rpl``) and 3 (``rpd``): one row per (run, measure) with ER and DeltaRI."""
+    table = effect_ratio_table(setting)
+    by_name: dict[str, Constellation] = {f"{setting}_{c.name}": c for c in PRINTED}
+    rows = []
+    for run, values in table.iterrows():
+        for label in MEASURES:
+            rows.append(
+                {
+                    "run": run,
+                    "family": by_name[run].family,
+                    "level": by_name[run].level,
+                    "measure": label,
+                    "ER": values[f"ER:{label}"],
+                    "DeltaRI": values[f"DeltaRI:{label}"],
+                }
+            )
+    points = pd.DataFrame(rows)
+    points["family"] = pd.Categorical(points["family"], categories=list(FAMILIES), ordered=True)
+    return points
+
+
+# --------------------------------------------------------------------------- files
+
+
+def tables() -> dict[str, pd.DataFrame]:
+    """Every table of the chapter by its CSV file name (without ``.csv``)."""
+    return {
+        "table1_rpl_wcrobust04": replicability_table(BASELINE),
+        "table1_rpl_wcrobust0405": replicability_table(ADVANCED),
+        "er_deltari_rpl": effect_ratio_table("rpl"),
+        "er_deltari_rpd": effect_ratio_table("rpd"),
+        "rpd_wcrobust04": reproducibility_table(BASELINE),
+        "rpd_wcrobust0405": reproducibility_table(ADVANCED),
+        "rpl_vs_rpd_pvalues": rpl_vs_rpd_pvalues(),
+        "correlation_rpl_wcrobust04": correlation_table(BASELINE),
+        "correlation_rpl_wcrobust0405": correlation_table(ADVANCED),
+    }
+
+
+def write_tables(out_dir: Path) -> list[Path]:
+    """Write the nine tables as CSV files (full precision) into ``out_dir``; return their paths."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, table in tables().items():
+        path = out_dir / f"{name}.csv"
+        table.to_csv(path, float_format="%.17g")
+        written.append(path)
+    return written
