@@ -1,0 +1,229 @@
+"""What every corpus reader shares: the document record, problem reporting, file discovery, text cleaning.
+
+A reader turns files into a stream of :class:`Document`. A document that cannot be parsed is never
+dropped silently: it is reported with a :class:`CorpusWarning` naming the file and the position
+(line number, or the member of a tar archive) and counted in a :class:`ReadStats`, and the reader
+goes on with the next document. A file that cannot be opened at all (missing, or not in the
+format its name promises) raises :class:`CorpusFormatError` or :class:`FileNotFoundError`.
+"""
+
+from __future__ import annotations
+
+import gzip
+import html
+import os
+import re
+import warnings
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+__all__ = [
+    "Document",
+    "CorpusFormatError",
+    "CorpusWarning",
+    "Problem",
+    "ReadStats",
+    "as_paths",
+    "discover",
+    "open_text",
+    "clean_text",
+    "decode_entities",
+    "line_starts",
+    "line_of",
+]
+
+
+@dataclass(frozen=True)
+class Document:
+    """One document of a corpus, as the routing pipeline sees it."""
+
+    doc_id: str
+    text: str  # title/headline + body text, whitespace-normalised
+    date: str | None = None  # ISO date (YYYY-MM-DD) when the format has one
+    topics: tuple[str, ...] = ()  # category labels (Reuters TOPICS); empty otherwise
+    split: str | None = None  # Reuters LEWISSPLIT ("TRAIN", "TEST", "NOT-USED")
+    topics_flag: str | None = None  # Reuters TOPICS attribute ("YES", "NO", "BYPASS"), for ModApte
+
+
+class CorpusFormatError(ValueError):
+    """A corpus file cannot be read in the format asked for (the message names the file)."""
+
+
+class CorpusWarning(UserWarning):
+    """A malformed document was skipped; the message names the file and the position."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Where a skipped document was and why it was skipped."""
+
+    source: str  # file path, or "archive.tgz[member.xml]"
+    position: str  # "line 12", or "" where the source is itself the position (a tar member)
+    reason: str
+
+    def __str__(self) -> str:
+        where = f"{self.source}:{self.position}" if self.position else self.source
+        return f"{where}: skipped malformed document: {self.reason}"
+
+
+@dataclass
+class ReadStats:
+    """Counts kept while a reader runs: files opened, documents yielded, documents skipped.
+
+    Pass one to a reader (``read_trec_sgml(paths, stats=stats)``); it is updated as the stream is
+    consumed, so it is complete once the iterator is exhausted.
+    """
+
+    files: int = 0
+    documents: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def skipped(self) -> int:
+        return len(self.problems)
+
+    def report(self, source: object, position: str, reason: str) -> None:
+        """Record a skipped document and emit a :class:`CorpusWarning` for it."""
+        problem = Problem(str(source), position, reason)
+        self.problems.append(problem)
+        warnings.warn(str(problem), CorpusWarning, stacklevel=3)
+
+
+def as_paths(paths: str | os.PathLike | Iterable[str | os.PathLike]) -> list[Path]:
+    """One path or several, as a list of :class:`Path` (the list of *names*, not of documents)."""
+    if isinstance(paths, (str, os.PathLike)):
+        return [Path(paths)]
+    return [Path(path) for path in paths]
+
+
+def discover(
+    paths: Iterable[Path], *, keep: callable, skip_dirs: frozenset[str] = frozenset()
+) -> Iterator[Path]:
+    """Yield the files named by ``paths``; folders are walked recursively in sorted order.
+
+    ``keep(path)`` decides which files found inside a folder are corpus files; a file named
+    explicitly is always kept. Hidden files and folders in ``skip_dirs`` (lower case) are passed over.
+    """
+    for path in paths:
+        if path.is_dir():
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d.lower() not in skip_dirs)
+                for name in sorted(files):
+                    candidate = Path(root) / name
+                    if not name.startswith(".") and keep(candidate):
+                        yield candidate
+        elif path.is_file():
+            yield path
+        else:
+            raise FileNotFoundError(f"corpus path {path} does not exist")
+
+
+def open_text(path: Path, *, encoding: str = "utf-8") -> IO[str]:
+    """Open a plain or gzipped (``.gz``) text file; undecodable bytes become U+FFFD."""
+    name = path.name.lower()
+    if name.endswith(".gz"):
+        with open(path, "rb") as probe:
+            if probe.read(2) != b"\x1f\x8b":
+                raise CorpusFormatError(f"{path}: named .gz but is not a gzip file")
+        return gzip.open(path, "rt", encoding=encoding, errors="replace")
+    if re.search(r"\.\d*z$", name) and not name.endswith(".gz"):
+        raise CorpusFormatError(
+            f"{path}: Unix-compressed (.z/.Z) files are not read; decompress them first "
+            f"(e.g. `gunzip -S .z {path.name}` or `uncompress`)"
+        )
+    return open(path, encoding=encoding, errors="replace")
+
+
+_TAG = re.compile(r"<[^>]*>")
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_NUMERIC_ENTITY = re.compile(r"&#(x[0-9A-Fa-f]+|\d+);")
+_NAMED_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
+# SGML entities of the TREC disks (FR94) that HTML does not know; other unknown ones become a space.
+_SGML_ENTITIES = {"hyph": "-", "blank": " ", "space": " ", "mdash": "--", "ndash": "-"}
+# Control characters (C0 except tab/newline, DEL, C1) become spaces.
+_CONTROLS = {code: " " for code in [*range(0, 32), *range(127, 160)]}
+
+
+def _numeric(match: re.Match[str]) -> str:
+    value = match.group(1)
+    code = int(value[1:], 16) if value[0] in "xX" else int(value)
+    if code in _CONTROLS or code > 0x10FFFF:
+        return " "
+    return chr(code)
+
+
+def _named(match: re.Match[str]) -> str:
+    name = match.group(1)
+    if name in _SGML_ENTITIES:
+        return _SGML_ENTITIES[name]
+    decoded = html.unescape(match.group(0))
+    return " " if decoded == match.group(0) else decoded
+
+
+def decode_entities(text: str) -> str:
+    """Decode ``&#N;``/``&#xN;`` (control characters become a space), HTML and TREC SGML entities.
+
+    An entity nobody knows becomes a space rather than a token such as ``hyph``.
+    """
+    if "&" not in text:
+        return text
+    return _NAMED_ENTITY.sub(_named, _NUMERIC_ENTITY.sub(_numeric, text))
+
+
+def clean_text(*parts: str | None) -> str:
+    """Join markup fragments into one whitespace-normalised string.
+
+    Comments and tags are removed (a tag becomes a space, so words either side stay apart), then
+    entities are decoded, control characters turned into spaces and runs of whitespace collapsed.
+    """
+    pieces = []
+    for part in parts:
+        if not part:
+            continue
+        if "<" in part:
+            part = _TAG.sub(" ", _COMMENT.sub(" ", part))
+        pieces.append(decode_entities(part))
+    return " ".join(" ".join(pieces).translate(_CONTROLS).split())
+
+
+def line_starts(text: str) -> list[int]:
+    """Offsets at which the lines of ``text`` start (for turning offsets into line numbers)."""
+    starts = [0]
+    position = text.find("\n")
+    while position != -1:
+        starts.append(position + 1)
+        position = text.find("\n", position + 1)
+    return starts
+
+
+def line_of(starts: list[int], offset: int) -> str:
+    """The 1-based line number of ``offset``, as a position string."""
+    from bisect import bisect_right
+
+    return f"line {bisect_right(starts, offset)}"
+
+
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [
+            ("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"),
+            ("may",), ("jun", "june"), ("jul", "july"), ("aug", "august"),
+            ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"), ("dec", "december"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+
+
+def iso_date(year: int, month: int, day: int) -> str | None:
+    """``YYYY-MM-DD`` when the triple is a calendar date, else None."""
+    import datetime
+
+    try:
+        return datetime.date(year, month, day).isoformat()
+    except ValueError:
+        return None

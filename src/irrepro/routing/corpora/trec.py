@@ -1,0 +1,124 @@
+"""Reader for TREC SGML collections: TREC Disks 4&5 (FT, FR94, FBIS, LA Times; Robust04) and AQUAINT (Robust05).
+
+A file holds many ``<DOC>`` records, each with ``<DOCNO>..</DOCNO>``. The text taken follows
+Anserini's ``TrecCollection`` (castorini/anserini, ``src/main/java/io/anserini/collection/
+TrecCollection.java``), the field's reference for what is indexed from these disks: the contents of
+``<TEXT>``, ``<HEADLINE>``, ``<TITLE>``, ``<HL>``, ``<HEAD>``, ``<TTL>``, ``<LP>`` and ``<LEADPARA>``,
+in document order, with inner markup (``<P>``, FBIS ``<F P=..>``, FR94 comments) removed. AQUAINT
+wraps ``<HEADLINE>`` and ``<TEXT>`` in ``<BODY>``; they are found all the same. One deviation:
+Anserini also indexes ``<DATE>``/``<DD>``; here dates go to :attr:`Document.date` instead of the text.
+
+Dates are read from ``<DATE_TIME>`` (AQUAINT, ``1998-06-01 00:10``), ``<DATE>`` (FT ``yymmdd``,
+LA Times ``January 1, 1989, Sunday``) or ``<DATE1>`` (FBIS ``7 February 1994``); None otherwise.
+Files may be plain or gzipped (``.gz``); Unix-compressed ``.z``/``.0z`` files, as shipped on the
+disks, must be decompressed first. As in Anserini, folders named ``cr`` (Congressional Record, not
+part of Robust04), ``dtd``/``dtds`` and files whose name starts with ``readme`` are passed over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from ._common import (
+    MONTHS,
+    Document,
+    ReadStats,
+    as_paths,
+    clean_text,
+    discover,
+    iso_date,
+    line_of,
+    line_starts,
+    open_text,
+)
+
+__all__ = ["read_trec_sgml", "TEXT_TAGS"]
+
+TEXT_TAGS = ("TEXT", "HEADLINE", "TITLE", "HL", "HEAD", "TTL", "LP", "LEADPARA")
+_RECORD = re.compile(r"<DOC>|</DOC>")
+_DOCNO = re.compile(r"<DOCNO>(.*?)</DOCNO>", re.DOTALL)
+_FIELDS = re.compile(r"<(%s)\b[^>]*>(.*?)</\1>" % "|".join(TEXT_TAGS), re.DOTALL)
+_DATE_FIELDS = re.compile(r"<(DATE_TIME|DATE|DATE1)>(.*?)</\1>", re.DOTALL)
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_YYMMDD = re.compile(r"^\s*(\d{2})(\d{2})(\d{2})\s*$")
+_MONTH_DAY_YEAR = re.compile(r"\b([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b")
+_DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})\s+([A-Za-z]{3,9})\.?\s+(\d{4})\b")
+_SKIP_DIRS = frozenset({"cr", "dtd", "dtds"})
+
+
+def _is_corpus_file(path: Path) -> bool:
+    return not path.name.lower().startswith("readme")
+
+
+def parse_date(raw: str) -> str | None:
+    """ISO date of a TREC date field (``1998-06-01 00:10``, ``940207``, ``January 1, 1989``, ``7 Feb 1994``)."""
+    text = clean_text(raw)
+    if match := _ISO.search(text):
+        return iso_date(*map(int, match.groups()))
+    if match := _YYMMDD.match(text):
+        year, month, day = map(int, match.groups())
+        return iso_date(1900 + year if year >= 50 else 2000 + year, month, day)
+    if (match := _MONTH_DAY_YEAR.search(text)) and match.group(1).lower() in MONTHS:
+        return iso_date(int(match.group(3)), MONTHS[match.group(1).lower()], int(match.group(2)))
+    if (match := _DAY_MONTH_YEAR.search(text)) and match.group(2).lower() in MONTHS:
+        return iso_date(int(match.group(3)), MONTHS[match.group(2).lower()], int(match.group(1)))
+    return None
+
+
+def _parse(record: str) -> tuple[Document | None, str]:
+    docno = _DOCNO.search(record)
+    if docno is None:
+        return None, "no <DOCNO>..</DOCNO>"
+    doc_id = clean_text(docno.group(1))
+    if not doc_id:
+        return None, "empty <DOCNO>"
+    rest = record[docno.end() :]
+    text = clean_text(*(match.group(2) for match in _FIELDS.finditer(rest)))
+    date = None
+    for match in _DATE_FIELDS.finditer(rest):
+        date = parse_date(match.group(2))
+        if date:
+            break
+    return Document(doc_id=doc_id, text=text, date=date), ""
+
+
+def read_trec_sgml(
+    paths: str | Path | Iterable[str | Path], *, stats: ReadStats | None = None
+) -> Iterator[Document]:
+    """Stream the ``<DOC>`` records of TREC SGML files (plain or ``.gz``; folders are walked).
+
+    A file is read whole (the files of the disks and of AQUAINT are a few MB each), the corpus never
+    is. A ``<DOC>`` without ``</DOC>`` or without ``<DOCNO>`` is skipped with a
+    :class:`CorpusWarning` giving file and line; the reader goes on with the next record.
+    """
+    stats = stats if stats is not None else ReadStats()
+    for path in discover(as_paths(paths), keep=_is_corpus_file, skip_dirs=_SKIP_DIRS):
+        stats.files += 1
+        with open_text(path) as handle:
+            content = handle.read()
+        starts: list[int] | None = None
+        open_at: int | None = None
+        for match in _RECORD.finditer(content):
+            if match.group(0) == "</DOC>":
+                if open_at is None:
+                    starts = starts or line_starts(content)
+                    stats.report(path, line_of(starts, match.start()), "</DOC> without an opening <DOC>")
+                    continue
+                document, reason = _parse(content[open_at : match.start()])
+                if document is None:
+                    starts = starts or line_starts(content)
+                    stats.report(path, line_of(starts, open_at), reason)
+                else:
+                    stats.documents += 1
+                    yield document
+                open_at = None
+            else:
+                if open_at is not None:
+                    starts = starts or line_starts(content)
+                    stats.report(path, line_of(starts, open_at), "<DOC> not closed before the next <DOC>")
+                open_at = match.end()
+        if open_at is not None:
+            starts = starts or line_starts(content)
+            stats.report(path, line_of(starts, open_at), "<DOC> not closed at the end of the file")
