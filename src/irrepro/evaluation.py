@@ -1,0 +1,406 @@
+"""Per-topic effectiveness of many runs, computed by trec_eval's own code.
+
+:func:`evaluate` returns, for each measure, a topics x runs frame.  The numbers come from
+trec_eval's C code (version 9) through ``pytrec_eval`` (package *pytrec-eval-terrier*):
+nothing is re-derived here.  The test suite checks them against trec_eval's own expected
+outputs (``test/out.test``, ``out.test.aq``, ``out.test.aqc``, ``out.test.meas_params``)
+to the four printed decimals.
+
+Measures
+--------
+======================  ==================  ================================================
+name (as given)         trec_eval           definition (R = number of relevant documents)
+======================  ==================  ================================================
+``AP``                  ``map``             sum of P@rank over relevant retrieved, / R
+``P@k``                 ``P_k``             relevant in the top k, / k
+``nDCG``                ``ndcg``            DCG / ideal DCG over the whole ranking, gain =
+                                            grade, discount log2(rank + 1)
+``nDCG@k``              ``ndcg_cut_k``      the same, both cut at rank k
+``R-prec``              ``Rprec``           relevant in the top R, / R
+``recall@k``            ``recall_k``        relevant in the top k, / R
+======================  ==================  ================================================
+
+``k`` is any positive integer (trec_eval's defaults are 5, 10, 15, 20, 30, 100, 200, 500,
+1000).  trec_eval's own names (``map``, ``P_10``, ``ndcg_cut_10`` ...) are accepted too; the
+frame is keyed by the name as given.  A document is relevant when its grade is >= 1.
+
+Ranking: score descending, ties by docno descending; a run's rank column is ignored
+(see :mod:`irrepro.runs`).
+
+Missing-topic policy
+--------------------
+trec_eval evaluates a topic only when it is in both the run and the qrels.
+
+``missing_topics="zero"`` (default, ``trec_eval -c``)
+    a topic judged in the qrels but absent from a run scores 0 on every measure (an empty
+    ranking), so every run is scored on the same topics and means are comparable.
+``missing_topics="drop"`` (trec_eval's default)
+    such a topic is left out for that run (NaN in its column); the column mean is then
+    trec_eval's default mean.
+
+Topics in a run but not in the qrels are ignored, as trec_eval ignores them; a warning names
+them.
+
+Topics without any relevant document -- what trec_eval really does
+-------------------------------------------------------------------
+Checked with trec_eval's code (``pytrec_eval``) and its sources (``trec_eval.c``,
+``meas_avg.c``): trec_eval does **not** leave such a topic out.  When the qrels judge a topic
+but none of its documents is relevant, trec_eval evaluates it like any other topic, every
+measure here is 0 (they all divide by R or by the ideal DCG, which are 0), and it counts in
+the mean -- and with ``-c`` the mean divides by the number of topics in the qrels, these
+included.  This module's default, ``no_relevant="drop"``, leaves them out, as the TREC
+organisers do when they publish qrels (Robust04 lists 249 topics; in the public qrels of
+Robust04, Robust05, Core17 and Core18 every topic has a relevant document, so the choice
+changes nothing there).  ``no_relevant="keep"`` gives trec_eval's behaviour verbatim.
+Either way :class:`MissingTopicReport` lists the topics concerned and a warning names the
+ones left out.
+
+The report
+----------
+The returned mapping is an :class:`Evaluation` (a ``dict`` of measure name -> frame) whose
+``report`` attribute is a :class:`MissingTopicReport`; :func:`missing_topic_report` computes
+the same report without evaluating.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import pytrec_eval
+
+__all__ = [
+    "Measure",
+    "parse_measure",
+    "evaluate",
+    "Evaluation",
+    "MissingTopicReport",
+    "missing_topic_report",
+    "MISSING_TOPIC_POLICIES",
+    "IgnoredTopicsWarning",
+]
+
+MISSING_TOPIC_POLICIES = ("zero", "drop")
+NO_RELEVANT_POLICIES = ("drop", "keep")
+
+
+class IgnoredTopicsWarning(UserWarning):
+    """Topics were left out of an evaluation (run topics not in the qrels, or qrels topics
+    without a relevant document); filter this class to silence it where that is expected."""
+
+
+# --------------------------------------------------------------------------- measures
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A measure by the name the user gave and the trec_eval measure it stands for.
+
+    ``family`` is trec_eval's measure (``map``, ``P``, ``ndcg``, ``ndcg_cut``, ``Rprec``,
+    ``recall``), ``cutoff`` its parameter k or ``None``; ``trec_eval`` is the name trec_eval
+    prints (``P_10``) and ``request`` the one passed to pytrec_eval (``P.10``).
+    """
+
+    name: str
+    family: str
+    cutoff: int | None = None
+
+    @property
+    def trec_eval(self) -> str:
+        return self.family if self.cutoff is None else f"{self.family}_{self.cutoff}"
+
+    @property
+    def request(self) -> str:
+        return self.family if self.cutoff is None else f"{self.family}.{self.cutoff}"
+
+
+_PATTERNS = (
+    (re.compile(r"(?:AP|MAP)", re.I), "map", False),
+    (re.compile(r"(?:R-?prec)", re.I), "Rprec", False),
+    (re.compile(r"nDCG", re.I), "ndcg", False),
+    (re.compile(r"(?:P@|P_|precision@)(\d+)", re.I), "P", True),
+    (re.compile(r"(?:nDCG@|ndcg_cut_)(\d+)", re.I), "ndcg_cut", True),
+    (re.compile(r"(?:recall@|recall_|R@)(\d+)", re.I), "recall", True),
+)
+
+
+def parse_measure(name: str) -> Measure:
+    """Map a measure name to trec_eval's measure.
+
+    ``AP`` -> ``map``, ``P@k`` -> ``P_k``, ``nDCG`` -> ``ndcg``, ``nDCG@k`` -> ``ndcg_cut_k``,
+    ``R-prec`` -> ``Rprec``, ``recall@k`` -> ``recall_k`` (case-insensitive; trec_eval's own
+    names are accepted too).  Raises ``ValueError`` for anything else or for k < 1.
+
+    >>> parse_measure("nDCG@10").trec_eval
+    'ndcg_cut_10'
+    >>> parse_measure("P@5").request
+    'P.5'
+    """
+    text = str(name).strip()
+    for pattern, family, has_cutoff in _PATTERNS:
+        match = pattern.fullmatch(text)
+        if match:
+            if not has_cutoff:
+                return Measure(name=str(name), family=family)
+            cutoff = int(match.group(1))
+            if cutoff < 1:
+                raise ValueError(f"measure {name!r}: the cut-off must be a positive integer")
+            return Measure(name=str(name), family=family, cutoff=cutoff)
+    raise ValueError(
+        f"unknown measure {name!r}; use AP, P@k, nDCG, nDCG@k, R-prec or recall@k (k a positive integer)"
+    )
+
+
+# --------------------------------------------------------------------------- report
+
+
+@dataclass(frozen=True)
+class MissingTopicReport:
+    """Which topics the missing-topic policy touched, per run.
+
+    Attributes
+    ----------
+    policy : str
+        ``"zero"`` or ``"drop"`` (see the module docstring).
+    no_relevant_policy : str
+        ``"drop"`` or ``"keep"``.
+    evaluated_topics : tuple of str
+        Qrels topics a run can be scored on (with ``no_relevant="drop"``: those with at least
+        one relevant document).
+    topics_without_relevant : tuple of str
+        Qrels topics with judgments but no relevant document.
+    missing : dict run -> tuple of str
+        Evaluated topics absent from the run: scored 0 (``zero``) or left out (``drop``).
+    not_in_qrels : dict run -> tuple of str
+        Run topics the qrels do not judge: ignored, as trec_eval ignores them.
+    """
+
+    policy: str
+    no_relevant_policy: str
+    evaluated_topics: tuple[str, ...]
+    topics_without_relevant: tuple[str, ...]
+    missing: dict[str, tuple[str, ...]]
+    not_in_qrels: dict[str, tuple[str, ...]]
+
+    @property
+    def affected(self) -> bool:
+        """True when any run misses a topic or holds topics the qrels do not judge."""
+        return any(self.missing.values()) or any(self.not_in_qrels.values())
+
+    def summary(self) -> list[str]:
+        """One sentence per run and kind of topic touched (empty when nothing was)."""
+        lines = []
+        if self.topics_without_relevant:
+            fate = "left out" if self.no_relevant_policy == "drop" else "scored like any topic (0 on every measure)"
+            lines.append(
+                f"{len(self.topics_without_relevant)} qrels topic(s) without a relevant document "
+                f"{fate}: {_topics(self.topics_without_relevant)}"
+            )
+        for run, topics in self.missing.items():
+            if topics:
+                fate = "scored 0 (trec_eval -c)" if self.policy == "zero" else "left out (trec_eval default)"
+                lines.append(f"run {run}: {len(topics)} judged topic(s) missing from the run {fate}: {_topics(topics)}")
+        for run, topics in self.not_in_qrels.items():
+            if topics:
+                lines.append(
+                    f"run {run}: {len(topics)} topic(s) not in the qrels ignored, as trec_eval does: {_topics(topics)}"
+                )
+        return lines
+
+
+def _topics(topics: Sequence[str], limit: int = 10) -> str:
+    shown = ", ".join(topics[:limit])
+    return shown + (f", ... ({len(topics) - limit} more)" if len(topics) > limit else "")
+
+
+class Evaluation(dict):
+    """``dict`` of measure name -> topics x runs frame, with the :class:`MissingTopicReport`."""
+
+    report: MissingTopicReport
+
+    def __init__(self, frames: Mapping[str, pd.DataFrame], report: MissingTopicReport):
+        super().__init__(frames)
+        self.report = report
+
+    def means(self) -> pd.DataFrame:
+        """Runs x measures frame of per-run means (NaN topics skipped, as under ``drop``)."""
+        return pd.DataFrame({name: frame.mean(axis=0) for name, frame in self.items()}).rename_axis("run")
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def _as_runs(runs: Mapping[str, pd.DataFrame] | pd.DataFrame) -> dict[str, pd.DataFrame]:
+    if isinstance(runs, pd.DataFrame):
+        if "run" not in runs.columns:
+            raise ValueError("evaluate: a single run frame needs a 'run' column (as read_run gives)")
+        return {str(name): frame for name, frame in runs.groupby("run", sort=False)}
+    if not isinstance(runs, Mapping) or not runs:
+        raise ValueError("evaluate: runs must be a non-empty mapping of run name -> frame, or one frame")
+    return {str(name): frame for name, frame in runs.items()}
+
+
+def _check_run(name: str, frame: pd.DataFrame) -> None:
+    missing = {"query_id", "doc_id", "score"} - set(frame.columns)
+    if missing:
+        raise ValueError(f"evaluate: run {name} lacks column(s) {', '.join(sorted(missing))}")
+    if frame["score"].isna().any():
+        raise ValueError(f"evaluate: run {name} has a NaN score")
+    duplicated = frame.duplicated(["query_id", "doc_id"])
+    if duplicated.any():
+        row = frame[duplicated].iloc[0]
+        raise ValueError(f"evaluate: run {name} lists document {row['doc_id']} twice in topic {row['query_id']}")
+
+
+def _qrels_dict(qrels: pd.DataFrame) -> dict[str, dict[str, int]]:
+    missing = {"query_id", "doc_id", "relevance"} - set(qrels.columns)
+    if missing:
+        raise ValueError(f"evaluate: qrels lack column(s) {', '.join(sorted(missing))}")
+    if qrels.empty:
+        raise ValueError("evaluate: the qrels are empty")
+    if qrels.duplicated(["query_id", "doc_id"]).any():
+        row = qrels[qrels.duplicated(["query_id", "doc_id"])].iloc[0]
+        raise ValueError(f"evaluate: qrels judge document {row['doc_id']} twice for topic {row['query_id']}")
+    return _nested(qrels["query_id"], qrels["doc_id"], qrels["relevance"].astype("int64"))
+
+
+def _nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series) -> dict[str, dict]:
+    """{query: {doc: value}} built from sorted blocks (fast for 10^5-10^6 rows)."""
+    topics = query_ids.astype("str").to_numpy(dtype=object)
+    order = np.argsort(topics, kind="stable")
+    topics = topics[order]
+    docs = doc_ids.astype("str").to_numpy(dtype=object)[order].tolist()
+    vals = values.to_numpy()[order].tolist()
+    starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
+    ends = np.r_[starts[1:], len(topics)]
+    return {str(topics[a]): dict(zip(docs[a:b], vals[a:b])) for a, b in zip(starts, ends)}
+
+
+def missing_topic_report(
+    runs: Mapping[str, pd.DataFrame] | pd.DataFrame,
+    qrels: pd.DataFrame,
+    *,
+    missing_topics: str = "zero",
+    no_relevant: str = "drop",
+) -> MissingTopicReport:
+    """The :class:`MissingTopicReport` that :func:`evaluate` would attach, without evaluating."""
+    _check_policies(missing_topics, no_relevant)
+    run_frames = _as_runs(runs)
+    relevant = qrels.loc[qrels["relevance"] >= 1, "query_id"].astype("str").unique()
+    judged = qrels["query_id"].astype("str").unique()
+    without = tuple(sorted(set(judged) - set(relevant)))
+    evaluated = set(judged) if no_relevant == "keep" else set(relevant)
+    missing, not_in_qrels = {}, {}
+    for name, frame in run_frames.items():
+        run_topics = set(frame["query_id"].astype("str").unique())
+        missing[name] = tuple(sorted(evaluated - run_topics))
+        not_in_qrels[name] = tuple(sorted(run_topics - set(judged)))
+    return MissingTopicReport(
+        policy=missing_topics,
+        no_relevant_policy=no_relevant,
+        evaluated_topics=tuple(sorted(evaluated)),
+        topics_without_relevant=without,
+        missing=missing,
+        not_in_qrels=not_in_qrels,
+    )
+
+
+def _check_policies(missing_topics: str, no_relevant: str) -> None:
+    if missing_topics not in MISSING_TOPIC_POLICIES:
+        raise ValueError(f"missing_topics must be one of {', '.join(MISSING_TOPIC_POLICIES)}, not {missing_topics!r}")
+    if no_relevant not in NO_RELEVANT_POLICIES:
+        raise ValueError(f"no_relevant must be one of {', '.join(NO_RELEVANT_POLICIES)}, not {no_relevant!r}")
+
+
+def evaluate(
+    runs: Mapping[str, pd.DataFrame] | pd.DataFrame,
+    qrels: pd.DataFrame,
+    measures: Sequence[str] = ("AP", "P@10", "nDCG"),
+    *,
+    missing_topics: str = "zero",
+    no_relevant: str = "drop",
+) -> Evaluation:
+    """Per-topic scores of many runs, by trec_eval's code.
+
+    Parameters
+    ----------
+    runs : mapping of run name -> run frame, or one frame with a ``run`` column
+        Run frames as :func:`irrepro.runs.read_run` returns them (``query_id``, ``doc_id``,
+        ``score``; other columns, ``rank`` included, are ignored).  A single frame may hold
+        several runs, told apart by ``run``.
+    qrels : DataFrame
+        As :func:`irrepro.runs.read_qrels` returns (``query_id``, ``doc_id``, ``relevance``).
+    measures : sequence of str
+        Names as :func:`parse_measure` reads them; they key the result.
+    missing_topics : {"zero", "drop"}
+        A judged topic a run lacks scores 0 (``trec_eval -c``) or is left out (NaN).
+    no_relevant : {"drop", "keep"}
+        Topics judged without any relevant document are left out (default) or, as trec_eval
+        does, evaluated (every measure is 0 for them).
+
+    Returns
+    -------
+    Evaluation
+        ``dict`` measure name -> DataFrame, index ``query_id`` (str, sorted), one float64
+        column per run (in the given order); ``.report`` is the :class:`MissingTopicReport`.
+
+    Warns
+    -----
+    IgnoredTopicsWarning
+        When run topics are not in the qrels (ignored) or topics without relevant documents
+        are left out.
+    """
+    _check_policies(missing_topics, no_relevant)
+    parsed = [parse_measure(name) for name in measures]
+    if not parsed:
+        raise ValueError("evaluate: give at least one measure")
+    names = [m.name for m in parsed]
+    if len(set(names)) != len(names):
+        raise ValueError(f"evaluate: a measure is named twice in {names}")
+    run_frames = _as_runs(runs)
+    for name, frame in run_frames.items():
+        _check_run(name, frame)
+    qrels_by_topic = _qrels_dict(qrels)
+    report = missing_topic_report(run_frames, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
+    if report.topics_without_relevant and no_relevant == "drop":
+        warnings.warn(
+            f"{len(report.topics_without_relevant)} qrels topic(s) without a relevant document left out "
+            f"(trec_eval would score them 0; pass no_relevant='keep' for that): "
+            f"{_topics(report.topics_without_relevant)}",
+            IgnoredTopicsWarning,
+            stacklevel=2,
+        )
+    for run_name, ignored in report.not_in_qrels.items():
+        if ignored:
+            warnings.warn(
+                f"run {run_name}: {len(ignored)} topic(s) not in the qrels ignored, as trec_eval does: {_topics(ignored)}",
+                IgnoredTopicsWarning,
+                stacklevel=2,
+            )
+
+    evaluator = pytrec_eval.RelevanceEvaluator(qrels_by_topic, {m.request for m in parsed})
+    topics = list(report.evaluated_topics)
+    columns: dict[str, dict[str, np.ndarray]] = {m.name: {} for m in parsed}
+    for run_name, frame in run_frames.items():
+        run_dict = _nested(frame["query_id"], frame["doc_id"], frame["score"].astype("float64"))
+        scored = evaluator.evaluate(run_dict)
+        fill = 0.0 if missing_topics == "zero" else np.nan
+        for measure in parsed:
+            values = np.array(
+                [scored[t][measure.trec_eval] if t in scored else fill for t in topics], dtype="float64"
+            )
+            columns[measure.name][run_name] = values
+    index = pd.Index(topics, dtype="str", name="query_id")
+    frames = {
+        name: pd.DataFrame(by_run, index=index, columns=list(run_frames), dtype="float64")
+        for name, by_run in columns.items()
+    }
+    for name, frame in frames.items():
+        frame.columns.name = "run"
+        if missing_topics == "drop":  # a topic no run has is no row at all
+            frames[name] = frame.dropna(how="all")
+    return Evaluation(frames, report)
