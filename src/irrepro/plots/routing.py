@@ -1,0 +1,155 @@
+"""Figures of the routing-runs chapter (Breuer & Schaer, CENTRE@CLEF 2019).
+
+Each function takes a table made by :mod:`irrepro.papers.routing` and returns a matplotlib
+``Figure``; nothing here computes a score. Used by ``chapters/routing_runs.md`` only.
+
+- :func:`topic_set_diagram` – judged topics per collection and the training/target intersections;
+- :func:`relevance_transfer_bars` – the paper's Figure 2: MAP per (target / training) pair, in
+  decreasing order, with the number of topics on each bar;
+- :func:`per_topic_ap_bars` – the paper's Figures 3 and 4: AP per topic for both systems, one panel
+  per target.
+
+The ER–ΔRI plane is drawn by :func:`irrepro.plots.reproducibility.er_deltari_plane` when that module
+provides it (the SIGIR 2020 chapter owns it); :func:`er_deltari_plane` here only forwards to it, or
+draws the same plane itself while it does not exist.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+__all__ = ["topic_set_diagram", "relevance_transfer_bars", "per_topic_ap_bars", "er_deltari_plane"]
+
+_SYSTEM_COLOURS = {"WCrobust04": "#4C72B0", "WCrobust0405": "#DD8452"}
+
+
+def topic_set_diagram(topic_sets: pd.DataFrame) -> Figure:
+    """Heat map of |judged(target) ∩ judged(training)|, one cell per target × training corpus.
+
+    ``topic_sets`` has columns ``target``, ``training`` and ``intersection`` (one row per pair, as
+    :func:`irrepro.papers.routing.topic_sets` returns); a training label containing ``∩`` (both
+    training corpora) is drawn as its own column.
+    """
+    for column in ("target", "training", "intersection"):
+        if column not in topic_sets.columns:
+            raise ValueError(f"topic_set_diagram: column {column!r} missing (have {list(topic_sets.columns)})")
+    grid = topic_sets.pivot(index="target", columns="training", values="intersection")
+    figure, ax = plt.subplots(figsize=(1.6 + 1.3 * grid.shape[1], 0.8 + 0.7 * grid.shape[0]), layout="constrained")
+    values = grid.to_numpy(dtype=float)
+    ax.imshow(values, cmap="Blues", vmin=0, vmax=np.nanmax(values) * 1.3)
+    for (row, column), value in np.ndenumerate(values):
+        if not np.isnan(value):
+            ax.text(column, row, f"{int(value)}", ha="center", va="center", fontsize=12)
+    ax.set_xticks(range(grid.shape[1]), [str(c) for c in grid.columns])
+    ax.set_yticks(range(grid.shape[0]), [str(i) for i in grid.index])
+    ax.set_xlabel("training corpus (judged topics)")
+    ax.set_ylabel("target corpus")
+    ax.set_title("Topics judged in both target and training corpus")
+    return figure
+
+
+def relevance_transfer_bars(transfer: pd.DataFrame, *, value: str = "MAP", title: str | None = None) -> Figure:
+    """Bar chart of ``value`` per ``target / training`` pair in decreasing order (the paper's Fig. 2).
+
+    ``transfer`` has columns ``target``, ``training``, ``value`` and ``topics``; the number of topics
+    is written above each bar because MAPs over different topic sets are not directly comparable.
+    """
+    for column in ("target", "training", value, "topics"):
+        if column not in transfer.columns:
+            raise ValueError(f"relevance_transfer_bars: column {column!r} missing (have {list(transfer.columns)})")
+    ordered = transfer.sort_values(value, ascending=False, kind="stable")
+    labels = [f"{t} / {r}" for t, r in zip(ordered["target"], ordered["training"], strict=True)]
+    figure, ax = plt.subplots(figsize=(max(6.0, 0.55 * len(ordered) + 2), 4.0), layout="constrained")
+    positions = np.arange(len(ordered))
+    bars = ax.bar(positions, ordered[value].to_numpy(dtype=float), color="#4C72B0")
+    for bar, topics in zip(bars, ordered["topics"], strict=True):
+        ax.annotate(
+            f"{int(topics)}",
+            (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+            ha="center",
+            va="bottom",
+            fontsize=8,
+            xytext=(0, 2),
+            textcoords="offset points",
+        )
+    ax.set_xticks(positions, labels, rotation=45, ha="right")
+    ax.set_ylabel("Mean Average Precision" if value == "MAP" else value)
+    ax.set_xlabel("target / training (number of topics above each bar)")
+    ax.set_title(title or "Relevance transfer across corpus combinations")
+    ax.set_ylim(0, max(float(ordered[value].max()) * 1.15, 0.05))
+    return figure
+
+
+def per_topic_ap_bars(per_topic: pd.DataFrame, *, title: str | None = None) -> Figure:
+    """AP per topic for both systems, one panel per target (the paper's Figures 3 and 4).
+
+    ``per_topic`` is long: columns ``target``, ``system``, ``topic``, ``AP``. Topics are in the same
+    order on every panel; the dashed line is each system's mean over the shown topics.
+    """
+    for column in ("target", "system", "topic", "AP"):
+        if column not in per_topic.columns:
+            raise ValueError(f"per_topic_ap_bars: column {column!r} missing (have {list(per_topic.columns)})")
+    targets = list(dict.fromkeys(per_topic["target"]))
+    systems = list(dict.fromkeys(per_topic["system"]))
+    topics = sorted(dict.fromkeys(per_topic["topic"].astype(str)), key=_topic_key)
+    figure, axes = plt.subplots(
+        len(targets), 1, figsize=(max(6.0, 0.45 * len(topics) + 2), 2.8 * len(targets)), sharey=True, squeeze=False
+    )
+    width = 0.8 / max(len(systems), 1)
+    positions = np.arange(len(topics))
+    for ax, target in zip(axes[:, 0], targets, strict=True):
+        on_target = per_topic[per_topic["target"] == target]
+        for index, system in enumerate(systems):
+            of_system = on_target[on_target["system"] == system]
+            scores = pd.Series(of_system["AP"].to_numpy(dtype=float), index=of_system["topic"].astype(str))
+            heights = scores.reindex(topics).to_numpy(dtype=float)
+            colour = _SYSTEM_COLOURS.get(system)
+            ax.bar(positions + (index - (len(systems) - 1) / 2) * width, heights, width, label=system, color=colour)
+            ax.axhline(np.nanmean(heights), linestyle="--", linewidth=1, color=colour or "grey")
+        ax.set_title(str(target), fontsize=10)
+        ax.set_ylabel("AP")
+        ax.set_xticks(positions, topics, rotation=90 if len(topics) > 20 else 0, fontsize=8)
+    axes[0, 0].legend(fontsize=8, loc="upper right")
+    axes[-1, 0].set_xlabel("topic")
+    figure.suptitle(title or "AP per topic on the topics common to all sub-collections")
+    figure.set_layout_engine("constrained")
+    return figure
+
+
+def er_deltari_plane(measures: pd.DataFrame, *, title: str | None = None) -> Figure:
+    """Effect Ratio (x) against ΔRI (y), one point per run (Breuer et al., SIGIR 2020, Fig. 3).
+
+    ``measures`` has columns ``ER``, ``DeltaRI`` and ``label``, and optionally ``setting`` (e.g.
+    replicability / reproducibility) for the colour. The reference point (ER = 1, ΔRI = 0) is a
+    perfect reproduction of the improvement; right of ER = 1 the improvement is larger, below
+    ΔRI = 0 the relative improvement is larger than the original's.
+    """
+    try:  # the SIGIR 2020 chapter's figure, when its module provides one: one look for the same plot
+        from irrepro.plots import reproducibility as shared
+    except ImportError:
+        shared = None
+    if shared is not None and hasattr(shared, "er_deltari_plane"):
+        return shared.er_deltari_plane(measures, title=title)  # pragma: no cover - depends on that module
+    for column in ("ER", "DeltaRI", "label"):
+        if column not in measures.columns:
+            raise ValueError(f"er_deltari_plane: column {column!r} missing (have {list(measures.columns)})")
+    figure, ax = plt.subplots(figsize=(6.5, 5.0), layout="constrained")
+    groups = measures.groupby("setting", sort=False) if "setting" in measures.columns else [("runs", measures)]
+    for (setting, group), marker in zip(groups, "os^D", strict=False):
+        ax.scatter(group["ER"], group["DeltaRI"], marker=marker, label=str(setting), alpha=0.8)
+        for _, row in group.iterrows():
+            ax.annotate(str(row["label"]), (row["ER"], row["DeltaRI"]), fontsize=6, xytext=(2, 2), textcoords="offset points")
+    ax.axvline(1.0, color="grey", linewidth=0.8)
+    ax.axhline(0.0, color="grey", linewidth=0.8)
+    ax.set_xlabel("Effect Ratio (ER)")
+    ax.set_ylabel("ΔRI")
+    ax.set_title(title or "ER–ΔRI plane")
+    ax.legend(fontsize=8)
+    return figure
+
+
+def _topic_key(topic: str) -> tuple[int, str]:
+    return (int(topic), topic) if topic.isdigit() else (10**9, topic)
