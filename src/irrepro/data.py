@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import pooch
+import platformdirs
 
 __all__ = [
     "DataError",
@@ -90,7 +90,7 @@ def registry() -> dict[str, RegistryEntry]:
 def cache_dir() -> Path:
     """Where fetched files are kept: ``$IRREPRO_CACHE`` or the user cache directory."""
     configured = os.environ.get(CACHE_VARIABLE)
-    return Path(configured) if configured else Path(pooch.os_cache("irrepro"))
+    return Path(configured) if configured else Path(platformdirs.user_cache_dir("irrepro"))
 
 
 def mirror_dir() -> Path | None:
@@ -135,6 +135,8 @@ def _from_mirror(entry: RegistryEntry, target: Path) -> bool:
 
 
 def _download(entry: RegistryEntry, target: Path) -> None:
+    import pooch  # imported here: it pulls in tqdm.auto, which warns inside notebooks
+
     target.parent.mkdir(parents=True, exist_ok=True)
     if not entry.member:
         pooch.retrieve(
