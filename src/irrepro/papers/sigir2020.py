@@ -32,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from irrepro.data import fetch
+from irrepro.papers import published
 from irrepro.reproducibility import scores
 from irrepro.routing.constellations import FAMILIES, PRINTED, Constellation
 
@@ -51,6 +52,8 @@ __all__ = [
     "correlation_table",
     "reproducibility_correlation_table",
     "cutoff_curves",
+    "appendix_comparison",
+    "match_counts",
     "write_tables",
 ]
 
@@ -394,6 +397,96 @@ def er_deltari_points(setting: str) -> pd.DataFrame:
     points = pd.DataFrame(rows)
     points["family"] = pd.Categorical(points["family"], categories=list(FAMILIES), ordered=True)
     return points
+
+
+# --------------------------------------------------------------------------- printed vs reproduced
+
+_MISPRINTS = {
+    ("appendix Table 2", "rpd_C_1", "p:nDCG"): "misprint: '54E-06' is not in the table's one-digit "
+    "'xE-yy' format; the reproduced value's leading digit is shown in the 'reproduced as printed' column",
+}
+
+
+def appendix_comparison(table: int) -> pd.DataFrame:
+    """Printed versus reproduced cells of the online appendix's Table 1 or Table 2 (WCrobust0405).
+
+    One row per printed cell: ``run``, ``cell``, ``printed`` (text), ``reproduced`` (full precision),
+    ``difference`` (reproduced minus the printed number), ``match`` and ``note``.
+
+    Matching rule: a rounded cell (ARP, KTU, RBO, RMSE; four decimals) matches when the reproduced
+    value rounds to it, i.e. lies within half a unit of the last printed digit; a p-value is printed
+    truncated, so ``0.046`` matches [0.046, 0.047) and ``5E-04`` (leading digit, truncated) matches
+    [5e-4, 6e-4); integers printed for the original run compared with itself (``1``, ``0``) must be
+    exact. A tolerance of 1e-12 absorbs floating-point noise at interval edges.
+    """
+    if table == 1:
+        printed, reproduced, name = published.appendix_table1(), replicability_table(ADVANCED), "appendix Table 1"
+    elif table == 2:
+        printed, reproduced, name = published.appendix_table2(), reproducibility_table(ADVANCED), "appendix Table 2"
+    else:
+        raise ValueError(f"the SIGIR 2020 online appendix has Tables 1 and 2, not {table!r}")
+    if list(printed.index) != list(reproduced.index) or list(printed.columns) != list(reproduced.columns):
+        raise ValueError(f"{name}: printed and reproduced tables differ in rows or columns")
+    rows = []
+    for run in printed.index:
+        for cell in printed.columns:
+            text = printed.at[run, cell]
+            value = float(reproduced.at[run, cell])
+            truncated = cell.startswith("p:")
+            low, high = published.printed_interval(text, truncated=truncated)
+            tolerance = 1e-12
+            if low == high:
+                match = abs(value - low) <= tolerance
+            elif truncated:
+                match = low * (1 - tolerance) <= value < high
+            else:
+                match = low - tolerance <= value <= high + tolerance
+            shown = _format_like(value, text, truncated=truncated)
+            note = _MISPRINTS.get((name, run, cell), "") if not match else ""
+            rows.append(
+                {
+                    "run": run,
+                    "cell": cell,
+                    "printed": text,
+                    "reproduced": value,
+                    "reproduced as printed": shown,
+                    "difference": value - float(text),
+                    "match": bool(match),
+                    "note": note,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def _format_like(value: float, printed: str, *, truncated: bool) -> str:
+    """``value`` in the print's format: 4 rounded decimals, 3 truncated decimals or a truncated 'xE-yy'."""
+    text = printed.upper()
+    if "E" in text:
+        exponent = int(np.floor(np.log10(value))) if value > 0 else 0
+        digit = int(np.floor(value / 10.0**exponent + 1e-9))
+        return f"{digit}E-{-exponent:02d}" if exponent < 0 else f"{digit}E+{exponent:02d}"
+    if "." not in text:
+        return f"{value:g}"
+    decimals = len(text.split(".")[1])
+    if truncated:
+        return f"{np.floor(value * 10**decimals + 1e-9) / 10**decimals:.{decimals}f}"
+    return f"{value:.{decimals}f}"
+
+
+def match_counts() -> pd.DataFrame:
+    """Matching cells per appendix table: ``table``, ``cells``, ``matching``, ``missing``."""
+    rows = []
+    for number in (1, 2):
+        comparison = appendix_comparison(number)
+        rows.append(
+            {
+                "table": f"appendix Table {number}",
+                "cells": len(comparison),
+                "matching": int(comparison["match"].sum()),
+                "missing": int((~comparison["match"]).sum()),
+            }
+        )
+    return pd.DataFrame(rows).set_index("table")
 
 
 # --------------------------------------------------------------------------- files
