@@ -1,0 +1,286 @@
+"""irrepro.evaluation against trec_eval's own test suite, plus the missing-topic policies.
+
+The expected numbers are trec_eval's outputs shipped with its sources (test/ of
+usnistgov/trec_eval, fetched from the registry); the commands that produced them are those of
+trec_eval's ``make quicktest``:
+
+- ``out.test``             ``trec_eval qrels.test results.test``
+- ``out.test.a``           ``trec_eval -m all_trec qrels.test results.test``
+- ``out.test.aq``          ``trec_eval -m all_trec -q qrels.test results.test``
+- ``out.test.aqc``         ``trec_eval -m all_trec -q -c qrels.test results.trunc``
+- ``out.test.meas_params`` ``trec_eval -q -m P.5,7,3 -m recall.20,2000 -mndcg_cut.10,20,23.4 ... qrels.test results.test``
+
+Every value of a supported measure, per topic and ``all``, must print the same with four decimals.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+import pytest
+import pytrec_eval
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from irrepro.data import fetch
+from irrepro.evaluation import (
+    Evaluation,
+    IgnoredTopicsWarning,
+    MissingTopicReport,
+    evaluate,
+    missing_topic_report,
+    parse_measure,
+)
+from irrepro.runs import read_qrels, read_run
+
+# The toy qrels below judge topic 3 without a relevant document on purpose; tests that are
+# about the warning check it with pytest.warns.
+pytestmark = pytest.mark.filterwarnings("ignore::irrepro.evaluation.IgnoredTopicsWarning")
+
+# trec_eval name -> our name
+_SUPPORTED = re.compile(r"^(map|Rprec|ndcg|P_(\d+)|ndcg_cut_(\d+)|recall_(\d+))$")
+
+
+def _our_name(trec_name: str) -> str:
+    if trec_name == "map":
+        return "AP"
+    if trec_name == "Rprec":
+        return "R-prec"
+    if trec_name == "ndcg":
+        return "nDCG"
+    family, cutoff = trec_name.rsplit("_", 1)
+    return {"P": "P@", "ndcg_cut": "nDCG@", "recall": "recall@"}[family] + cutoff
+
+
+def _expected(name: str) -> list[tuple[str, str, str]]:
+    """(trec_eval measure, topic or 'all', printed value) for supported measures in an output file."""
+    rows = []
+    for line in fetch(f"trec_eval_tests/{name}").read_text().splitlines():
+        measure, topic, value = (part.strip() for part in line.split("\t"))
+        if _SUPPORTED.match(measure):
+            rows.append((measure, topic, value))
+    return rows
+
+
+# output file -> (run file, missing-topic policy)
+CASES = {
+    "out.test": ("results.test", "drop"),
+    "out.test.a": ("results.test", "drop"),
+    "out.test.aq": ("results.test", "drop"),
+    "out.test.aqc": ("results.trunc", "zero"),
+    "out.test.meas_params": ("results.test", "drop"),
+}
+
+
+@lru_cache(maxsize=None)
+def _evaluated(output: str) -> Evaluation:
+    run_file, policy = CASES[output]
+    measures = sorted({_our_name(m) for m, _, _ in _expected(output)})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # results.trunc has trailing text on five lines
+        run = read_run(fetch(f"trec_eval_tests/{run_file}"))
+    # no_relevant changes nothing here: every test topic has relevant documents
+    return evaluate({"STANDARD": run}, read_qrels(fetch("trec_eval_tests/qrels.test")), measures, missing_topics=policy)
+
+
+EXPECTED = [(output, *row) for output in CASES for row in _expected(output)]
+
+
+@pytest.mark.parametrize(
+    "output,trec_measure,topic,printed", EXPECTED, ids=[f"{o}-{m}-{t}" for o, m, t, _ in EXPECTED]
+)
+def test_matches_trec_eval_test_suite(output, trec_measure, topic, printed):
+    frame = _evaluated(output)[_our_name(trec_measure)]["STANDARD"]
+    value = frame.mean() if topic == "all" else frame.loc[topic]
+    assert f"{value:.4f}" == printed
+
+
+def test_suite_covers_every_supported_measure_family_and_both_policies():
+    measures = {m for _, m, _, _ in EXPECTED}
+    assert {"map", "Rprec", "ndcg", "P_10", "ndcg_cut_10", "recall_1000", "P_3", "recall_2000", "ndcg_cut_23"} <= measures
+    assert len({t for _, _, t, _ in EXPECTED}) == 4  # 301, 302, 303 and all
+    assert len(EXPECTED) > 300
+
+
+def test_with_c_a_missing_topic_scores_zero_and_counts_in_the_mean():
+    frames = _evaluated("out.test.aqc")
+    assert frames["AP"].loc["302", "STANDARD"] == 0.0
+    assert frames.report.missing == {"STANDARD": ("302",)}
+    assert frames.report.policy == "zero"
+
+
+# --------------------------------------------------------------------------- measures
+
+
+@pytest.mark.parametrize(
+    "name,trec_name",
+    [
+        ("AP", "map"),
+        ("map", "map"),
+        ("P@10", "P_10"),
+        ("p@5", "P_5"),
+        ("P_20", "P_20"),
+        ("nDCG", "ndcg"),
+        ("nDCG@10", "ndcg_cut_10"),
+        ("ndcg_cut_1000", "ndcg_cut_1000"),
+        ("R-prec", "Rprec"),
+        ("Rprec", "Rprec"),
+        ("recall@100", "recall_100"),
+        ("recall_5", "recall_5"),
+    ],
+)
+def test_parse_measure(name, trec_name):
+    measure = parse_measure(name)
+    assert measure.trec_eval == trec_name and measure.name == name
+
+
+@pytest.mark.parametrize("name", ["ERR@10", "P@", "P@0", "nDCG@-1", "bpref", "", "AP@10"])
+def test_unknown_measures_are_rejected(name):
+    with pytest.raises(ValueError, match="measure"):
+        parse_measure(name)
+
+
+# --------------------------------------------------------------------------- shapes and policies
+
+
+def _run(rows, name="r"):
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+    frame["run"] = name
+    return frame
+
+
+QRELS = pd.DataFrame(
+    [("1", "0", "a", 1), ("1", "0", "b", 0), ("2", "0", "c", 2), ("2", "0", "d", 1), ("3", "0", "e", 0)],
+    columns=["query_id", "iteration", "doc_id", "relevance"],
+)
+
+
+def test_frames_are_topics_by_runs_for_many_runs():
+    runs = {
+        "one": _run([("1", "a", 2.0), ("1", "b", 1.0), ("2", "d", 1.0)]),
+        "two": _run([("1", "b", 2.0), ("1", "a", 1.0)]),
+    }
+    result = evaluate(runs, QRELS, ["AP", "P@1"])
+    assert isinstance(result, dict) and list(result) == ["AP", "P@1"]
+    ap = result["AP"]
+    assert ap.index.name == "query_id" and ap.index.tolist() == ["1", "2"]  # topic 3 has no relevant doc
+    assert ap.columns.tolist() == ["one", "two"] and (ap.dtypes == np.float64).all()
+    assert ap.loc["1"].tolist() == [1.0, 0.5]
+    assert ap.loc["2", "one"] == pytest.approx(0.5)  # d at rank 1, c missing: (1/1) / 2
+    assert ap.loc["2", "two"] == 0.0  # missing topic scores 0 by default (trec_eval -c)
+    assert result.report.missing == {"one": (), "two": ("2",)}
+    assert result.means().loc["two", "AP"] == pytest.approx(0.25)
+
+
+def test_one_frame_with_several_runs_is_split_by_its_run_column():
+    both = pd.concat([_run([("1", "a", 1.0)], "x"), _run([("1", "b", 1.0)], "y")])
+    assert evaluate(both, QRELS, ["P@1"])["P@1"].loc["1"].to_dict() == {"x": 1.0, "y": 0.0}
+
+
+def test_drop_leaves_missing_topics_out_like_trec_eval_default():
+    runs = {"one": _run([("1", "a", 2.0), ("2", "d", 1.0)]), "two": _run([("1", "b", 2.0), ("1", "a", 1.0)])}
+    result = evaluate(runs, QRELS, ["AP"], missing_topics="drop")
+    assert np.isnan(result["AP"].loc["2", "two"])
+    assert result.means().loc["two", "AP"] == 0.5  # only topic 1, as trec_eval without -c
+    only_one = evaluate({"two": runs["two"]}, QRELS, ["AP"], missing_topics="drop")
+    assert only_one["AP"].index.tolist() == ["1"]  # a topic no run has is no row
+
+
+def test_topics_not_in_qrels_are_ignored_with_a_warning():
+    run = _run([("1", "a", 1.0), ("99", "z", 1.0)])
+    with pytest.warns(IgnoredTopicsWarning, match=r"run r: 1 topic\(s\) not in the qrels ignored.*99"):
+        result = evaluate({"r": run}, QRELS, ["AP"])
+    assert "99" not in result["AP"].index
+    assert result.report.not_in_qrels == {"r": ("99",)}
+
+
+def test_topics_without_relevant_documents_what_trec_eval_does():
+    """trec_eval (its code, via pytrec_eval) scores a judged topic without relevant docs 0."""
+    run = _run([("1", "a", 1.0), ("3", "e", 1.0)])
+    direct = pytrec_eval.RelevanceEvaluator(
+        {"1": {"a": 1, "b": 0}, "3": {"e": 0}}, {"map", "P_10", "ndcg", "Rprec", "recall_10", "ndcg_cut_10"}
+    ).evaluate({"1": {"a": 1.0}, "3": {"e": 1.0}})
+    assert set(direct) == {"1", "3"} and set(direct["3"].values()) == {0.0}
+    # keep = trec_eval verbatim
+    qrels = QRELS[QRELS["query_id"] != "2"]
+    kept = evaluate({"r": run}, qrels, ["AP", "nDCG"], no_relevant="keep")
+    assert kept["AP"].loc["3", "r"] == direct["3"]["map"] == 0.0
+    assert kept["nDCG"].loc["1", "r"] == pytest.approx(direct["1"]["ndcg"])
+    # default: left out, with a warning and in the report
+    with pytest.warns(IgnoredTopicsWarning, match="without a relevant document left out.*3"):
+        dropped = evaluate({"r": run}, qrels, ["AP"])
+    assert dropped["AP"].index.tolist() == ["1"]
+    assert dropped.report.topics_without_relevant == ("3",)
+
+
+def test_report_without_evaluating():
+    report = missing_topic_report({"r": _run([("1", "a", 1.0), ("7", "x", 1.0)])}, QRELS, missing_topics="drop")
+    assert isinstance(report, MissingTopicReport)
+    assert report.evaluated_topics == ("1", "2") and report.missing == {"r": ("2",)}
+    assert report.not_in_qrels == {"r": ("7",)} and report.affected
+    assert any("left out (trec_eval default)" in line for line in report.summary())
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"missing_topics": "ignore"}, "missing_topics must be one of"),
+        ({"no_relevant": "zero"}, "no_relevant must be one of"),
+        ({"measures": []}, "at least one measure"),
+        ({"measures": ["AP", "AP"]}, "named twice"),
+    ],
+)
+def test_bad_options_raise(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        evaluate({"r": _run([("1", "a", 1.0)])}, QRELS, **kwargs)
+
+
+def test_bad_runs_raise():
+    with pytest.raises(ValueError, match="twice in topic 1"):
+        evaluate({"r": _run([("1", "a", 1.0), ("1", "a", 2.0)])}, QRELS)
+    with pytest.raises(ValueError, match="lacks column"):
+        evaluate({"r": pd.DataFrame({"query_id": ["1"]})}, QRELS)
+    with pytest.raises(ValueError, match="NaN score"):
+        evaluate({"r": _run([("1", "a", float("nan"))])}, QRELS)
+
+
+# --------------------------------------------------------------------------- invariants
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    scores=st.lists(st.sampled_from([0.0, 0.5, 1.0, 2.0]), min_size=6, max_size=6),
+    seed=st.integers(0, 10_000),
+)
+def test_row_order_and_rank_column_do_not_matter(scores, seed):
+    docs = ["a", "b", "c", "d", "c2", "zz"]
+    run = _run([("1" if i % 2 else "2", doc, s) for i, (doc, s) in enumerate(zip(docs, scores))])
+    run["rank"] = np.arange(len(run)) + 1
+    shuffled = run.sample(frac=1, random_state=seed)
+    shuffled["rank"] = np.random.default_rng(seed).permutation(len(run)) + 1
+    measures = ["AP", "nDCG", "P@2", "R-prec"]
+    first, second = evaluate({"r": run}, QRELS, measures), evaluate({"r": shuffled}, QRELS, measures)
+    for name in measures:
+        pd.testing.assert_frame_equal(first[name], second[name])
+
+
+def test_real_run_agrees_with_pytrec_eval_called_directly():
+    run = read_run(fetch("runs/robust04_bm25_rm3.run"))
+    qrels = read_qrels(fetch("qrels/robust04.txt"))
+    with pytest.warns(IgnoredTopicsWarning, match="672"):  # topic 672 has no judgments in the qrels
+        result = evaluate({"bm25": run}, qrels, ["AP", "nDCG@10"])
+    qrels_dict = {}
+    for q, d, r in zip(qrels["query_id"], qrels["doc_id"], qrels["relevance"]):
+        qrels_dict.setdefault(q, {})[d] = int(r)
+    run_dict = {}
+    for q, d, s in zip(run["query_id"], run["doc_id"], run["score"]):
+        run_dict.setdefault(q, {})[d] = float(s)
+    direct = pytrec_eval.RelevanceEvaluator(qrels_dict, {"map", "ndcg_cut.10"}).evaluate(run_dict)
+    assert len(result["AP"]) == 249
+    for topic, values in direct.items():
+        assert result["AP"].loc[topic, "bm25"] == values["map"]
+        assert result["nDCG@10"].loc[topic, "bm25"] == values["ndcg_cut_10"]
