@@ -54,6 +54,9 @@ __all__ = [
     "cutoff_curves",
     "appendix_comparison",
     "match_counts",
+    "ndcg_cutoff_check",
+    "claims",
+    "data_files",
     "write_tables",
 ]
 
@@ -96,6 +99,18 @@ def _read(setting: str, system: str, measure: str) -> pd.DataFrame:
         bad = frame.columns[frame.isna().any()].tolist()
         raise ValueError(f"{name}: missing scores in columns {bad[:5]}")
     return frame.astype(float)
+
+
+def data_files() -> list[str]:
+    """The registry names of every published file the tables and figures read."""
+    names = []
+    for system in SYSTEMS:
+        measures = ["p10", "ap", *(f"ndcg{k}" for k in CUTOFFS)]
+        measures += [f"kendalls_tau_{k}" for k in CUTOFFS] + [f"rbo_{k}_p08" for k in CUTOFFS]
+        names += [_file_name("rpl", system, measure) for measure in measures]
+        for setting in ("org", "rpd"):
+            names += [_file_name(setting, system, measure) for measure in MEASURES.values()]
+    return names
 
 
 def per_topic(setting: str, system: str, measure: str) -> pd.DataFrame:
@@ -473,6 +488,26 @@ def _format_like(value: float, printed: str, *, truncated: bool) -> str:
     return f"{value:.{decimals}f}"
 
 
+def ndcg_cutoff_check() -> pd.DataFrame:
+    """Which nDCG cut-off is the paper's "nDCG": ARP of WCrobust0405 at every published cut-off vs the print.
+
+    Appendix Table 1 prints ARP nDCG 0.6956 for the original WCrobust0405 and 0.6859 for rpl_wcr0405_tf_1.
+    """
+    printed = published.appendix_table1()["ARP:nDCG"]
+    rows = []
+    for cutoff in CUTOFFS:
+        original, replicated = _replicated(ADVANCED, f"ndcg{cutoff}", ids=(45,))
+        row = {"cut-off": cutoff}
+        for run, value in ((ADVANCED, scores.arp(original)), ("rpl_wcr0405_tf_1", scores.arp(replicated[45]))):
+            row[f"{run} reproduced"] = value
+            row[f"{run} printed"] = printed[run]
+        row["matches both"] = all(
+            round(row[f"{run} reproduced"], 4) == float(printed[run]) for run in (ADVANCED, "rpl_wcr0405_tf_1")
+        )
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("cut-off")
+
+
 def match_counts() -> pd.DataFrame:
     """Matching cells per appendix table: ``table``, ``cells``, ``matching``, ``missing``."""
     rows = []
@@ -487,6 +522,113 @@ def match_counts() -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows).set_index("table")
+
+
+# --------------------------------------------------------------------------- the paper's claims
+
+
+def _family_trend(table: pd.DataFrame, family: str, first: str, second: str) -> float:
+    """Kendall's tau between two columns over the five levels of one family (rows ``*_<family>_<level>``)."""
+    rows = [name for name in table.index if name.rsplit("_", 2)[-2] == family]
+    return float(table.loc[rows, [first, second]].corr(method="kendall").iloc[0, 1])
+
+
+def claims() -> pd.DataFrame:
+    """The paper's claims (Section 5), each checked on the reproduced numbers.
+
+    One row per claim: ``claim`` (the paper's words), ``evidence`` (a sentence with the computed
+    numbers) and ``holds`` (whether the reproduced numbers support the claim).
+    """
+    rows = []
+
+    # 1. RBO is less strict than KTU (Section 5.1)
+    pairs = pd.concat([replicability_table(system).iloc[1:][["KTU", "RBO"]] for system in SYSTEMS])
+    higher = int((pairs["RBO"] > pairs["KTU"]).sum())
+    rows.append(
+        {
+            "claim": "Replicated runs achieve higher RBO than Kendall's tau: RBO is less strict.",
+            "evidence": f"RBO > KTU for {higher} of the {len(pairs)} printed replicated runs (both systems); "
+            f"mean KTU {pairs['KTU'].mean():.4f}, mean RBO {pairs['RBO'].mean():.4f}.",
+            "holds": higher == len(pairs),
+        }
+    )
+
+    # 2. RMSE and the t-test disagree for tf and C (P@10), agree for df and tol
+    table = replicability_table(BASELINE).iloc[1:]
+    trend = {family: _family_trend(table, family, "RMSE:P@10", "p:P@10") for family in FAMILIES}
+    described = ", ".join(f"{family} {value:+.2f}" for family, value in trend.items())
+    rows.append(
+        {
+            "claim": "For rpl_wcr04_tf and rpl_wcr04_C, RMSE of P@10 and the p-value are not consistent: "
+            "RMSE increases (more error) while p increases too (runs look more similar).",
+            "evidence": "Kendall's tau between RMSE:P@10 and p:P@10 over the five levels of each family "
+            f"(positive = both rise together, i.e. the two disagree on which run replicates better): {described}.",
+            "holds": trend["tf"] > 0 and trend["C"] > 0 and trend["df"] < 0 and trend["tol"] < 0,
+        }
+    )
+
+    # 3. Reproducibility is harder than replicability (ER further from 1)
+    distance = {
+        setting: (1.0 - effect_ratio_table(setting)[[f"ER:{m}" for m in MEASURES]]).abs().stack() for setting in ("rpl", "rpd")
+    }
+    rows.append(
+        {
+            "claim": "If it is hard to perfectly replicate an experiment, it is even harder to reproduce it "
+            "(ER further from 1).",
+            "evidence": f"median |1 - ER| over the 20 printed pairs and 3 measures: replicability "
+            f"{distance['rpl'].median():.3f}, reproducibility {distance['rpd'].median():.3f}; "
+            f"|1 - ER| > 1 for {int((distance['rpl'] > 1).sum())} replicability and "
+            f"{int((distance['rpd'] > 1).sum())} reproducibility cells of 60.",
+            "holds": distance["rpd"].median() > distance["rpl"].median(),
+        }
+    )
+
+    # 4. The unpaired t-test calls (almost) every reproduced run different
+    p_columns = [f"p:{m}" for m in MEASURES]
+    values = {system: reproducibility_table(system)[p_columns].stack() for system in SYSTEMS}
+    below = sum(int((v < 0.05).sum()) for v in values.values())
+    total = sum(len(v) for v in values.values())
+    highest = values[BASELINE].max()
+    rows.append(
+        {
+            "claim": "All reproduced runs are significantly different from the original run (unpaired t-test), "
+            "the highest p-value for WCrobust04 being just 0.005.",
+            "evidence": f"p < 0.05 in {below} of {total} cells (20 runs x 3 measures x 2 systems); the highest "
+            f"p-value for WCrobust04 is {highest:.4f} (truncated: {np.floor(highest * 1000) / 1000:.3f}), for "
+            f"WCrobust0405 {values[ADVANCED].max():.2E}.",
+            "holds": below == total and np.floor(highest * 1000) / 1000 == 0.005,
+        }
+    )
+
+    # 5. Same system on two collections: still mostly 'different', except some df and tol runs
+    twins = rpl_vs_rpd_pvalues()
+    different = int((twins < 0.05).to_numpy().sum())
+    similar_runs = sorted({run for run, row in twins.iterrows() if (row >= 0.05).any()})
+    families_similar = sorted({run.split("_")[1] for run in similar_runs})
+    rows.append(
+        {
+            "claim": "Even a replicated run and its reproduced twin (the same system on Core17 and Core18) are "
+            "mostly called different, except a few cases for df and tol.",
+            "evidence": f"p < 0.05 in {different} of {twins.size} cells; runs with some p >= 0.05: "
+            f"{', '.join(similar_runs) or 'none'}.",
+            "holds": different > twins.size / 2 and set(families_similar) <= {"df", "tol"},
+        }
+    )
+
+    # 6. Table 4: ARP vs KTU low (< 0.29), ARP vs RBO up to 0.70
+    correlation = correlation_table(BASELINE)
+    arp_rows = [f"DeltaARP:{m}" for m in MEASURES]
+    ktu, rbo = correlation.loc[arp_rows, "KTU"].max(), correlation.loc[arp_rows, "RBO"].max()
+    rows.append(
+        {
+            "claim": "The correlation between ARP and Kendall's tau is low, below 0.29, and higher for RBO, 0.70 "
+            "(Table 4, WCrobust04).",
+            "evidence": f"highest Kendall's tau between a DeltaARP and KTU: {ktu:.4f}; between a DeltaARP and RBO: "
+            f"{rbo:.4f}.",
+            "holds": round(ktu, 2) <= 0.29 and round(rbo, 2) == 0.70,
+        }
+    )
+    return pd.DataFrame(rows)
 
 
 # --------------------------------------------------------------------------- files
