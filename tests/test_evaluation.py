@@ -284,3 +284,45 @@ def test_real_run_agrees_with_pytrec_eval_called_directly():
     for topic, values in direct.items():
         assert result["AP"].loc[topic, "bm25"] == values["map"]
         assert result["nDCG@10"].loc[topic, "bm25"] == values["ndcg_cut_10"]
+
+
+# --------------------------------------------------------------------------- our ranks are trec_eval's
+
+
+@pytest.mark.parametrize("output,run_file", [("out.test.aq", "results.test"), ("out.test.aqc", "results.trunc")])
+def test_read_run_ranks_reproduce_trec_eval_relstring(output, run_file):
+    """trec_eval's ``relstring`` prints the grades of its top 10; read_run's ranks 1-10 must give them."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        run = read_run(fetch(f"trec_eval_tests/{run_file}"))
+    grades = read_qrels(fetch("trec_eval_tests/qrels.test")).set_index(["query_id", "doc_id"])["relevance"]
+    expected = {
+        topic: value.strip("'")
+        for measure, topic, value in (
+            (p.strip() for p in line.split("\t")) for line in fetch(f"trec_eval_tests/{output}").read_text().splitlines()
+        )
+        if measure == "relstring"
+    }
+    assert expected
+    for topic, relstring in expected.items():
+        top = run[(run["query_id"] == topic) & (run["rank"] <= 10)]
+        ours = "".join(str(grades[(topic, doc)]) if (topic, doc) in grades.index else "-" for doc in top["doc_id"])
+        assert ours == relstring, topic
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    grades=st.lists(st.integers(0, 2), min_size=12, max_size=12),
+    scores=st.lists(st.sampled_from([0.0, 1.0, 2.0]), min_size=12, max_size=12),
+    cutoff=st.integers(1, 12),
+)
+def test_precision_from_our_ranks_equals_trec_eval_under_heavy_ties(tmp_path_factory, grades, scores, cutoff):
+    docs = [f"d{i:02d}" for i in range(12)]
+    qrels = pd.DataFrame({"query_id": "1", "iteration": "0", "doc_id": docs, "relevance": grades})
+    qrels.loc[0, "relevance"] = 1  # at least one relevant document
+    path = tmp_path_factory.mktemp("ties") / "run.txt"
+    path.write_text("".join(f"1 Q0 {d} 1 {s} t\n" for d, s in zip(docs, scores)))
+    run = read_run(path)
+    relevant = set(qrels.loc[qrels["relevance"] >= 1, "doc_id"])
+    ours = sum(doc in relevant for doc in run.loc[run["rank"] <= cutoff, "doc_id"]) / cutoff
+    assert evaluate({"t": run}, qrels, [f"P@{cutoff}"])[f"P@{cutoff}"].loc["1", "t"] == pytest.approx(ours)

@@ -250,10 +250,6 @@ def _check_run(name: str, frame: pd.DataFrame) -> None:
         raise ValueError(f"evaluate: run {name} lacks column(s) {', '.join(sorted(missing))}")
     if frame["score"].isna().any():
         raise ValueError(f"evaluate: run {name} has a NaN score")
-    duplicated = frame.duplicated(["query_id", "doc_id"])
-    if duplicated.any():
-        row = frame[duplicated].iloc[0]
-        raise ValueError(f"evaluate: run {name} lists document {row['doc_id']} twice in topic {row['query_id']}")
 
 
 def _qrels_dict(qrels: pd.DataFrame) -> dict[str, dict[str, int]]:
@@ -262,14 +258,15 @@ def _qrels_dict(qrels: pd.DataFrame) -> dict[str, dict[str, int]]:
         raise ValueError(f"evaluate: qrels lack column(s) {', '.join(sorted(missing))}")
     if qrels.empty:
         raise ValueError("evaluate: the qrels are empty")
-    if qrels.duplicated(["query_id", "doc_id"]).any():
-        row = qrels[qrels.duplicated(["query_id", "doc_id"])].iloc[0]
-        raise ValueError(f"evaluate: qrels judge document {row['doc_id']} twice for topic {row['query_id']}")
-    return _nested(qrels["query_id"], qrels["doc_id"], qrels["relevance"].astype("int64"))
+    return _nested(qrels["query_id"], qrels["doc_id"], qrels["relevance"].astype("int64"), what="the qrels judge")
 
 
-def _nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series) -> dict[str, dict]:
-    """{query: {doc: value}} built from sorted blocks (fast for 10^5-10^6 rows)."""
+def _nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what: str) -> dict[str, dict]:
+    """{query: {doc: value}} built from sorted blocks (fast for 10^5-10^6 rows).
+
+    A document twice in one topic would silently keep one value, so the sizes are checked and
+    a ``ValueError`` names the first such pair.
+    """
     topics = query_ids.astype("str").to_numpy(dtype=object)
     order = np.argsort(topics, kind="stable")
     topics = topics[order]
@@ -277,7 +274,12 @@ def _nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series) -> dict
     vals = values.to_numpy()[order].tolist()
     starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
     ends = np.r_[starts[1:], len(topics)]
-    return {str(topics[a]): dict(zip(docs[a:b], vals[a:b])) for a, b in zip(starts, ends)}
+    nested = {str(topics[a]): dict(zip(docs[a:b], vals[a:b])) for a, b in zip(starts, ends)}
+    if sum(map(len, nested.values())) != len(topics):
+        frame = pd.DataFrame({"query_id": query_ids.astype("str"), "doc_id": doc_ids.astype("str")})
+        row = frame[frame.duplicated()].iloc[0]
+        raise ValueError(f"evaluate: {what} document {row['doc_id']} twice in topic {row['query_id']}")
+    return nested
 
 
 def missing_topic_report(
@@ -386,7 +388,9 @@ def evaluate(
     topics = list(report.evaluated_topics)
     columns: dict[str, dict[str, np.ndarray]] = {m.name: {} for m in parsed}
     for run_name, frame in run_frames.items():
-        run_dict = _nested(frame["query_id"], frame["doc_id"], frame["score"].astype("float64"))
+        run_dict = _nested(
+            frame["query_id"], frame["doc_id"], frame["score"].astype("float64"), what=f"run {run_name} lists"
+        )
         scored = evaluator.evaluate(run_dict)
         fill = 0.0 if missing_topics == "zero" else np.nan
         for measure in parsed:

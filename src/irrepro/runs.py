@@ -254,7 +254,7 @@ def _fast_table(path: Path, names: list[str], dtypes: dict) -> pd.DataFrame | No
     # A short line leaves empty strings in the last columns (na_filter is off), a comment
     # line starts with '#'; either needs the careful pass.
     last = names[-1]
-    if (frame[last].astype("str") == "").any() or frame[names[0]].str.startswith("#").any():
+    if (pd.api.types.is_string_dtype(frame[last]) and (frame[last] == "").any()) or frame[names[0]].str.startswith("#").any():
         return None
     return frame
 
@@ -327,12 +327,10 @@ def read_qrels(path) -> pd.DataFrame:
     """
     path = Path(path)
     names = list(QRELS_COLUMNS)
-    fast = _fast_table(path, names, {"query_id": "str", "iteration": "str", "doc_id": "str", "relevance": "str"})
+    # An int64 column makes the C parser reject any grade that is not an integer.
+    fast = _fast_table(path, names, {"query_id": "str", "iteration": "str", "doc_id": "str", "relevance": "int64"})
     if fast is not None and not fast.duplicated(["query_id", "doc_id"]).any():
-        grades = pd.to_numeric(fast["relevance"], errors="coerce")
-        if not grades.isna().any() and (grades == grades.round()).all() and fast["relevance"].str.fullmatch(r"[+-]?\d+").all():
-            fast["relevance"] = grades.astype("int64")
-            return fast.reset_index(drop=True)
+        return fast.reset_index(drop=True)
     frame, ignored = _read_qrels_slowly(path)
     ignored.warn(path, stacklevel=3)
     return frame

@@ -1,0 +1,91 @@
+"""``irrepro evaluate``: trec_eval's per-query numbers on the command line; one error line for bad files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from irrepro.cli import main
+from irrepro.data import fetch
+
+
+@pytest.fixture(scope="module")
+def suite():
+    return {name: fetch(f"trec_eval_tests/{name}") for name in ("qrels.test", "results.test", "results.trunc", "out.test.aq")}
+
+
+def _expected_aq(path) -> dict[tuple[str, str], str]:
+    rows = (line.split("\t") for line in path.read_text().splitlines())
+    return {(m.strip(), t.strip()): v.strip() for m, t, v in rows}
+
+
+def test_per_topic_table_prints_trec_eval_per_query_numbers(suite, capsys):
+    code = main(["evaluate", "--qrels", str(suite["qrels.test"]), str(suite["results.test"]), "--per-topic"])
+    out = capsys.readouterr().out
+    assert code == 0
+    expected = _expected_aq(suite["out.test.aq"])
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[2:] if line.strip()}
+    for topic in ("301", "302", "303", "all"):
+        assert rows[topic] == [expected[("map", topic)], expected[("P_10", topic)], expected[("ndcg", topic)]]
+
+
+def test_per_topic_csv_has_run_topic_measure_value(suite, capsys):
+    argv = ["evaluate", "--qrels", str(suite["qrels.test"]), str(suite["results.test"]), "--per-topic", "--format", "csv"]
+    assert main([*argv, "--measures", "AP,P@10,nDCG@10,nDCG"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0] == ["run", "topic", "measure", "value"]
+    assert len(rows) == 1 + 3 * 4
+    assert {r[0] for r in rows[1:]} == {"STANDARD"} and [r[2] for r in rows[1:5]] == ["AP", "P@10", "nDCG@10", "nDCG"]
+    expected = _expected_aq(suite["out.test.aq"])
+    trec_names = {"AP": "map", "P@10": "P_10", "nDCG@10": "ndcg_cut_10", "nDCG": "ndcg"}
+    for run, topic, measure, value in rows[1:]:
+        assert f"{float(value):.4f}" == expected[(trec_names[measure], topic)]
+
+
+def test_means_for_several_runs_and_missing_topic_note(suite, capsys):
+    argv = ["evaluate", "--qrels", str(suite["qrels.test"]), str(suite["results.test"]), str(suite["results.trunc"])]
+    assert main([*argv, "--format", "csv"]) == 0
+    captured = capsys.readouterr()
+    rows = list(csv.reader(io.StringIO(captured.out)))
+    assert rows[0] == ["run", "measure", "value"]
+    # both files carry the tag STANDARD, so they are told apart by path
+    means = {(r[0], r[1]): float(r[2]) for r in rows[1:]}
+    assert f"{means[(str(suite['results.test']), 'AP')]:.4f}" == "0.1785"  # out.test
+    assert f"{means[(str(suite['results.trunc']), 'AP')]:.4f}" == "0.1016"  # out.test.aqc (-c)
+    assert "scored 0 (trec_eval -c): 302" in captured.err
+    assert "ignored text after the sixth column" in captured.err
+
+
+def test_drop_policy_and_json(suite, capsys):
+    argv = ["evaluate", "--qrels", str(suite["qrels.test"]), str(suite["results.trunc"]), "--format", "json"]
+    assert main([*argv, "--missing-topics", "drop", "--per-topic"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    run = document["runs"]["STANDARD"]
+    assert set(run["per_topic"]["AP"]) == {"301", "303"}
+    assert run["mean"]["AP"] == pytest.approx((run["per_topic"]["AP"]["301"] + run["per_topic"]["AP"]["303"]) / 2)
+
+
+@pytest.mark.parametrize(
+    "text,problem",
+    [
+        ("1 Q0 a 1 0.5 t\n1 Q0 b 2 high t\n", "line 2: score 'high' is not a number"),
+        ("1 Q0 a 1 0.5 t\n1 Q0 b 2\n", "line 2: expected 6 columns"),
+        ("1 Q0 a 1 0.5 t\n1 Q0 a 2 0.4 t\n", "line 2: document a appears twice in topic 1"),
+        ("", "line 1: the file holds no run lines"),
+    ],
+)
+def test_bad_run_file_ends_with_one_error_line(suite, tmp_path, capsys, text, problem):
+    bad = tmp_path / "bad.run"
+    bad.write_text(text)
+    assert main(["evaluate", "--qrels", str(suite["qrels.test"]), str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("irrepro evaluate: error: ")
+    assert f"{bad}, {problem}" in err[0]
+
+
+def test_unknown_measure_is_one_error_line(suite, capsys):
+    assert main(["evaluate", "--qrels", str(suite["qrels.test"]), str(suite["results.test"]), "--measures", "AP,ERR"]) == 2
+    assert "unknown measure 'ERR'" in capsys.readouterr().err
