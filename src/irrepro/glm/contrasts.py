@@ -1,0 +1,97 @@
+"""Significantly different system pairs (ssd pairs) from the system effects of a fitted GLM.
+
+For systems i < j the contrast d_ij = s_i - s_j is taken on the linear-predictor scale (where the
+model is additive), with standard error se_ij = sqrt(C_ii + C_jj - 2 C_ij) from the covariance C of
+the system effects, and t_ij = d_ij / se_ij.
+
+- ``method="tukey"`` (the paper's choice, Tukey's HSD in the Tukey-Kramer form): the pair is
+  significant when |t_ij| > q_{1-alpha}(k, df) / sqrt(2), q being the studentized-range quantile for
+  k systems and the model's residual degrees of freedom (``scipy.stats.studentized_range``). It
+  controls the family-wise error rate over all k (k - 1) / 2 pairs.
+- ``method="holm"``: two-sided p-values p_ij = 2 P(T_df > |t_ij|), Holm's step-down adjustment, and
+  significance at adjusted p < alpha.
+
+A pair whose standard error is not a positive finite number (a fit that did not converge) is never
+significant.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+__all__ = ["pairwise_contrasts", "tukey_critical_value", "holm_adjust", "METHODS"]
+
+METHODS = ("tukey", "holm")
+
+
+@lru_cache(maxsize=256)
+def tukey_critical_value(n_systems: int, df_resid: float, alpha: float = 0.05) -> float:
+    """q_{1-alpha}(k, df) / sqrt(2): the bound on |t| of Tukey's HSD for ``n_systems`` means."""
+    if n_systems < 2:
+        raise ValueError(f"Tukey's HSD needs at least 2 systems, got {n_systems}")
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be in (0, 1), got {alpha}")
+    return float(stats.studentized_range.ppf(1 - alpha, n_systems, df_resid) / np.sqrt(2))
+
+
+def holm_adjust(p_values: np.ndarray) -> np.ndarray:
+    """Holm's step-down adjusted p-values: max over j <= i of (m - j + 1) p_(j), capped at 1."""
+    p_values = np.asarray(p_values, dtype=float)
+    order = np.argsort(p_values, kind="stable")
+    m = p_values.size
+    adjusted_sorted = np.minimum(np.maximum.accumulate((m - np.arange(m)) * p_values[order]), 1.0)
+    adjusted = np.empty(m)
+    adjusted[order] = adjusted_sorted
+    return adjusted
+
+
+def pairwise_contrasts(
+    effects: pd.Series,
+    covariance: np.ndarray,
+    *,
+    df_resid: float,
+    method: str = "tukey",
+    alpha: float = 0.05,
+) -> pd.DataFrame:
+    """All pairwise contrasts of system effects, one row per pair (i < j in the order of ``effects``).
+
+    Columns: ``system_a``, ``system_b``, ``difference`` (s_a - s_b), ``se``, ``t``, ``p_value`` (raw
+    two-sided t p-value), ``significant`` (per ``method``) and ``sign`` (+1 / -1 / 0, the sign of a
+    significant difference, 0 when not significant).
+    """
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+    covariance = np.asarray(covariance, dtype=float)
+    n_systems = len(effects)
+    if covariance.shape != (n_systems, n_systems):
+        raise ValueError(f"covariance must be {n_systems} x {n_systems}, got {covariance.shape}")
+    first, second = np.triu_indices(n_systems, k=1)
+    values = effects.to_numpy(dtype=float)
+    difference = values[first] - values[second]
+    variance = covariance[first, first] + covariance[second, second] - 2 * covariance[first, second]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        se = np.sqrt(variance)
+        valid = np.isfinite(se) & (se > 0) & np.isfinite(difference)
+        t = np.where(valid, difference / np.where(valid, se, 1.0), np.nan)
+    p_value = np.where(valid, 2 * stats.t.sf(np.abs(np.nan_to_num(t)), df_resid), 1.0)
+    if method == "tukey":
+        significant = valid & (np.abs(np.nan_to_num(t)) > tukey_critical_value(n_systems, float(df_resid), alpha))
+    else:
+        significant = valid & (holm_adjust(p_value) < alpha)
+    labels = effects.index.to_numpy()
+    return pd.DataFrame(
+        {
+            "system_a": labels[first],
+            "system_b": labels[second],
+            "difference": difference,
+            "se": se,
+            "t": t,
+            "p_value": p_value,
+            "significant": significant,
+            "sign": np.where(significant, np.sign(difference), 0).astype(int),
+        }
+    )

@@ -1,0 +1,253 @@
+"""IRLS for the GLM of a complete topics x systems score matrix, specialised to the two-way layout.
+
+Model (Faggioli, Ferro & Fuhr): g(E[y_ts]) = mu + tau_t + s_s, with treatment coding (the first topic
+and the first system are the references, tau_1 = s_1 = 0), i.e. ``1 + (T - 1) + (S - 1)`` parameters,
+as statsmodels' ``y ~ C(topic) + C(system)``.
+
+Each IRLS iteration solves a weighted least-squares problem with weights w_ts = 1 / (g'(mu)^2 V(mu))
+and working response z_ts = eta_ts + g'(mu_ts) (y_ts - mu_ts). Writing eta_ts = a_t + b_s (a_t topic
+level including the intercept, b_1 = 0), the normal equations have the block form
+
+    [ D_a   W   ] [a]   [r_a]      D_a = diag(sum_s w_ts),  D_b = diag(sum_t w_ts),
+    [ W'    D_b ] [b] = [r_b],     r_a = sum_s w_ts z_ts,   r_b = sum_t w_ts z_ts,
+
+with W the T x S weight matrix. The topic block is diagonal, so it is eliminated exactly (Schur
+complement): (D_b - W' D_a^-1 W) b = r_b - W' D_a^-1 r_a, an (S-1) x (S-1) positive definite system
+(Cholesky), then a = D_a^-1 (r_a - W b). An iteration costs O(T S^2) instead of the O(n p^2) of a dense
+QR/SVD of the n x p design (n = T S). The inverse Schur complement, times the dispersion, is the
+covariance matrix of the system effects, which is what system comparisons need.
+
+The iteration (start mu = family.starting_mu(y), convergence when the deviance changes by at most
+``tol``, at most ``max_iter`` iterations) is statsmodels' ``GLM.fit()`` IRLS; the same data give the
+same deviance to machine precision (``tests/glm/test_fit.py``).
+
+Families: ``"gaussian"`` (default; the deviance is the residual sum of squares, comparable across
+links, as the paper compares it) or ``"quasibinomial"`` (binomial variance mu (1 - mu), dispersion
+from Pearson's chi^2; only for links mapping into (0, 1): logit, probit, cauchit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+import scipy.linalg
+import statsmodels.api as sm
+
+from irrepro.glm.links import make_link, open_bounds
+
+__all__ = ["TwoWayFit", "fit_two_way", "dense_design", "FAMILIES"]
+
+FAMILIES = ("gaussian", "quasibinomial")
+_UNIT_INTERVAL_LINKS = ("logit", "probit", "cauchit")
+
+
+@dataclass(frozen=True)
+class TwoWayFit:
+    """One fitted GLM g(E[y_ts]) = mu + tau_t + s_s and its summary statistics.
+
+    ``deviance``: family deviance (Gaussian: residual sum of squares). ``scale``: dispersion phi
+    (Pearson chi^2 / df_resid). ``aic``/``bic``: Gaussian log-likelihood at the ML variance
+    D / n, counting the ``n_params`` coefficients plus the variance: AIC = -2 llf + 2 (p + 1),
+    BIC = -2 llf + (p + 1) log n; NaN for the quasi-binomial family (no likelihood).
+    ``system_effects``: s_s on the linear-predictor scale (first system = 0); ``system_cov``: their
+    covariance (phi times the inverse Schur complement), ``system_se`` its root diagonal.
+    """
+
+    link: str
+    family: str
+    deviance: float
+    converged: bool
+    iterations: int
+    scale: float
+    aic: float
+    bic: float
+    n_obs: int
+    n_params: int
+    intercept: float
+    topic_effects: pd.Series
+    system_effects: pd.Series
+    system_se: pd.Series
+    system_cov: np.ndarray = field(repr=False)
+    fitted: pd.DataFrame = field(repr=False)
+    linear_predictor: pd.DataFrame = field(repr=False)
+
+    @property
+    def df_resid(self) -> int:
+        return self.n_obs - self.n_params
+
+
+def _family(family: str, link_name: str):
+    link = make_link(link_name)
+    if family == "gaussian":
+        return sm.families.Gaussian(link, check_link=False)
+    if family == "quasibinomial":
+        if link_name not in _UNIT_INTERVAL_LINKS:
+            raise ValueError(
+                f"the quasi-binomial family needs a link into (0, 1) ({', '.join(_UNIT_INTERVAL_LINKS)}), not {link_name!r}"
+            )
+        return sm.families.Binomial(link, check_link=False)
+    raise ValueError(f"unknown family {family!r}; choose one of {', '.join(FAMILIES)}")
+
+
+def _check_scores(scores: pd.DataFrame, link_name: str) -> np.ndarray:
+    if not isinstance(scores, pd.DataFrame):
+        raise ValueError("scores must be a DataFrame with topics as rows and systems as columns")
+    n_topics, n_systems = scores.shape
+    if n_topics < 2 or n_systems < 2:
+        raise ValueError(f"need at least 2 topics and 2 systems, got {n_topics} x {n_systems}")
+    values = scores.to_numpy(dtype=float)
+    if not np.isfinite(values).all():
+        row, col = np.argwhere(~np.isfinite(values))[0]
+        raise ValueError(f"score of system {scores.columns[col]!r} on topic {scores.index[row]!r} is missing or infinite")
+    for bound in open_bounds(link_name):
+        for axis, kind, labels in ((1, "topic", scores.index), (0, "system", scores.columns)):
+            constant = (values == bound).all(axis=axis)
+            if constant.any():
+                raise ValueError(
+                    f"{kind} {labels[np.argmax(constant)]!r} scores {bound:g} everywhere: the {link_name} link "
+                    f"cannot reach a mean of {bound:g}, its effect would be infinite (drop it first, see "
+                    "irrepro.glm.outliers.boundary_constant)"
+                )
+    return values
+
+
+def _solve_two_way(weights: np.ndarray, working: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Weighted LS for z_ts ~ a_t + b_s, b_0 = 0: returns (a, b, factor of the Schur complement)."""
+    topic_weight = weights.sum(axis=1)
+    weighted = weights * working
+    topic_rhs = weighted.sum(axis=1)
+    system_rhs = weighted.sum(axis=0)
+    scaled = weights / topic_weight[:, None]
+    schur = np.diag(weights.sum(axis=0)) - weights.T @ scaled
+    rhs = system_rhs - scaled.T @ topic_rhs
+    factor = scipy.linalg.cho_factor(schur[1:, 1:], check_finite=False)
+    system_levels = np.zeros(weights.shape[1])
+    system_levels[1:] = scipy.linalg.cho_solve(factor, rhs[1:], check_finite=False)
+    topic_levels = (topic_rhs - weights @ system_levels) / topic_weight
+    return topic_levels, system_levels, factor
+
+
+def fit_two_way(
+    scores: pd.DataFrame,
+    *,
+    link: str = "identity",
+    family: str = "gaussian",
+    tol: float = 1e-8,
+    max_iter: int = 100,
+) -> TwoWayFit:
+    """Fit g(E[y_ts]) = mu + tau_t + s_s to a complete topics x systems matrix by IRLS.
+
+    Parameters
+    ----------
+    scores : DataFrame, topics as rows, systems as columns, no missing values.
+    link : one of :data:`irrepro.glm.links.LINK_NAMES`.
+    family : ``"gaussian"`` or ``"quasibinomial"``.
+    tol : convergence when the deviance changes by at most ``tol`` (statsmodels' default criterion).
+    max_iter : give up after this many iterations (``converged`` is then False); no warning is emitted.
+
+    Raises ``ValueError`` for missing scores, fewer than 2 topics or systems, an unknown link or family,
+    and for a topic or system constant at a score the link cannot reach (e.g. all zeros with log).
+
+    >>> import pandas as pd
+    >>> scores = pd.DataFrame([[0.2, 0.4], [0.3, 0.5], [0.1, 0.35]], columns=["a", "b"])
+    >>> round(fit_two_way(scores).system_effects["b"], 4)
+    0.2167
+    """
+    values = _check_scores(scores, link)
+    fam = _family(family, link)
+    glm_link = fam.link
+    n_topics, n_systems = values.shape
+    y = values.ravel()
+    with np.errstate(all="ignore"):
+        mu = fam.starting_mu(y)
+        eta = glm_link(mu)
+        deviance = fam.deviance(y, mu)
+        converged = False
+        iterations = 0
+        factor = None
+        topic_levels = system_levels = None
+        for iterations in range(1, max_iter + 1):
+            weights = fam.weights(mu)
+            working = eta + glm_link.deriv(mu) * (y - mu)
+            if not (np.isfinite(weights).all() and np.isfinite(working).all()):
+                break
+            try:
+                topic_levels, system_levels, factor = _solve_two_way(
+                    weights.reshape(n_topics, n_systems), working.reshape(n_topics, n_systems)
+                )
+            except np.linalg.LinAlgError:
+                break
+            eta = (topic_levels[:, None] + system_levels[None, :]).ravel()
+            mu = fam.fitted(eta)
+            previous, deviance = deviance, fam.deviance(y, mu)
+            if abs(deviance - previous) <= tol:
+                converged = bool(np.isfinite(deviance))
+                break
+        n_obs = y.size
+        n_params = n_topics + n_systems - 1
+        df_resid = n_obs - n_params
+        pearson = float(np.sum((y - mu) ** 2 / fam.variance(mu)))
+        scale = pearson / df_resid
+        if family == "gaussian":
+            llf = -0.5 * n_obs * (np.log(2 * np.pi * deviance / n_obs) + 1)
+            aic = -2 * llf + 2 * (n_params + 1)
+            bic = -2 * llf + (n_params + 1) * np.log(n_obs)
+        else:
+            aic = bic = float("nan")
+        system_cov = np.full((n_systems, n_systems), np.nan)
+        if factor is not None and np.isfinite(mu).all():
+            # covariance at the final mean, as the inverse of the final Schur complement
+            weights = fam.weights(mu).reshape(n_topics, n_systems)
+            if np.isfinite(weights).all() and (weights.sum(axis=1) > 0).all():
+                scaled = weights / weights.sum(axis=1)[:, None]
+                schur = np.diag(weights.sum(axis=0)) - weights.T @ scaled
+                try:
+                    inverse = scipy.linalg.cho_solve(
+                        scipy.linalg.cho_factor(schur[1:, 1:], check_finite=False), np.eye(n_systems - 1), check_finite=False
+                    )
+                    system_cov = np.zeros((n_systems, n_systems))
+                    system_cov[1:, 1:] = scale * inverse
+                except np.linalg.LinAlgError:
+                    pass
+    if topic_levels is None:
+        topic_levels = np.full(n_topics, np.nan)
+        system_levels = np.full(n_systems, np.nan)
+    return TwoWayFit(
+        link=link,
+        family=family,
+        deviance=float(deviance),
+        converged=converged,
+        iterations=iterations,
+        scale=float(scale),
+        aic=float(aic),
+        bic=float(bic),
+        n_obs=n_obs,
+        n_params=n_params,
+        intercept=float(topic_levels[0] + system_levels[0]),
+        topic_effects=pd.Series(topic_levels - topic_levels[0], index=scores.index, name="topic_effect"),
+        system_effects=pd.Series(system_levels - system_levels[0], index=scores.columns, name="system_effect"),
+        system_se=pd.Series(np.sqrt(np.diag(system_cov)), index=scores.columns, name="system_se"),
+        system_cov=system_cov,
+        fitted=pd.DataFrame(mu.reshape(n_topics, n_systems), index=scores.index, columns=scores.columns),
+        linear_predictor=pd.DataFrame(eta.reshape(n_topics, n_systems), index=scores.index, columns=scores.columns),
+    )
+
+
+def dense_design(scores: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Response vector and dense treatment-coded design (intercept, T-1 topic, S-1 system dummies).
+
+    Rows in the order of ``scores.to_numpy().ravel()`` (topic-major); the reference for statsmodels.
+    """
+    n_topics, n_systems = scores.shape
+    topic = np.repeat(np.arange(n_topics), n_systems)
+    system = np.tile(np.arange(n_systems), n_topics)
+    design = np.zeros((n_topics * n_systems, n_topics + n_systems - 1))
+    design[:, 0] = 1.0
+    rows = np.arange(design.shape[0])
+    has_topic = topic > 0
+    design[rows[has_topic], topic[has_topic]] = 1.0
+    has_system = system > 0
+    design[rows[has_system], n_topics - 1 + system[has_system]] = 1.0
+    return scores.to_numpy(dtype=float).ravel(), design

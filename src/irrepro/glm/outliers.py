@@ -1,0 +1,44 @@
+"""Rules for the systems and topics a GLM with a log-type link cannot handle.
+
+Near-zero systems (the paper's outliers). Faggioli, Ferro & Fuhr note that when a system's expected
+score is close to zero, log-based links (log, logit, ...) give its coefficient a very large variance,
+and they drop eight runs of TREC 2018 Core whose MAP is extremely low. Our rule, the paper's made
+explicit: a system is an outlier when its mean score on the reference measure (AP, i.e. its MAP) is
+below ``threshold`` = 0.01. On NIST's official Core18 results it selects exactly the eight
+``feup-run1..8`` runs the paper removes (checked in ``tests/glm/test_outliers.py`` when that summary
+file is available). The same systems are then removed for every measure of the collection.
+
+Boundary-constant topics and systems. A topic (or system) whose scores are all 0 (or all 1) has an
+infinite effect under a link that cannot reach that value (log: 0; logit, probit, cauchit: 0 and 1),
+and no finite estimate exists. :func:`boundary_constant` finds them so that they can be dropped
+*for all links*, which keeps the deviances of different links comparable.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+__all__ = ["NEAR_ZERO_MAP", "near_zero_systems", "boundary_constant"]
+
+#: the paper's cut-off: runs with MAP below 0.01 are outliers
+NEAR_ZERO_MAP = 0.01
+
+
+def near_zero_systems(mean_scores: pd.Series, *, threshold: float = NEAR_ZERO_MAP) -> list[str]:
+    """Systems whose mean score is below ``threshold``, in the order of ``mean_scores``.
+
+    >>> near_zero_systems(pd.Series({"a": 0.25, "b": 0.007, "c": 0.012}))
+    ['b']
+    """
+    if mean_scores.isna().any():
+        raise ValueError(f"mean score missing for system {mean_scores.index[mean_scores.isna()][0]!r}")
+    if threshold <= 0:
+        raise ValueError(f"threshold must be positive, got {threshold}")
+    return [str(system) for system in mean_scores.index[mean_scores < threshold]]
+
+
+def boundary_constant(scores: pd.DataFrame, *, bounds: tuple[float, ...] = (0.0, 1.0)) -> tuple[list, list]:
+    """(topics, systems) of a topics x systems matrix whose scores all equal one of ``bounds``."""
+    topics = [t for t, row in scores.iterrows() if any((row == b).all() for b in bounds)]
+    systems = [s for s in scores.columns if any((scores[s] == b).all() for b in bounds)]
+    return topics, systems
