@@ -52,6 +52,8 @@ __all__ = [
     "correlation_table",
     "reproducibility_correlation_table",
     "cutoff_curves",
+    "er_deltari_points",
+    "er_deltari_regions",
     "appendix_comparison",
     "match_counts",
     "ndcg_cutoff_check",
@@ -414,6 +416,26 @@ def er_deltari_points(setting: str) -> pd.DataFrame:
     return points
 
 
+def er_deltari_regions(setting: str) -> pd.DataFrame:
+    """How many points of Figure 2 (``rpl``) or 3 (``rpd``) fall in each region of the ER-DeltaRI plane.
+
+    The paper's regions (Section 3.3): 1 = ER > 0 and DeltaRI > 0; 2 = ER < 0 and DeltaRI > 0;
+    3 = ER < 0 and DeltaRI < 0; 4 = ER > 0 and DeltaRI < 0 (preferred). Points on an axis count as
+    ``on an axis``. Rows: families; columns: regions.
+    """
+    points = er_deltari_points(setting)
+    er, delta = points["ER"], points["DeltaRI"]
+    region = np.select(
+        [(er > 0) & (delta > 0), (er < 0) & (delta > 0), (er < 0) & (delta < 0), (er > 0) & (delta < 0)],
+        ["region 1", "region 2", "region 3", "region 4"],
+        default="on an axis",
+    )
+    counts = pd.crosstab(points["family"], pd.Categorical(region, categories=[
+        "region 1", "region 2", "region 3", "region 4", "on an axis"]), dropna=False)  # fmt: skip
+    counts.columns.name = "region"
+    return counts
+
+
 # --------------------------------------------------------------------------- printed vs reproduced
 
 _MISPRINTS = {
@@ -626,6 +648,21 @@ def claims() -> pd.DataFrame:
             "evidence": f"highest Kendall's tau between a DeltaARP and KTU: {ktu:.4f}; between a DeltaARP and RBO: "
             f"{rbo:.4f}.",
             "holds": round(ktu, 2) <= 0.29 and round(rbo, 2) == 0.70,
+        }
+    )
+
+    # 7. Figure 3: points far from (1, 0), many in region 2
+    regions = er_deltari_regions("rpd")
+    in_region2 = int(regions["region 2"].sum())
+    in_region4 = int(regions["region 4"].sum())
+    rows.append(
+        {
+            "claim": "Figure 3 (reproducibility): most points are far from (1, 0); in one panel many points are in "
+            "region 2 (ER < 0, DeltaRI > 0), a failure in both effect and relative improvement.",
+            "evidence": f"of the {int(regions.to_numpy().sum())} reproducibility points, {in_region4} are in region 4, "
+            f"{int(regions['region 1'].sum())} in region 1 and {in_region2} in region 2; no reproduced pair has ER < 0 "
+            f"(the smallest ER is {effect_ratio_table('rpd')[[f'ER:{m}' for m in MEASURES]].min().min():.3f}).",
+            "holds": in_region2 > 0,
         }
     )
     return pd.DataFrame(rows)
