@@ -693,6 +693,6 @@ def write_tables(out_dir: Path) -> list[Path]:
     written = []
     for name, table in tables().items():
         path = out_dir / f"{name}.csv"
-        table.to_csv(path, float_format="%.17g")
+        table.to_csv(path)  # shortest repr that reads back to the same float: full precision
         written.append(path)
     return written
