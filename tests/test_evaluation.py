@@ -8,7 +8,8 @@ trec_eval's ``make quicktest``:
 - ``out.test.a``           ``trec_eval -m all_trec qrels.test results.test``
 - ``out.test.aq``          ``trec_eval -m all_trec -q qrels.test results.test``
 - ``out.test.aqc``         ``trec_eval -m all_trec -q -c qrels.test results.trunc``
-- ``out.test.meas_params`` ``trec_eval -q -m P.5,7,3 -m recall.20,2000 -mndcg_cut.10,20,23.4 ... qrels.test results.test``
+- ``out.test.meas_params`` ``trec_eval -q -m P.5,7,3 -m recall.20,2000 -mndcg_cut.10,20,23.4 ...``
+  on ``qrels.test results.test``
 
 Every value of a supported measure, per topic and ``all``, must print the same with four decimals.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pandas as pd
@@ -76,7 +77,7 @@ CASES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _evaluated(output: str) -> Evaluation:
     run_file, policy = CASES[output]
     measures = sorted({_our_name(m) for m, _, _ in _expected(output)})
@@ -84,7 +85,9 @@ def _evaluated(output: str) -> Evaluation:
         warnings.simplefilter("ignore")  # results.trunc has trailing text on five lines
         run = read_run(fetch(f"trec_eval_tests/{run_file}"))
     # no_relevant changes nothing here: every test topic has relevant documents
-    return evaluate({"STANDARD": run}, read_qrels(fetch("trec_eval_tests/qrels.test")), measures, missing_topics=policy)
+    return evaluate(
+        {"STANDARD": run}, read_qrels(fetch("trec_eval_tests/qrels.test")), measures, missing_topics=policy
+    )
 
 
 EXPECTED = [(output, *row) for output in CASES for row in _expected(output)]
@@ -101,7 +104,17 @@ def test_matches_trec_eval_test_suite(output, trec_measure, topic, printed):
 
 def test_suite_covers_every_supported_measure_family_and_both_policies():
     measures = {m for _, m, _, _ in EXPECTED}
-    assert {"map", "Rprec", "ndcg", "P_10", "ndcg_cut_10", "recall_1000", "P_3", "recall_2000", "ndcg_cut_23"} <= measures
+    assert {
+        "map",
+        "Rprec",
+        "ndcg",
+        "P_10",
+        "ndcg_cut_10",
+        "recall_1000",
+        "P_3",
+        "recall_2000",
+        "ndcg_cut_23",
+    } <= measures
     assert len({t for _, _, t, _ in EXPECTED}) == 4  # 301, 302, 303 and all
     assert len(EXPECTED) > 300
 
@@ -218,7 +231,9 @@ def test_topics_without_relevant_documents_what_trec_eval_does():
 
 
 def test_report_without_evaluating():
-    report = missing_topic_report({"r": _run([("1", "a", 1.0), ("7", "x", 1.0)])}, QRELS, missing_topics="drop")
+    report = missing_topic_report(
+        {"r": _run([("1", "a", 1.0), ("7", "x", 1.0)])}, QRELS, missing_topics="drop"
+    )
     assert isinstance(report, MissingTopicReport)
     assert report.evaluated_topics == ("1", "2") and report.missing == {"r": ("2",)}
     assert report.not_in_qrels == {"r": ("7",)} and report.affected
@@ -289,7 +304,9 @@ def test_real_run_agrees_with_pytrec_eval_called_directly():
 # --------------------------------------------------------------------------- our ranks are trec_eval's
 
 
-@pytest.mark.parametrize("output,run_file", [("out.test.aq", "results.test"), ("out.test.aqc", "results.trunc")])
+@pytest.mark.parametrize(
+    "output,run_file", [("out.test.aq", "results.test"), ("out.test.aqc", "results.trunc")]
+)
 def test_read_run_ranks_reproduce_trec_eval_relstring(output, run_file):
     """trec_eval's ``relstring`` prints the grades of its top 10; read_run's ranks 1-10 must give them."""
     with warnings.catch_warnings():
@@ -299,14 +316,17 @@ def test_read_run_ranks_reproduce_trec_eval_relstring(output, run_file):
     expected = {
         topic: value.strip("'")
         for measure, topic, value in (
-            (p.strip() for p in line.split("\t")) for line in fetch(f"trec_eval_tests/{output}").read_text().splitlines()
+            (p.strip() for p in line.split("\t"))
+            for line in fetch(f"trec_eval_tests/{output}").read_text().splitlines()
         )
         if measure == "relstring"
     }
     assert expected
     for topic, relstring in expected.items():
         top = run[(run["query_id"] == topic) & (run["rank"] <= 10)]
-        ours = "".join(str(grades[(topic, doc)]) if (topic, doc) in grades.index else "-" for doc in top["doc_id"])
+        ours = "".join(
+            str(grades[(topic, doc)]) if (topic, doc) in grades.index else "-" for doc in top["doc_id"]
+        )
         assert ours == relstring, topic
 
 

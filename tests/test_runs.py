@@ -45,7 +45,11 @@ def test_columns_dtypes_and_order(tmp_path):
     assert frame["score"].dtype == np.float64 and frame["rank"].dtype == np.int64
     assert pd.api.types.is_string_dtype(frame["query_id"]) and pd.api.types.is_string_dtype(frame["doc_id"])
     # sorted by topic (as strings) then rank
-    assert frame[["query_id", "doc_id", "rank"]].values.tolist() == [["10", "a", 1], ["2", "a", 1], ["2", "b", 2]]
+    assert frame[["query_id", "doc_id", "rank"]].values.tolist() == [
+        ["10", "a", 1],
+        ["2", "a", 1],
+        ["2", "b", 2],
+    ]
     assert set(frame["run"]) == {"r1"}
     assert set(read_run(path, name="mine")["run"]) == {"mine"}
 
@@ -58,14 +62,20 @@ def test_docno_ties_compare_as_strings_not_numbers(tmp_path):
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.sampled_from(["1", "2", "30"]), st.text("abcXY-0", min_size=1, max_size=4), st.sampled_from([0.0, 1.0, 2.5, -1.0])),
+        st.tuples(
+            st.sampled_from(["1", "2", "30"]),
+            st.text("abcXY-0", min_size=1, max_size=4),
+            st.sampled_from([0.0, 1.0, 2.5, -1.0]),
+        ),
         min_size=1,
         max_size=40,
         unique_by=lambda row: (row[0], row[1]),
     )
 )
 def test_rank_by_score_matches_a_plain_sort(rows):
-    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"]).astype({"query_id": "str", "doc_id": "str"})
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"]).astype(
+        {"query_id": "str", "doc_id": "str"}
+    )
     ranked = rank_by_score(frame.sample(frac=1, random_state=1))
     expected = sorted(rows, key=lambda r: (r[0], -r[2], [-ord(c) for c in r[1]] + [1]))  # docno descending
     assert list(zip(ranked["query_id"], ranked["doc_id"])) == [(q, d) for q, d, _ in expected]
@@ -76,7 +86,11 @@ def test_rank_by_score_matches_a_plain_sort(rows):
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.sampled_from(["301", "302"]), st.text("abcdef", min_size=1, max_size=3), st.floats(-1e6, 1e6, allow_nan=False)),
+        st.tuples(
+            st.sampled_from(["301", "302"]),
+            st.text("abcdef", min_size=1, max_size=3),
+            st.floats(-1e6, 1e6, allow_nan=False),
+        ),
         min_size=1,
         max_size=30,
         unique_by=lambda row: (row[0], row[1]),
@@ -87,13 +101,17 @@ def test_write_then_read_round_trips(tmp_path_factory, rows):
     path = tmp_path_factory.mktemp("rt") / "run.txt"
     write_run(frame, path, name="rt")
     back = read_run(path)
-    pd.testing.assert_frame_equal(back.drop(columns="run"), rank_by_score(frame.astype({"query_id": "str", "doc_id": "str"})))
+    pd.testing.assert_frame_equal(
+        back.drop(columns="run"), rank_by_score(frame.astype({"query_id": "str", "doc_id": "str"}))
+    )
     ranks = [int(line.split()[3]) for line in path.read_text().splitlines()]
     assert ranks == back["rank"].tolist()
 
 
 def test_write_run_needs_a_single_tag(tmp_path):
-    frame = pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "score": [1.0, 2.0], "run": ["x", "y"]})
+    frame = pd.DataFrame(
+        {"query_id": ["1", "1"], "doc_id": ["a", "b"], "score": [1.0, 2.0], "run": ["x", "y"]}
+    )
     with pytest.raises(ValueError, match="2 run tags"):
         write_run(frame, tmp_path / "r")
     with pytest.raises(ValueError, match="whitespace"):
@@ -152,7 +170,11 @@ RUN_ERRORS = [
     ("1 Q0 a 1 0.5\n1 Q0 b 2 0.4 t\n", 1, "expected 6 columns .* found 5"),
     ("1 Q0 a 1 0.5 t\n\n1 Q0 b 2 high t\n", 3, "score 'high' is not a number"),
     ("1 Q0 a 1 0.5 t\n1 Q0 b 2 nan t\n", 2, "NaN"),
-    ("1 Q0 a 1 0.5 t\n2 Q0 a 1 0.5 t\n1 Q0 a 3 0.1 t\n", 3, "document a appears twice in topic 1 \\(first on line 1\\)"),
+    (
+        "1 Q0 a 1 0.5 t\n2 Q0 a 1 0.5 t\n1 Q0 a 3 0.1 t\n",
+        3,
+        "document a appears twice in topic 1 \\(first on line 1\\)",
+    ),
     ("", 1, "holds no run lines"),
     ("\n  \n# only a comment\n", 1, "holds no run lines"),
     ("1 Q0 a 1 0.5 t\n1 Q0 b 2 0.4 \xff\n", 2, "not valid UTF-8"),
@@ -202,4 +224,8 @@ def test_qrels_columns_and_grades(tmp_path):
 def test_trec_eval_test_qrels_read():
     frame = read_qrels(fetch("trec_eval_tests/qrels.test"))
     assert frame.groupby("query_id").size().to_dict() == {"301": 1708, "302": 1061, "303": 912}
-    assert (frame["relevance"] > 0).groupby(frame["query_id"]).sum().to_dict() == {"301": 474, "302": 77, "303": 10}
+    assert (frame["relevance"] > 0).groupby(frame["query_id"]).sum().to_dict() == {
+        "301": 474,
+        "302": 77,
+        "303": 10,
+    }

@@ -191,23 +191,30 @@ class MissingTopicReport:
         """True when any run misses a topic or holds topics the qrels do not judge."""
         return any(self.missing.values()) or any(self.not_in_qrels.values())
 
+    def _no_relevant_line(self) -> str:
+        topics = self.topics_without_relevant
+        if self.no_relevant_policy == "drop":
+            fate = "left out (trec_eval would score them 0; pass no_relevant='keep' for that)"
+        else:
+            fate = "scored like any topic, 0 on every measure (as trec_eval does)"
+        return f"{len(topics)} qrels topic(s) without a relevant document {fate}: {_topics(topics)}"
+
     def summary(self) -> list[str]:
         """One sentence per run and kind of topic touched (empty when nothing was)."""
         lines = []
         if self.topics_without_relevant:
-            fate = "left out" if self.no_relevant_policy == "drop" else "scored like any topic (0 on every measure)"
-            lines.append(
-                f"{len(self.topics_without_relevant)} qrels topic(s) without a relevant document "
-                f"{fate}: {_topics(self.topics_without_relevant)}"
-            )
+            lines.append(self._no_relevant_line())
         for run, topics in self.missing.items():
             if topics:
                 fate = "scored 0 (trec_eval -c)" if self.policy == "zero" else "left out (trec_eval default)"
-                lines.append(f"run {run}: {len(topics)} judged topic(s) missing from the run {fate}: {_topics(topics)}")
+                lines.append(
+                    f"run {run}: {len(topics)} judged topic(s) missing from the run {fate}: {_topics(topics)}"
+                )
         for run, topics in self.not_in_qrels.items():
             if topics:
                 lines.append(
-                    f"run {run}: {len(topics)} topic(s) not in the qrels ignored, as trec_eval does: {_topics(topics)}"
+                    f"run {run}: {len(topics)} topic(s) not in the qrels ignored, as trec_eval does: "
+                    f"{_topics(topics)}"
                 )
         return lines
 
@@ -258,7 +265,9 @@ def _qrels_dict(qrels: pd.DataFrame) -> dict[str, dict[str, int]]:
         raise ValueError(f"evaluate: qrels lack column(s) {', '.join(sorted(missing))}")
     if qrels.empty:
         raise ValueError("evaluate: the qrels are empty")
-    return _nested(qrels["query_id"], qrels["doc_id"], qrels["relevance"].astype("int64"), what="the qrels judge")
+    return _nested(
+        qrels["query_id"], qrels["doc_id"], qrels["relevance"].astype("int64"), what="the qrels judge"
+    )
 
 
 def _nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what: str) -> dict[str, dict]:
@@ -313,7 +322,9 @@ def missing_topic_report(
 
 def _check_policies(missing_topics: str, no_relevant: str) -> None:
     if missing_topics not in MISSING_TOPIC_POLICIES:
-        raise ValueError(f"missing_topics must be one of {', '.join(MISSING_TOPIC_POLICIES)}, not {missing_topics!r}")
+        raise ValueError(
+            f"missing_topics must be one of {', '.join(MISSING_TOPIC_POLICIES)}, not {missing_topics!r}"
+        )
     if no_relevant not in NO_RELEVANT_POLICIES:
         raise ValueError(f"no_relevant must be one of {', '.join(NO_RELEVANT_POLICIES)}, not {no_relevant!r}")
 
@@ -347,7 +358,7 @@ def evaluate(
     Returns
     -------
     Evaluation
-        ``dict`` measure name -> DataFrame, index ``query_id`` (str, sorted), one float64
+        ``dict`` measure name -> DataFrame, index ``query_id`` (str, in string order), one float64
         column per run (in the given order); ``.report`` is the :class:`MissingTopicReport`.
 
     Warns
@@ -369,17 +380,12 @@ def evaluate(
     qrels_by_topic = _qrels_dict(qrels)
     report = missing_topic_report(run_frames, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
     if report.topics_without_relevant and no_relevant == "drop":
-        warnings.warn(
-            f"{len(report.topics_without_relevant)} qrels topic(s) without a relevant document left out "
-            f"(trec_eval would score them 0; pass no_relevant='keep' for that): "
-            f"{_topics(report.topics_without_relevant)}",
-            IgnoredTopicsWarning,
-            stacklevel=2,
-        )
+        warnings.warn(report._no_relevant_line(), IgnoredTopicsWarning, stacklevel=2)
     for run_name, ignored in report.not_in_qrels.items():
         if ignored:
             warnings.warn(
-                f"run {run_name}: {len(ignored)} topic(s) not in the qrels ignored, as trec_eval does: {_topics(ignored)}",
+                f"run {run_name}: {len(ignored)} topic(s) not in the qrels ignored, as trec_eval does: "
+                f"{_topics(ignored)}",
                 IgnoredTopicsWarning,
                 stacklevel=2,
             )

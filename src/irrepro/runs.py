@@ -105,10 +105,12 @@ class _Ignored:
     comment_lines: list[int] = field(default_factory=list)
     trailing_text_lines: list[int] = field(default_factory=list)
 
-    def warn(self, path: Path, *, stacklevel: int = 4) -> None:
+    def warn(self, path: Path, *, stacklevel: int = 3) -> None:
         parts = []
         if self.comment_lines:
-            parts.append(f"{len(self.comment_lines)} comment line(s) starting with '#' ({_lines(self.comment_lines)})")
+            parts.append(
+                f"{len(self.comment_lines)} comment line(s) starting with '#' ({_lines(self.comment_lines)})"
+            )
         if self.trailing_text_lines:
             parts.append(
                 f"text after the sixth column on {len(self.trailing_text_lines)} line(s) "
@@ -168,7 +170,8 @@ def _read_run_slowly(path: Path) -> tuple[pd.DataFrame, list[str], _Ignored]:
             continue
         if len(fields) < 6:
             raise RunFormatError(
-                f"{path}, line {number}: expected 6 columns (topic Q0 docno rank score tag), found {len(fields)}"
+                f"{path}, line {number}: expected 6 columns (topic Q0 docno rank score tag), "
+                f"found {len(fields)}"
             )
         if len(fields) > 6:
             ignored.trailing_text_lines.append(number)
@@ -201,7 +204,8 @@ def _read_qrels_slowly(path: Path) -> tuple[pd.DataFrame, _Ignored]:
             continue
         if len(fields) != 4:
             raise RunFormatError(
-                f"{path}, line {number}: expected 4 columns (topic iteration docno relevance), found {len(fields)}"
+                f"{path}, line {number}: expected 4 columns (topic iteration docno relevance), "
+                f"found {len(fields)}"
             )
         try:
             relevance = int(fields[3])
@@ -247,14 +251,22 @@ def _fast_table(path: Path, names: list[str], dtypes: dict) -> pd.DataFrame | No
                 na_filter=False,
                 encoding="utf-8",
             )
-    except (ValueError, pd.errors.ParserError, pd.errors.ParserWarning, pd.errors.EmptyDataError, UnicodeDecodeError):
+    except (
+        ValueError,
+        pd.errors.ParserError,
+        pd.errors.ParserWarning,
+        pd.errors.EmptyDataError,
+        UnicodeDecodeError,
+    ):
         return None
     if frame.empty:
         return None
     # A short line leaves empty strings in the last columns (na_filter is off), a comment
     # line starts with '#'; either needs the careful pass.
     last = names[-1]
-    if (pd.api.types.is_string_dtype(frame[last]) and (frame[last] == "").any()) or frame[names[0]].str.startswith("#").any():
+    if (pd.api.types.is_string_dtype(frame[last]) and (frame[last] == "").any()) or frame[
+        names[0]
+    ].str.startswith("#").any():
         return None
     return frame
 
@@ -293,7 +305,11 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
     names = ["query_id", "iteration", "doc_id", "file_rank", "score", "run"]
     fast = _fast_table(path, names, {n: ("float64" if n == "score" else "str") for n in names})
     tags: list[str]
-    if fast is not None and not fast["score"].isna().any() and not fast.duplicated(["query_id", "doc_id"]).any():
+    if (
+        fast is not None
+        and not fast["score"].isna().any()
+        and not fast.duplicated(["query_id", "doc_id"]).any()
+    ):
         frame = fast[["query_id", "doc_id", "score"]]
         tags = fast["run"].unique().tolist()
         last_tag = fast["run"].iat[-1]
@@ -328,7 +344,9 @@ def read_qrels(path) -> pd.DataFrame:
     path = Path(path)
     names = list(QRELS_COLUMNS)
     # An int64 column makes the C parser reject any grade that is not an integer.
-    fast = _fast_table(path, names, {"query_id": "str", "iteration": "str", "doc_id": "str", "relevance": "int64"})
+    fast = _fast_table(
+        path, names, {"query_id": "str", "iteration": "str", "doc_id": "str", "relevance": "int64"}
+    )
     if fast is not None and not fast.duplicated(["query_id", "doc_id"]).any():
         return fast.reset_index(drop=True)
     frame, ignored = _read_qrels_slowly(path)
@@ -362,11 +380,15 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
         name = str(run_tags[0])
     if not name or any(ch.isspace() for ch in name):
         raise ValueError(f"write_run: run tag {name!r} must be non-empty and hold no whitespace")
-    table = frame[["query_id", "doc_id", "score"]].astype({"query_id": "str", "doc_id": "str", "score": "float64"})
+    table = frame[["query_id", "doc_id", "score"]].astype(
+        {"query_id": "str", "doc_id": "str", "score": "float64"}
+    )
     for column in ("query_id", "doc_id"):
         bad = table[column].str.contains(r"\s", regex=True) | (table[column] == "")
         if bad.any():
-            raise ValueError(f"write_run: {column} {table[column][bad].iat[0]!r} is empty or holds whitespace")
+            raise ValueError(
+                f"write_run: {column} {table[column][bad].iat[0]!r} is empty or holds whitespace"
+            )
     if table["score"].isna().any():
         raise ValueError("write_run: a score is NaN")
     duplicated = table.duplicated(["query_id", "doc_id"])

@@ -14,7 +14,10 @@ from irrepro.data import fetch
 
 @pytest.fixture(scope="module")
 def suite():
-    return {name: fetch(f"trec_eval_tests/{name}") for name in ("qrels.test", "results.test", "results.trunc", "out.test.aq")}
+    return {
+        name: fetch(f"trec_eval_tests/{name}")
+        for name in ("qrels.test", "results.test", "results.trunc", "out.test.aq")
+    }
 
 
 def _expected_aq(path) -> dict[tuple[str, str], str]:
@@ -33,20 +36,39 @@ def test_per_topic_table_prints_trec_eval_per_query_numbers(suite, capsys):
 
 
 def test_per_topic_csv_has_run_topic_measure_value(suite, capsys):
-    argv = ["evaluate", "--qrels", str(suite["qrels.test"]), str(suite["results.test"]), "--per-topic", "--format", "csv"]
+    argv = [
+        "evaluate",
+        "--qrels",
+        str(suite["qrels.test"]),
+        str(suite["results.test"]),
+        "--per-topic",
+        "--format",
+        "csv",
+    ]
     assert main([*argv, "--measures", "AP,P@10,nDCG@10,nDCG"]) == 0
     rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
     assert rows[0] == ["run", "topic", "measure", "value"]
     assert len(rows) == 1 + 3 * 4
-    assert {r[0] for r in rows[1:]} == {"STANDARD"} and [r[2] for r in rows[1:5]] == ["AP", "P@10", "nDCG@10", "nDCG"]
+    assert {r[0] for r in rows[1:]} == {"STANDARD"} and [r[2] for r in rows[1:5]] == [
+        "AP",
+        "P@10",
+        "nDCG@10",
+        "nDCG",
+    ]
     expected = _expected_aq(suite["out.test.aq"])
     trec_names = {"AP": "map", "P@10": "P_10", "nDCG@10": "ndcg_cut_10", "nDCG": "ndcg"}
-    for run, topic, measure, value in rows[1:]:
+    for _run, topic, measure, value in rows[1:]:
         assert f"{float(value):.4f}" == expected[(trec_names[measure], topic)]
 
 
 def test_means_for_several_runs_and_missing_topic_note(suite, capsys):
-    argv = ["evaluate", "--qrels", str(suite["qrels.test"]), str(suite["results.test"]), str(suite["results.trunc"])]
+    argv = [
+        "evaluate",
+        "--qrels",
+        str(suite["qrels.test"]),
+        str(suite["results.test"]),
+        str(suite["results.trunc"]),
+    ]
     assert main([*argv, "--format", "csv"]) == 0
     captured = capsys.readouterr()
     rows = list(csv.reader(io.StringIO(captured.out)))
@@ -65,7 +87,9 @@ def test_drop_policy_and_json(suite, capsys):
     document = json.loads(capsys.readouterr().out)
     run = document["runs"]["STANDARD"]
     assert set(run["per_topic"]["AP"]) == {"301", "303"}
-    assert run["mean"]["AP"] == pytest.approx((run["per_topic"]["AP"]["301"] + run["per_topic"]["AP"]["303"]) / 2)
+    assert run["mean"]["AP"] == pytest.approx(
+        (run["per_topic"]["AP"]["301"] + run["per_topic"]["AP"]["303"]) / 2
+    )
 
 
 @pytest.mark.parametrize(
@@ -87,5 +111,17 @@ def test_bad_run_file_ends_with_one_error_line(suite, tmp_path, capsys, text, pr
 
 
 def test_unknown_measure_is_one_error_line(suite, capsys):
-    assert main(["evaluate", "--qrels", str(suite["qrels.test"]), str(suite["results.test"]), "--measures", "AP,ERR"]) == 2
+    assert (
+        main(
+            [
+                "evaluate",
+                "--qrels",
+                str(suite["qrels.test"]),
+                str(suite["results.test"]),
+                "--measures",
+                "AP,ERR",
+            ]
+        )
+        == 2
+    )
     assert "unknown measure 'ERR'" in capsys.readouterr().err

@@ -29,14 +29,20 @@ HELP = "evaluate TREC runs against qrels exactly as trec_eval does (AP, P@k, nDC
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--qrels", required=True, type=Path, help="TREC qrels file (topic iteration docno relevance)")
-    parser.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="TREC run files (topic Q0 docno rank score tag)")
+    parser.add_argument(
+        "--qrels", required=True, type=Path, help="TREC qrels file (topic iteration docno relevance)"
+    )
+    parser.add_argument(
+        "runs", nargs="+", type=Path, metavar="RUN", help="TREC run files (topic Q0 docno rank score tag)"
+    )
     parser.add_argument(
         "--measures",
         default="AP,P@10,nDCG",
         help="comma-separated: AP, P@k, nDCG, nDCG@k, R-prec, recall@k (default: %(default)s)",
     )
-    parser.add_argument("--per-topic", action="store_true", help="print every topic's score, not only the means")
+    parser.add_argument(
+        "--per-topic", action="store_true", help="print every topic's score, not only the means"
+    )
     parser.add_argument("--format", choices=["table", "csv", "json"], default="table")
     parser.add_argument(
         "--missing-topics",
@@ -126,4 +132,10 @@ def _as_json(result, measures, files, args, notes) -> dict:
                 m: {topic: float(v) for topic, v in result[m][label].dropna().items()} for m in measures
             }
         runs[label] = entry
-    return {"qrels": str(args.qrels), "missing_topics": args.missing_topics, "measures": measures, "runs": runs, "notes": notes}
+    return {
+        "qrels": str(args.qrels),
+        "missing_topics": args.missing_topics,
+        "measures": measures,
+        "runs": runs,
+        "notes": notes,
+    }
