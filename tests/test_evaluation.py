@@ -346,3 +346,23 @@ def test_precision_from_our_ranks_equals_trec_eval_under_heavy_ties(tmp_path_fac
     relevant = set(qrels.loc[qrels["relevance"] >= 1, "doc_id"])
     ours = sum(doc in relevant for doc in run.loc[run["rank"] <= cutoff, "doc_id"]) / cutoff
     assert evaluate({"t": run}, qrels, [f"P@{cutoff}"])[f"P@{cutoff}"].loc["1", "t"] == pytest.approx(ours)
+
+
+def test_trec_eval_scores_a_topic_without_relevant_documents_zero_and_averages_it():
+    """The test suite's qrels with topic 303's grades zeroed, through trec_eval's code."""
+    qrels = read_qrels(fetch("trec_eval_tests/qrels.test"))
+    qrels.loc[qrels["query_id"] == "303", "relevance"] = 0
+    run = read_run(fetch("trec_eval_tests/results.test"))
+    qrels_dict = {t: dict(zip(g["doc_id"], g["relevance"].astype(int))) for t, g in qrels.groupby("query_id")}
+    run_dict = {t: dict(zip(g["doc_id"], g["score"])) for t, g in run.groupby("query_id")}
+    direct = pytrec_eval.RelevanceEvaluator(
+        qrels_dict, {"map", "ndcg", "P_10", "Rprec", "recall_100"}
+    ).evaluate(run_dict)
+    assert set(direct) == {"301", "302", "303"}  # evaluated, not left out
+    assert set(direct["303"].values()) == {0.0}
+    kept = evaluate({"S": run}, qrels, ["AP", "nDCG"], no_relevant="keep")
+    assert kept["AP"].index.tolist() == ["301", "302", "303"] and kept["AP"].loc["303", "S"] == 0.0
+    assert kept["AP"]["S"].mean() == pytest.approx((direct["301"]["map"] + direct["302"]["map"]) / 3)
+    with pytest.warns(IgnoredTopicsWarning, match="303"):
+        dropped = evaluate({"S": run}, qrels, ["AP"])
+    assert dropped["AP"].index.tolist() == ["301", "302"]

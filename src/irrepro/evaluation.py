@@ -43,15 +43,18 @@ them.
 
 Topics without any relevant document -- what trec_eval really does
 -------------------------------------------------------------------
-Checked with trec_eval's code (``pytrec_eval``) and its sources (``trec_eval.c``,
-``meas_avg.c``): trec_eval does **not** leave such a topic out.  When the qrels judge a topic
-but none of its documents is relevant, trec_eval evaluates it like any other topic, every
-measure here is 0 (they all divide by R or by the ideal DCG, which are 0), and it counts in
-the mean -- and with ``-c`` the mean divides by the number of topics in the qrels, these
-included.  This module's default, ``no_relevant="drop"``, leaves them out, as the TREC
-organisers do when they publish qrels (Robust04 lists 249 topics; in the public qrels of
-Robust04, Robust05, Core17 and Core18 every topic has a relevant document, so the choice
-changes nothing there).  ``no_relevant="keep"`` gives trec_eval's behaviour verbatim.
+trec_eval's test suite holds no such topic (``qrels.test`` has 474, 77 and 10 relevant
+documents for topics 301-303), so it was checked by running trec_eval's code (``pytrec_eval``)
+on ``qrels.test`` with topic 303's grades set to 0 (see ``tests/test_evaluation.py``) and in its
+sources (``trec_eval.c``, ``meas_avg.c``): trec_eval does **not** leave such a topic out.  It
+evaluates the topic like any other, every measure here comes out 0 (trec_eval returns 0 where
+R or the ideal DCG is 0), and the topic counts in the mean -- with ``-c`` the mean divides by
+the number of topics in the qrels, these included.
+
+This module's default, ``no_relevant="drop"``, leaves them out, as the issue asks and as TREC
+organisers do when they publish qrels (in the public qrels of Robust04, Robust05, Core17 and
+Core18 every judged topic has a relevant document, so the choice changes nothing there).
+``no_relevant="keep"`` gives trec_eval's behaviour verbatim.
 Either way :class:`MissingTopicReport` lists the topics concerned and a warning names the
 ones left out.
 
