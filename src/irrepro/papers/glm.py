@@ -52,6 +52,10 @@ __all__ = [
     "mean_variance",
     "residuals",
     "data_summary",
+    "lowest_deviance",
+    "deviance_claims",
+    "data_files",
+    "measures_of",
     "write_tables",
 ]
 
@@ -357,3 +361,33 @@ def write_tables(out_dir: Path) -> list[Path]:
         table.to_csv(path, index=False)
         paths.append(path)
     return paths
+
+
+def lowest_deviance(wide: pd.DataFrame | None = None) -> pd.Series:
+    """For each column of :func:`table1`, the link with the lowest deviance."""
+    wide = table1() if wide is None else wide
+    return wide.idxmin()
+
+
+def deviance_claims(wide: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The paper's statements about Table 1, checked column by column on these data."""
+    wide = table1() if wide is None else wide
+    columns = len(wide.columns)
+    checks = {
+        "exp has the highest deviance (worst fit)": (wide.idxmax() == "exp"),
+        "identity has a higher deviance than log": wide.loc["identity"] > wide.loc["log"],
+        "identity has a higher deviance than logit": wide.loc["identity"] > wide.loc["logit"],
+        "tanh lies between identity and logit": (wide.loc["tanh"] < wide.loc["identity"]) & (wide.loc["tanh"] > wide.loc["logit"]),
+        "logit has the lowest deviance": wide.idxmin() == "logit",
+        "logit, probit or cauchit has the lowest deviance": wide.idxmin().isin(["logit", "probit", "cauchit"]),
+    }
+    rows = [
+        {"paper's statement": claim, "columns where it holds": int(holds.sum()), "columns": columns, "holds in most": bool(holds.sum() > columns / 2)}
+        for claim, holds in checks.items()
+    ]
+    return pd.DataFrame(rows)
+
+
+def data_files() -> list[str]:
+    """Registry names of every file this chapter reads."""
+    return [name for collection in COLLECTIONS for measure in measures_of(collection) for name in _registry_names(collection, measure)]
