@@ -171,3 +171,27 @@ def test_printed_tables_have_the_papers_shape():
     assert published.appendix_table2().shape == (20, 6)
     with pytest.raises(ValueError, match="not a number"):
         published.printed_interval("n/a", truncated=True)
+
+
+def test_small_cases_reproduce_the_papers_ktu_examples_and_show_label_dependence():
+    cases = sigir2020.small_cases()
+    printed = cases.dropna(subset=["KTU printed"])
+    np.testing.assert_allclose(printed["KTU"], printed["KTU printed"])
+    assert cases.at["example 1, d4 renamed d0", "KTU"] != cases.at["paper's KTU example 1", "KTU"]
+    assert cases.at["example 1, d4 renamed d0", "tau-b union tied"] == cases.at["paper's KTU example 1", "tau-b union tied"]
+    assert cases.at["swap at the bottom", "RBO ext"] > cases.at["swap at the top", "RBO ext"]
+
+
+def test_rbo_convention_attains_every_published_value_only_for_depth_k_minus_1():
+    table = sigir2020.rbo_depth_convention(5)
+    attained = table["published values attainable"]
+    total = table["published distinct values"].iloc[0]
+    assert attained.iloc[0] == total  # ext on the top 4
+    assert (attained.iloc[1:] < total).all()
+
+
+def test_claims_are_checked_sentences():
+    claims = sigir2020.claims()
+    assert list(claims.columns) == ["claim", "evidence", "holds"]
+    assert claims["holds"].dtype == bool
+    assert claims["evidence"].str.contains(r"\d").all()  # every sentence carries computed numbers
