@@ -473,10 +473,10 @@ def small_cases() -> pd.DataFrame:
                 "case": case,
                 "original": original,
                 "replicated": replicated,
-                "KTU": float(ranking.kendall_tau_union(x, y).iloc[0]),
+                "KTU": float(ranking.kendall_tau_union(x, y, depth=k).iloc[0]),
                 "KTU printed": printed,
-                "tau-b union tied": float(ranking.kendall_tau_union_tied(x, y).iloc[0]),
-                "tau intersection": float(ranking.kendall_tau_intersection(x, y).iloc[0]),
+                "tau-b union tied": float(ranking.kendall_tau_union_tied(x, y, depth=k).iloc[0]),
+                "tau intersection": float(ranking.kendall_tau_intersection(x, y, depth=k).iloc[0]),
                 "RBO ext": float(ranking.rbo(x, y, p=0.8, depth=k, variant="ext").iloc[0]),
                 "RBO sigir2020": float(ranking.rbo(x, y, p=0.8, depth=k, variant="sigir2020").iloc[0]),
             }
