@@ -195,10 +195,7 @@ def replicability_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFram
     return frame
 
 
-TABLE1_COLUMNS: tuple[str, ...] = (
-    "ARP:P@10", "ARP:AP", "ARP:nDCG", "KTU", "RBO",
-    "RMSE:P@10", "RMSE:AP", "RMSE:nDCG", "p:P@10", "p:AP", "p:nDCG",
-)  # fmt: skip
+TABLE1_COLUMNS: tuple[str, ...] = published.TABLE1_COLUMNS  # the printed table's cells, in its order
 
 
 def replicability_table(system: str) -> pd.DataFrame:
@@ -224,7 +221,7 @@ def replicability_table(system: str) -> pd.DataFrame:
     return table
 
 
-REPRODUCIBILITY_COLUMNS: tuple[str, ...] = ("ARP:P@10", "ARP:AP", "ARP:nDCG", "p:P@10", "p:AP", "p:nDCG")
+REPRODUCIBILITY_COLUMNS: tuple[str, ...] = published.TABLE2_COLUMNS
 
 
 def reproducibility_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFrame:
