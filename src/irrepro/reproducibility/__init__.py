@@ -8,6 +8,15 @@
 Terms follow the paper: *replicability* = same collection, *reproducibility* = a different one.
 """
 
+from irrepro.reproducibility.ranking import (
+    RankedLists,
+    kendall_tau_intersection,
+    kendall_tau_union,
+    kendall_tau_union_tied,
+    rank_lists,
+    ranking_measures,
+    rbo,
+)
 from irrepro.reproducibility.scores import (
     UndefinedMeasureWarning,
     arp,
@@ -21,6 +30,13 @@ from irrepro.reproducibility.scores import (
 )
 
 __all__ = [
+    "RankedLists",
+    "kendall_tau_intersection",
+    "kendall_tau_union",
+    "kendall_tau_union_tied",
+    "rank_lists",
+    "ranking_measures",
+    "rbo",
     "UndefinedMeasureWarning",
     "arp",
     "delta_relative_improvement",

@@ -1,0 +1,492 @@
+"""Ranking-based replicability measures: Kendall's tau Union (KTU), RBO and label-free variants.
+
+Breuer et al., SIGIR 2020, Section 3.1 compare the *document orderings* of an original run r
+and a replicated run r' (same collection, i.e. the paper's replicability setting), topic by
+topic, on the top-k documents of each run.
+
+Kendall's tau Union (KTU), as the authors' code computes it (repro_eval ``_KTU``)
+    take the top-k of each run; order the union of their documents by **docno**; map each run
+    to the positions of its documents in that ordered union; Kendall's tau-b between the two
+    position sequences. Paper examples: ``[d1,d2,d3]`` vs ``[d1,d2,d4]`` -> 1;
+    ``[d1,d2,d3,d4]`` vs ``[d2,d5,d3,d6]`` -> 2/3. Positions in the docno-ordered union are a
+    monotone function of the docno, so KTU equals Kendall's tau between the two sequences of
+    docnos themselves, compared as strings: this is how it is computed here (no union is built).
+    **KTU depends on the labels**: two disjoint rankings can score +1, and renaming one document
+    can flip the sign. The reference implementation crashes on lists of different lengths and on
+    topics missing from either run; here ``unequal_lengths`` and ``missing_topics`` say what happens.
+
+Kendall's tau-b on the union with unretrieved documents tied below the cut-off (label-free)
+    every document of the union gets its rank in each run, or rank k+1 (one tie) where that run
+    did not retrieve it in its top k; Kendall's tau-b (Kendall 1945) between the two rank vectors.
+    Identical rankings give 1, disjoint rankings give a negative value, and renaming documents
+    changes nothing.
+
+Kendall's tau on the intersection
+    Kendall's tau between the ranks of the documents both runs retrieved in their top k
+    (undefined, NaN, with fewer than two common documents; Sanderson & Soboroff 2007 recommend
+    reading it together with the size of the overlap).
+
+Rank-Biased Overlap (Webber, Moffat & Zobel 2010, TOIS 28(4)); with ``X_d`` the number of
+documents shared by the top d of both lists and ``A_d = X_d / d``:
+
+- ``"ext"``  (Eq. 32, extrapolated; for lists of lengths s <= l evaluated to depth k)
+  ``(1-p)/p * (sum_{d<=l} X_d/d p^d + sum_{s<d<=l} X_s (d-s)/(s d) p^d) + ((X_l - X_s)/l + X_s/s) p^l``;
+  for equal lengths ``X_k/k p^k + (1-p)/p sum_{d<=k} X_d/d p^d``. It is 1 for identical lists.
+- ``"min"``  (Eq. 11, the lower bound, no overlap assumed below depth k)
+  ``(1-p)/p * (sum_{d<=k} (X_d - X_k) p^d / d - X_k ln(1-p))``.
+- ``"trunc"`` the normalised truncated sum repro_eval uses (after Clarke et al.):
+  ``sum_{d<=k} p^(d-1) A_d / sum_{d<=k} p^(d-1)``.
+- ``"sigir2020"`` the convention that reproduces the published per-topic values
+  (``sigir2020/measures/*_rbo_K_p08.csv``): ``"ext"`` evaluated on the top **k-1** documents.
+  Evidence (``tests/reproducibility/test_ranking.py``): every value in the K = 5 and K = 10 files is
+  attainable by RBO_ext on lists of length K-1, while most of them are attainable neither by
+  RBO_ext on lists of length K (25 of 35 distinct values at K = 5, 1613 of 1653 at K = 10) nor by
+  the ``min`` or ``trunc`` forms at depth K-1, K or K+1. The ranked lists of those runs are not
+  public, so this is a proof by numerical signature, not by recomputation.
+
+Ranked lists come from run frames as :func:`irrepro.runs.read_run` returns them (columns
+``query_id``, ``doc_id``, ``rank``; rank 1..n per topic in trec_eval order: score descending,
+ties by docno descending, which is also the order repro_eval's ``break_ties`` gives a
+score-sorted file). All measures are vectorised over (run, topic) pairs with integer-coded
+document ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+__all__ = [
+    "RankedLists",
+    "RBO_VARIANTS",
+    "rank_lists",
+    "kendall_tau_union",
+    "kendall_tau_union_tied",
+    "kendall_tau_intersection",
+    "rbo",
+    "ranking_measures",
+]
+
+RBO_VARIANTS = ("ext", "min", "trunc", "sigir2020")
+_UNEQUAL = ("truncate", "raise")
+_MISSING = ("nan", "raise")
+
+
+# --------------------------------------------------------------------------- ranked lists
+
+
+@dataclass(frozen=True)
+class RankedLists:
+    """The top-``depth`` documents of several runs on a common topic index, integer coded.
+
+    ``codes[run, topic, i]`` is the code of the document at rank i+1 (-1 past the list's end);
+    codes are ranks in docno string order, so comparing codes compares docnos.
+    ``lengths[run, topic]`` is the list length (0: the run has no line for that topic).
+    """
+
+    runs: tuple[str, ...]
+    topics: pd.Index
+    codes: np.ndarray
+    lengths: np.ndarray
+    depth: int
+
+    def index(self, run: str) -> int:
+        try:
+            return self.runs.index(run)
+        except ValueError:
+            raise ValueError(f"no run named {run!r}; runs are {list(self.runs)}") from None
+
+
+def _sequence_frame(lists: Sequence[str]) -> pd.DataFrame:
+    docs = list(lists)
+    return pd.DataFrame({"query_id": "1", "doc_id": docs, "rank": np.arange(1, len(docs) + 1)})
+
+
+def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
+    """Cut each run to its top ``depth`` documents per topic and code the documents as integers.
+
+    Runs are frames with ``query_id``, ``doc_id`` and ``rank`` (1..n per topic, as
+    :func:`irrepro.runs.read_run` sets it); a plain sequence of docnos stands for a one-topic
+    ranking (topic ``"1"``). Topics are the union over all runs, sorted.
+    """
+    if depth < 1:
+        raise ValueError(f"depth must be a positive integer, got {depth}")
+    if not runs:
+        raise ValueError("no runs given")
+    cut: dict[str, pd.DataFrame] = {}
+    for name, frame in runs.items():
+        if not isinstance(frame, pd.DataFrame):
+            frame = _sequence_frame(frame)
+        missing = {"query_id", "doc_id", "rank"} - set(frame.columns)
+        if missing:
+            raise ValueError(f"run {name!r} lacks column(s) {sorted(missing)}")
+        top = frame.loc[frame["rank"].to_numpy() <= depth, ["query_id", "doc_id", "rank"]]
+        cut[name] = top
+    all_docs = np.concatenate([f["doc_id"].to_numpy(dtype=object) for f in cut.values()])
+    all_topics = np.concatenate([f["query_id"].astype(str).to_numpy(dtype=object) for f in cut.values()])
+    doc_codes, doc_uniques = pd.factorize(all_docs, sort=False)
+    order_of_unique = np.argsort(np.asarray(doc_uniques, dtype=object), kind="stable")
+    rank_of_unique = np.empty(len(order_of_unique), dtype=np.int64)
+    rank_of_unique[order_of_unique] = np.arange(len(order_of_unique))
+    doc_codes = rank_of_unique[doc_codes]
+    topic_codes, topic_uniques = pd.factorize(all_topics, sort=True)
+    topics = pd.Index(np.asarray(topic_uniques, dtype=object), name="query_id")
+    codes = np.full((len(cut), len(topics), depth), -1, dtype=np.int64)
+    lengths = np.zeros((len(cut), len(topics)), dtype=np.int64)
+    start = 0
+    for r, (name, frame) in enumerate(cut.items()):
+        n = len(frame)
+        t = topic_codes[start : start + n]
+        rank = frame["rank"].to_numpy(dtype=np.int64)
+        c = doc_codes[start : start + n]
+        start += n
+        if (rank < 1).any():
+            raise ValueError(f"run {name!r}: ranks must start at 1 (found {rank.min()})")
+        flat = t * depth + (rank - 1)
+        counts = np.bincount(t, minlength=len(topics))
+        if len(np.unique(flat)) != n or (np.bincount(t, weights=rank, minlength=len(topics)) != counts * (counts + 1) / 2).any():
+            raise ValueError(
+                f"run {name!r}: the rank column must number each topic's documents 1..n without gaps "
+                "or repeats (as irrepro.runs.read_run / rank_by_score set it)"
+            )
+        codes[r].reshape(-1)[flat] = c
+        lengths[r] = counts
+    return RankedLists(tuple(cut), topics, codes, lengths, depth)
+
+
+# --------------------------------------------------------------------------- core kernels
+
+
+def _count_inversions(values: np.ndarray, width: int) -> np.ndarray:
+    """Inversions (pairs i < j with v_i > v_j) of each row of distinct integers in [0, width).
+
+    A Fenwick tree per row, vectorised over rows: ``n * 2 * log2(width)`` numpy operations.
+    """
+    rows, n = values.shape
+    size = 1 << int(np.ceil(np.log2(width + 1)))  # tree indices 1..size; index size+1 is a dump
+    tree = np.zeros((rows, size + 2), dtype=np.int32)
+    flat_tree = tree.reshape(-1)
+    base = np.arange(rows, dtype=np.int64) * (size + 2)
+    levels = int(np.log2(size)) + 1
+    inversions = np.zeros(rows, dtype=np.int64)
+    for i in range(n):
+        position = values[:, i].astype(np.int64) + 1
+        seen_le = np.zeros(rows, dtype=np.int64)
+        idx = position.copy()
+        for _ in range(levels):
+            seen_le += flat_tree[base + idx]  # tree[:, 0] stays 0
+            idx &= idx - 1
+        inversions += i - seen_le
+        idx = position
+        for _ in range(levels):
+            flat_tree[base + np.minimum(idx, size + 1)] += 1
+            idx = idx + (idx & -idx)
+    return inversions
+
+
+def _row_ranks(values: np.ndarray) -> np.ndarray:
+    """Rank (0-based) of each entry within its row (entries distinct)."""
+    order = np.argsort(values, axis=1, kind="stable")
+    ranks = np.empty_like(order)
+    np.put_along_axis(ranks, order, np.arange(values.shape[1])[None, :].repeat(values.shape[0], 0), axis=1)
+    return ranks
+
+
+def _tau_from_inversions(inversions: np.ndarray, n: np.ndarray) -> np.ndarray:
+    pairs = n * (n - 1) / 2.0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tau = 1.0 - 2.0 * inversions / pairs
+    return np.where(n >= 2, tau, np.nan)
+
+
+def _ktu_pairs(x: np.ndarray, y: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """KTU of rows x, y (codes), each using its first n[row] entries."""
+    rows, k = x.shape
+    if k == 0:
+        return np.full(rows, np.nan)
+    pad = np.arange(k)[None, :] >= n[:, None]
+    top = max(int(x.max(initial=0)), int(y.max(initial=0))) + 1
+    filler = top + np.arange(k)[None, :]
+    x = np.where(pad, filler, x)
+    y = np.where(pad, filler, y)
+    order = np.argsort(x, axis=1, kind="stable")
+    y_ranks = _row_ranks(y)
+    permuted = np.take_along_axis(y_ranks, order, axis=1)
+    return _tau_from_inversions(_count_inversions(permuted, k), n)
+
+
+def _positions_in(x: np.ndarray, nx: np.ndarray, y: np.ndarray, ny: np.ndarray) -> np.ndarray:
+    """For each valid entry of x, its 0-based position in the same row of y, or -1."""
+    rows, k = x.shape
+    stride = max(int(x.max(initial=0)), int(y.max(initial=0))) + 2
+    row_base = np.arange(rows, dtype=np.int64)[:, None] * stride
+    valid_y = np.arange(y.shape[1])[None, :] < ny[:, None]
+    y_keys = np.where(valid_y, row_base + y, -1).reshape(-1)
+    y_pos = np.broadcast_to(np.arange(y.shape[1]), y.shape).reshape(-1)
+    keep = y_keys >= 0
+    y_keys, y_pos = y_keys[keep], y_pos[keep]
+    order = np.argsort(y_keys, kind="stable")
+    y_keys, y_pos = y_keys[order], y_pos[order]
+    x_keys = (row_base + x).reshape(-1)
+    found = np.searchsorted(y_keys, x_keys)
+    found = np.minimum(found, max(len(y_keys) - 1, 0))
+    hit = (y_keys[found] == x_keys) if len(y_keys) else np.zeros(len(x_keys), dtype=bool)
+    result = np.where(hit, y_pos[found] if len(y_keys) else -1, -1).reshape(rows, k)
+    valid_x = np.arange(k)[None, :] < nx[:, None]
+    return np.where(valid_x, result, -1)
+
+
+def _intersection_inversions(pos_x_in_y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Inversions among the common documents (x order, y positions) and their count."""
+    rows, k = pos_x_in_y.shape
+    common = pos_x_in_y >= 0
+    order = np.argsort(~common, axis=1, kind="stable")  # common documents first, in x order
+    seq = np.take_along_axis(np.where(common, pos_x_in_y, k + np.arange(k)[None, :]), order, axis=1)
+    seq = np.where(np.take_along_axis(common, order, axis=1), seq, k + np.arange(k)[None, :])
+    return _count_inversions(seq, 2 * k), common.sum(axis=1)
+
+
+def _tau_union_tied(pos_x_in_y, nx, pos_y_in_x, ny) -> np.ndarray:
+    inv_common, c = _intersection_inversions(pos_x_in_y)
+    k = pos_x_in_y.shape[1]
+    in_x = np.arange(k)[None, :] < nx[:, None]
+    in_y = np.arange(pos_y_in_x.shape[1])[None, :] < ny[:, None]
+    common_x = pos_x_in_y >= 0
+    common_y = pos_y_in_x >= 0
+    # For a document only in x: common documents above it in x minus those below it.
+    above_x = np.cumsum(common_x, axis=1) - common_x
+    cross_x = np.where(in_x & ~common_x, 2 * above_x - c[:, None], 0).sum(axis=1)
+    above_y = np.cumsum(common_y, axis=1) - common_y
+    cross_y = np.where(in_y & ~common_y, 2 * above_y - c[:, None], 0).sum(axis=1)
+    only_x, only_y = nx - c, ny - c
+    s = c * (c - 1) / 2.0 - 2.0 * inv_common + cross_x + cross_y - only_x * only_y
+    u = c + only_x + only_y
+    n0 = u * (u - 1) / 2.0
+    ties_x = only_y * (only_y - 1) / 2.0  # documents x did not retrieve share x's bottom rank
+    ties_y = only_x * (only_x - 1) / 2.0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tau = s / np.sqrt((n0 - ties_x) * (n0 - ties_y))
+    return np.where((n0 - ties_x > 0) & (n0 - ties_y > 0), tau, np.nan)
+
+
+def _overlaps(pos_x_in_y: np.ndarray, depth: int) -> np.ndarray:
+    """X_d for d = 1..depth: documents shared by the top d of both lists (rows x depth)."""
+    rows, k = pos_x_in_y.shape
+    entry = np.maximum(np.arange(k)[None, :], pos_x_in_y)  # depth index at which a match enters
+    matched = (pos_x_in_y >= 0) & (entry < depth)
+    flat = (np.arange(rows)[:, None] * depth + entry)[matched]
+    counts = np.bincount(flat, minlength=rows * depth).reshape(rows, depth)
+    return np.cumsum(counts, axis=1)
+
+
+def _rbo_from_overlaps(x_d: np.ndarray, s: np.ndarray, l: np.ndarray, *, p: float, depth: int, variant: str) -> np.ndarray:
+    rows = x_d.shape[0]
+    d = np.arange(1, depth + 1, dtype=float)[None, :]
+    weight = p**d
+    row = np.arange(rows)
+    if variant == "trunc":
+        geometric = p ** (d - 1)
+        return (x_d / d * geometric).sum(axis=1) / geometric.sum()
+    if variant == "min":
+        k = np.maximum(l, 1)
+        x_k = x_d[row, k - 1]
+        within = d <= k[:, None]
+        total = np.where(within, (x_d - x_k[:, None]) * weight / d, 0.0).sum(axis=1)
+        value = (1 - p) / p * (total - x_k * np.log(1 - p))
+        return np.where(l > 0, value, np.nan)
+    # "ext" (Webber et al. 2010, Eq. 32; Eq. 30 when s == l)
+    s_safe, l_safe = np.maximum(s, 1), np.maximum(l, 1)
+    x_s, x_l = x_d[row, s_safe - 1].astype(float), x_d[row, l_safe - 1].astype(float)
+    first = np.where(d <= l[:, None], x_d / d * weight, 0.0).sum(axis=1)
+    tail = (d > s[:, None]) & (d <= l[:, None])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        second = np.where(tail, x_s[:, None] * (d - s[:, None]) / (s_safe[:, None] * d) * weight, 0.0).sum(axis=1)
+        last = ((x_l - x_s) / l_safe + x_s / s_safe) * p**l_safe
+    value = (1 - p) / p * (first + second) + last
+    return np.where(s > 0, value, np.nan)
+
+
+# --------------------------------------------------------------------------- public measures
+
+
+def _as_runs(replicated) -> tuple[dict, bool]:
+    if isinstance(replicated, Mapping):
+        return dict(replicated), False
+    return {"replicated": replicated}, True
+
+
+def _pairs(original, replicated, depth: int, missing_topics: str):
+    if missing_topics not in _MISSING:
+        raise ValueError(f"missing_topics must be one of {_MISSING}, got {missing_topics!r}")
+    runs, single = _as_runs(replicated)
+    if "\x00original" in runs:
+        raise ValueError("reserved run name")
+    lists = rank_lists({"\x00original": original, **runs}, depth=depth)
+    n_runs = len(lists.runs) - 1
+    x = np.broadcast_to(lists.codes[0], (n_runs,) + lists.codes.shape[1:]).reshape(-1, depth)
+    y = lists.codes[1:].reshape(-1, depth)
+    nx = np.broadcast_to(lists.lengths[0], (n_runs, len(lists.topics))).reshape(-1)
+    ny = lists.lengths[1:].reshape(-1)
+    missing = (nx == 0) | (ny == 0)
+    if missing_topics == "raise" and missing.any():
+        where = [(lists.runs[1 + i // len(lists.topics)], lists.topics[i % len(lists.topics)]) for i in np.flatnonzero(missing)[:5]]
+        raise ValueError(f"topics missing in the original or a replicated run (run, topic): {where}")
+    return lists, x, y, nx, ny, missing, single
+
+
+def _shape(values: np.ndarray, lists: RankedLists, single: bool, name: str):
+    frame = pd.DataFrame(values.reshape(len(lists.runs) - 1, len(lists.topics)).T, index=lists.topics, columns=list(lists.runs[1:]))
+    if single:
+        return frame.iloc[:, 0].rename(name)
+    frame.columns.name = name
+    return frame
+
+
+def kendall_tau_union(
+    original,
+    replicated,
+    *,
+    depth: int = 1000,
+    unequal_lengths: str = "truncate",
+    missing_topics: str = "nan",
+):
+    """Kendall's tau Union per topic, exactly as the SIGIR 2020 authors' code computes it.
+
+    ``original`` is a run frame (or a sequence of docnos for one topic); ``replicated`` a run
+    frame (result: Series indexed by topic) or a mapping name -> run frame (result: topics x
+    runs DataFrame). Topics are the union of both sides.
+
+    ``unequal_lengths``: when the two top-k lists of a topic differ in length (a run retrieved
+    fewer than ``depth`` documents) ``"truncate"`` compares the top min(n, n') of both,
+    ``"raise"`` raises ``ValueError`` (the reference implementation fails there).
+    ``missing_topics``: a topic absent from either run is NaN (``"nan"``) or an error
+    (``"raise"``). A topic with fewer than two documents is NaN (tau undefined).
+
+    >>> float(kendall_tau_union(["d1", "d2", "d3"], ["d1", "d2", "d4"]).iloc[0])
+    1.0
+    >>> round(float(kendall_tau_union(["d1", "d2", "d3", "d4"], ["d2", "d5", "d3", "d6"]).iloc[0]), 6)
+    0.666667
+    """
+    if unequal_lengths not in _UNEQUAL:
+        raise ValueError(f"unequal_lengths must be one of {_UNEQUAL}, got {unequal_lengths!r}")
+    lists, x, y, nx, ny, missing, single = _pairs(original, replicated, depth, missing_topics)
+    unequal = (nx != ny) & ~missing
+    if unequal_lengths == "raise" and unequal.any():
+        i = np.flatnonzero(unequal)[0]
+        run, topic = lists.runs[1 + i // len(lists.topics)], lists.topics[i % len(lists.topics)]
+        raise ValueError(
+            f"KTU: run {run!r}, topic {topic}: top-{depth} lists of different lengths ({nx[i]} vs {ny[i]}); "
+            "use unequal_lengths='truncate' to compare the top min(n, n') documents"
+        )
+    n = np.minimum(nx, ny)
+    values = _ktu_pairs(x, y, n)
+    values[missing] = np.nan
+    return _shape(values, lists, single, "KTU")
+
+
+def kendall_tau_union_tied(original, replicated, *, depth: int = 1000, missing_topics: str = "nan"):
+    """Label-free Kendall's tau-b on the union, unretrieved documents tied below the cut-off.
+
+    Each document of the union of the two top-k lists gets its rank in each run, or one shared
+    rank below the cut-off where the run did not retrieve it; Kendall's tau-b of the two rank
+    vectors. Unlike KTU, renaming documents changes nothing; disjoint lists score below 0.
+
+    >>> float(kendall_tau_union_tied(["d1", "d2", "d3"], ["d1", "d2", "d3"]).iloc[0])
+    1.0
+    """
+    lists, x, y, nx, ny, missing, single = _pairs(original, replicated, depth, missing_topics)
+    pos_x_in_y = _positions_in(x, nx, y, ny)
+    pos_y_in_x = _positions_in(y, ny, x, nx)
+    values = _tau_union_tied(pos_x_in_y, nx, pos_y_in_x, ny)
+    values[missing] = np.nan
+    return _shape(values, lists, single, "tau_b_union_tied")
+
+
+def kendall_tau_intersection(original, replicated, *, depth: int = 1000, missing_topics: str = "nan"):
+    """Kendall's tau between the ranks of the documents both top-k lists contain (NaN if < 2).
+
+    >>> float(kendall_tau_intersection(["d1", "d2", "d3", "d4"], ["d2", "d5", "d3", "d6"]).iloc[0])
+    1.0
+    """
+    lists, x, y, nx, ny, missing, single = _pairs(original, replicated, depth, missing_topics)
+    inversions, common = _intersection_inversions(_positions_in(x, nx, y, ny))
+    values = _tau_from_inversions(inversions, common)
+    values[missing] = np.nan
+    return _shape(values, lists, single, "tau_intersection")
+
+
+def rbo(original, replicated, *, p: float = 0.8, depth: int = 1000, variant: str = "ext", missing_topics: str = "nan"):
+    """Rank-Biased Overlap per topic (Webber et al. 2010) of the top-``depth`` lists.
+
+    ``variant``: ``"ext"`` (extrapolated, Eq. 32), ``"min"`` (lower bound, Eq. 11), ``"trunc"``
+    (repro_eval's normalised truncated sum) or ``"sigir2020"`` (``"ext"`` on the top depth-1
+    documents: the convention of the published per-topic files). See the module docstring.
+
+    >>> float(rbo(["d1", "d2", "d3"], ["d1", "d2", "d3"], depth=3).iloc[0])
+    1.0
+    >>> round(float(rbo(list("abcd"), list("wxyd"), depth=5, variant="sigir2020").iloc[0]), 6)  # 0.8**3 / 4
+    0.128
+    """
+    if variant not in RBO_VARIANTS:
+        raise ValueError(f"variant must be one of {RBO_VARIANTS}, got {variant!r}")
+    if not 0 < p < 1:
+        raise ValueError(f"p must lie strictly between 0 and 1, got {p}")
+    effective = depth - 1 if variant == "sigir2020" else depth
+    if effective < 1:
+        raise ValueError(f"depth too small for variant {variant!r}: {depth}")
+    lists, x, y, nx, ny, missing, single = _pairs(original, replicated, effective, missing_topics)
+    values = _rbo_pairs(x, nx, y, ny, p=p, depth=effective, variant="ext" if variant == "sigir2020" else variant)
+    values[missing] = np.nan
+    return _shape(values, lists, single, f"RBO_{variant}")
+
+
+def _rbo_pairs(x, nx, y, ny, *, p, depth, variant):
+    x, y = x[:, :depth], y[:, :depth]
+    nx, ny = np.minimum(nx, depth), np.minimum(ny, depth)
+    pos = _positions_in(x, nx, y, ny)
+    x_d = _overlaps(pos, depth)
+    return _rbo_from_overlaps(x_d, np.minimum(nx, ny), np.maximum(nx, ny), p=p, depth=depth, variant=variant)
+
+
+def ranking_measures(
+    original,
+    replicated,
+    *,
+    depth: int = 1000,
+    rbo_p: float = 0.8,
+    rbo_variant: str = "ext",
+    unequal_lengths: str = "truncate",
+) -> dict[str, pd.DataFrame | pd.Series]:
+    """KTU, RBO, tau-b on the tied union and tau on the intersection, sharing one coding pass.
+
+    Returns ``{"KTU": ..., "RBO": ..., "tau_b_union_tied": ..., "tau_intersection": ...}``, each
+    shaped as the single functions return it. Topics missing on either side are NaN.
+    """
+    if rbo_variant not in RBO_VARIANTS:
+        raise ValueError(f"rbo_variant must be one of {RBO_VARIANTS}, got {rbo_variant!r}")
+    if unequal_lengths not in _UNEQUAL:
+        raise ValueError(f"unequal_lengths must be one of {_UNEQUAL}, got {unequal_lengths!r}")
+    lists, x, y, nx, ny, missing, single = _pairs(original, replicated, depth, "nan")
+    if unequal_lengths == "raise" and ((nx != ny) & ~missing).any():
+        raise ValueError("KTU: top-k lists of different lengths (unequal_lengths='raise')")
+    pos_x_in_y = _positions_in(x, nx, y, ny)
+    pos_y_in_x = _positions_in(y, ny, x, nx)
+    inversions, common = _intersection_inversions(pos_x_in_y)
+    rbo_depth = depth - 1 if rbo_variant == "sigir2020" else depth
+    rbo_values = _rbo_pairs(
+        x, nx, y, ny, p=rbo_p, depth=rbo_depth, variant="ext" if rbo_variant == "sigir2020" else rbo_variant
+    )
+    results = {
+        "KTU": _ktu_pairs(x, y, np.minimum(nx, ny)),
+        "RBO": rbo_values,
+        "tau_b_union_tied": _tau_union_tied(pos_x_in_y, nx, pos_y_in_x, ny),
+        "tau_intersection": _tau_from_inversions(inversions, common),
+    }
+    out = {}
+    for name, values in results.items():
+        values[missing] = np.nan
+        out[name] = _shape(values, lists, single, name)
+    return out
