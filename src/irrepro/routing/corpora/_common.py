@@ -142,8 +142,9 @@ _NUMERIC_ENTITY = re.compile(r"&#(x[0-9A-Fa-f]+|\d+);")
 _NAMED_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
 # SGML entities of the TREC disks (FR94) that HTML does not know; other unknown ones become a space.
 _SGML_ENTITIES = {"hyph": "-", "blank": " ", "space": " ", "mdash": "--", "ndash": "-"}
-# Control characters (C0 except tab/newline, DEL, C1) become spaces.
-_CONTROLS = {code: " " for code in [*range(0, 32), *range(127, 160)]}
+# Control characters (C0, DEL, C1) become spaces; str.split() alone would keep most of them.
+_CONTROLS = frozenset([*range(0, 32), *range(127, 160)])
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def _numeric(match: re.Match[str]) -> str:
@@ -185,7 +186,7 @@ def clean_text(*parts: str | None) -> str:
         if "<" in part:
             part = _TAG.sub(" ", _COMMENT.sub(" ", part))
         pieces.append(decode_entities(part))
-    return " ".join(" ".join(pieces).translate(_CONTROLS).split())
+    return " ".join(_CONTROL.sub(" ", " ".join(pieces)).split())
 
 
 def line_starts(text: str) -> list[int]:
