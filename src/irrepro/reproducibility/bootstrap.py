@@ -1,0 +1,171 @@
+"""Seeded bootstrap confidence intervals for the reproducibility measures (beyond the paper).
+
+The SIGIR 2020 measures are point estimates over a sample of ~50 topics. Resampling the topics
+with replacement (Efron & Tibshirani 1993; for IR evaluation Sakai 2006) gives a percentile
+interval for each of them:
+
+- replicability (``paired=True``): one topic sample is drawn and used for all four runs, so the
+  per-topic pairing between original and replicated runs is kept;
+- reproducibility (``paired=False``): the original pair's topics and the new collection's topics
+  are resampled independently (each pair stays paired within itself, baseline with advanced).
+
+Resamples in which the statistic is undefined (e.g. a zero original improvement for ER) are
+left out; :attr:`ConfidenceInterval.n_undefined` counts them. Deterministic: fixed ``seed``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from irrepro.reproducibility.scores import _as_series, _common_topics
+
+__all__ = [
+    "ConfidenceInterval",
+    "bootstrap_effect_ratio",
+    "bootstrap_delta_relative_improvement",
+    "bootstrap_rmse",
+    "bootstrap_mean",
+]
+
+
+@dataclass(frozen=True)
+class ConfidenceInterval:
+    """A point estimate with its bootstrap percentile interval."""
+
+    estimate: float
+    low: float
+    high: float
+    level: float
+    n_resamples: int
+    n_undefined: int
+    seed: int
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {
+            "estimate": self.estimate,
+            "low": self.low,
+            "high": self.high,
+            "level": self.level,
+            "n_resamples": self.n_resamples,
+            "n_undefined": self.n_undefined,
+            "seed": self.seed,
+        }
+
+
+def _check(n_resamples: int, level: float) -> None:
+    if n_resamples < 1:
+        raise ValueError(f"n_resamples must be positive, got {n_resamples}")
+    if not 0 < level < 1:
+        raise ValueError(f"level must lie strictly between 0 and 1, got {level}")
+
+
+def _aligned(*series: pd.Series, what: str) -> np.ndarray:
+    """Stack series on their common topics without NaN: array (n_series, n_topics)."""
+    series = [_as_series(s, what) for s in series]
+    topics = _common_topics(*(s.index for s in series), what=what)
+    frame = pd.concat([s.reindex(topics) for s in series], axis=1).dropna()
+    if len(frame) < 2:
+        raise ValueError(f"{what}: fewer than 2 topics with scores in every run")
+    return frame.to_numpy(dtype=float).T
+
+
+def _interval(estimate: float, replicates: np.ndarray, *, level: float, n_resamples: int, seed: int) -> ConfidenceInterval:
+    defined = replicates[np.isfinite(replicates)]
+    if len(defined) == 0:
+        raise ValueError("the statistic is undefined in every bootstrap resample")
+    alpha = (1 - level) / 2
+    low, high = np.quantile(defined, [alpha, 1 - alpha])
+    return ConfidenceInterval(float(estimate), float(low), float(high), level, n_resamples, int(len(replicates) - len(defined)), seed)
+
+
+def _resample_means(values: np.ndarray, rng: np.random.Generator, n_resamples: int) -> np.ndarray:
+    """Means of each row of ``values`` (n_series, n_topics) over the same resampled topics."""
+    n = values.shape[1]
+    idx = rng.integers(0, n, size=(n_resamples, n))
+    return values[:, idx].mean(axis=2)  # (n_series, n_resamples)
+
+
+def _pair_means(orig_adv, orig_base, new_adv, new_base, *, paired, rng, n_resamples, what):
+    if paired:
+        values = _aligned(orig_adv, orig_base, new_adv, new_base, what=what)
+        means = _resample_means(values, rng, n_resamples)
+        return values.mean(axis=1), means
+    orig = _aligned(orig_adv, orig_base, what=f"{what} (original pair)")
+    new = _aligned(new_adv, new_base, what=f"{what} (new pair)")
+    means = np.vstack([_resample_means(orig, rng, n_resamples), _resample_means(new, rng, n_resamples)])
+    return np.r_[orig.mean(axis=1), new.mean(axis=1)], means
+
+
+def bootstrap_effect_ratio(
+    orig_advanced: pd.Series,
+    orig_baseline: pd.Series,
+    new_advanced: pd.Series,
+    new_baseline: pd.Series,
+    *,
+    paired: bool,
+    n_resamples: int = 10_000,
+    level: float = 0.95,
+    seed: int = 0,
+) -> ConfidenceInterval:
+    """Percentile interval of ER = mean(a' - b') / mean(a - b), resampling topics."""
+    _check(n_resamples, level)
+    rng = np.random.default_rng(seed)
+    point, means = _pair_means(
+        orig_advanced, orig_baseline, new_advanced, new_baseline, paired=paired, rng=rng, n_resamples=n_resamples, what="ER"
+    )
+    if point[0] - point[1] == 0:
+        raise ValueError("ER is undefined: zero mean improvement of the original advanced over the original baseline")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        replicates = (means[2] - means[3]) / (means[0] - means[1])
+    return _interval((point[2] - point[3]) / (point[0] - point[1]), replicates, level=level, n_resamples=n_resamples, seed=seed)
+
+
+def bootstrap_delta_relative_improvement(
+    orig_advanced: pd.Series,
+    orig_baseline: pd.Series,
+    new_advanced: pd.Series,
+    new_baseline: pd.Series,
+    *,
+    paired: bool,
+    n_resamples: int = 10_000,
+    level: float = 0.95,
+    seed: int = 0,
+) -> ConfidenceInterval:
+    """Percentile interval of DeltaRI = RI - RI', resampling topics."""
+    _check(n_resamples, level)
+    rng = np.random.default_rng(seed)
+    point, means = _pair_means(
+        orig_advanced, orig_baseline, new_advanced, new_baseline, paired=paired, rng=rng, n_resamples=n_resamples, what="DeltaRI"
+    )
+    if point[1] == 0 or point[3] == 0:
+        raise ValueError("DeltaRI is undefined: zero baseline mean (the paper drops such runs)")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        replicates = (means[0] - means[1]) / means[1] - (means[2] - means[3]) / means[3]
+    estimate = (point[0] - point[1]) / point[1] - (point[2] - point[3]) / point[3]
+    return _interval(estimate, replicates, level=level, n_resamples=n_resamples, seed=seed)
+
+
+def bootstrap_rmse(
+    original: pd.Series, replicated: pd.Series, *, n_resamples: int = 10_000, level: float = 0.95, seed: int = 0
+) -> ConfidenceInterval:
+    """Percentile interval of RMSE between original and replicated per-topic scores (paired)."""
+    _check(n_resamples, level)
+    values = _aligned(original, replicated, what="RMSE")
+    squared = ((values[0] - values[1]) ** 2)[None, :]
+    means = _resample_means(squared, np.random.default_rng(seed), n_resamples)[0]
+    return _interval(float(np.sqrt(squared.mean())), np.sqrt(means), level=level, n_resamples=n_resamples, seed=seed)
+
+
+def bootstrap_mean(
+    per_topic: pd.Series, *, n_resamples: int = 10_000, level: float = 0.95, seed: int = 0
+) -> ConfidenceInterval:
+    """Percentile interval of a mean over topics (mean KTU, mean RBO, ARP); NaN topics dropped."""
+    _check(n_resamples, level)
+    values = _as_series(per_topic, "bootstrap_mean").dropna().to_numpy(dtype=float)
+    if len(values) < 2:
+        raise ValueError("bootstrap_mean: fewer than 2 topics with a value")
+    means = _resample_means(values[None, :], np.random.default_rng(seed), n_resamples)[0]
+    return _interval(float(values.mean()), means, level=level, n_resamples=n_resamples, seed=seed)

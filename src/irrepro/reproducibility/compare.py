@@ -1,0 +1,162 @@
+"""Run-level entry point: every SIGIR 2020 measure for one original/new pair of run pairs.
+
+:func:`compare_runs` takes the four run frames (original baseline b and advanced a, new b' and a',
+as :func:`irrepro.runs.read_run` returns them) and the qrels, evaluates them with
+:func:`irrepro.evaluation.evaluate` and computes the measures of Breuer et al., SIGIR 2020:
+
+- **replicability** (no ``new_qrels``: same collection): ARP, KTU and RBO per topic and their
+  means (original vs new, for the baseline and the advanced run), RMSE, ER, DeltaRI and the
+  two-tailed paired t-test;
+- **reproducibility** (``new_qrels`` given: new collection): ARP, ER, DeltaRI and the two-tailed
+  unpaired (Student) t-test; rankings and per-topic differences are meaningless across
+  collections, so KTU, RBO and RMSE are left out.
+
+Undefined values (zero original improvement for ER, zero baseline mean for DeltaRI, ...) are
+``None`` in :meth:`Comparison.to_json` and listed in :attr:`Comparison.notes`. ``cutoff`` is the
+depth of the ranking measures; effectiveness is computed on the whole runs, as trec_eval does.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from irrepro.evaluation import evaluate
+from irrepro.reproducibility import ranking, scores
+
+__all__ = ["Comparison", "compare_runs", "ROLES"]
+
+ROLES = ("orig_baseline", "orig_advanced", "new_baseline", "new_advanced")
+
+
+def _number(value) -> float | None:
+    if value is None:
+        return None
+    value = float(value)
+    return None if math.isnan(value) or math.isinf(value) else value
+
+
+@dataclass
+class Comparison:
+    """All measures of one comparison; :meth:`to_json` gives the documented JSON shape."""
+
+    setting: str
+    measures: tuple[str, ...]
+    arp: dict[str, dict[str, float | None]]
+    er: dict[str, float | None]
+    delta_ri: dict[str, float | None]
+    p_value: dict[str, dict[str, float | None]]
+    rmse: dict[str, dict[str, float | None]] | None = None
+    ktu: dict[str, pd.Series] | None = None
+    rbo: dict[str, pd.Series] | None = None
+    per_topic: dict[str, pd.DataFrame] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        """The object ``irrepro compare --format json`` prints (``None`` for undefined values)."""
+        out: dict = {"setting": self.setting, "ARP": self.arp}
+        if self.setting == "replicability":
+            for key, per_role in (("KTU", self.ktu), ("RBO", self.rbo)):
+                out[key] = {
+                    role: {
+                        "mean": _number(series.mean()) if series.notna().any() else None,
+                        "per_topic": {str(topic): _number(v) for topic, v in series.items()},
+                    }
+                    for role, series in per_role.items()
+                }
+            out["RMSE"] = self.rmse
+        out["ER"] = self.er
+        out["DeltaRI"] = self.delta_ri
+        out["p_value"] = self.p_value
+        return out
+
+    def to_table(self) -> str:
+        """The same numbers, readable: one block per measure family."""
+
+        def fmt(value) -> str:
+            return "undefined" if value is None else f"{value:.4f}"
+
+        lines = [f"setting: {self.setting}", ""]
+        arp = pd.DataFrame(self.arp).T.reindex(columns=list(self.measures))
+        lines += ["ARP", arp.map(fmt).to_string(), ""]
+        if self.setting == "replicability":
+            for key, per_role in (("KTU", self.ktu), ("RBO", self.rbo)):
+                means = {role: _number(s.mean()) if s.notna().any() else None for role, s in per_role.items()}
+                lines.append(f"{key} (mean over topics): " + ", ".join(f"{r} {fmt(v)}" for r, v in means.items()))
+            lines += ["", "RMSE", pd.DataFrame(self.rmse).T.map(fmt).to_string(), ""]
+        lines += ["ER / DeltaRI", pd.DataFrame({"ER": self.er, "DeltaRI": self.delta_ri}).T.map(fmt).to_string(), ""]
+        test = "paired t-test" if self.setting == "replicability" else "unpaired t-test"
+        lines += [f"p-value ({test})", pd.DataFrame(self.p_value).T.map(fmt).to_string()]
+        if self.notes:
+            lines += ["", "notes:"] + [f"- {note}" for note in self.notes]
+        return "\n".join(lines)
+
+
+def _guard(notes: list[str], label: str, function, *args, **kwargs) -> float | None:
+    try:
+        return _number(function(*args, **kwargs))
+    except ValueError as error:
+        notes.append(f"{label}: {error}")
+        return None
+
+
+def compare_runs(
+    orig_baseline: pd.DataFrame,
+    orig_advanced: pd.DataFrame,
+    new_baseline: pd.DataFrame,
+    new_advanced: pd.DataFrame,
+    qrels: pd.DataFrame,
+    *,
+    new_qrels: pd.DataFrame | None = None,
+    measures: Sequence[str] = ("AP", "P@10", "nDCG"),
+    cutoff: int = 1000,
+    rbo_p: float = 0.8,
+    rbo_variant: str = "ext",
+    missing_topics: str = "zero",
+) -> Comparison:
+    """Compute every SIGIR 2020 measure for an original and a new (baseline, advanced) run pair.
+
+    Without ``new_qrels`` the new runs are replications on the same collection (the paper's
+    replicability); with it, reproductions on another collection (reproducibility).
+    ``missing_topics`` is passed to :func:`irrepro.evaluation.evaluate` (``"zero"``: a judged topic
+    a run lacks scores 0, as ``trec_eval -c``).
+    """
+    measures = tuple(measures)
+    setting = "replicability" if new_qrels is None else "reproducibility"
+    runs = dict(zip(ROLES, (orig_baseline, orig_advanced, new_baseline, new_advanced)))
+    original = evaluate({r: runs[r] for r in ROLES[:2]}, qrels, measures, missing_topics=missing_topics)
+    new = evaluate({r: runs[r] for r in ROLES[2:]}, qrels if new_qrels is None else new_qrels, measures, missing_topics=missing_topics)
+    per_topic = {m: pd.concat([original[m], new[m]], axis=1) for m in measures}
+    notes: list[str] = []
+    arp = {role: {m: _guard(notes, f"ARP {role} {m}", scores.arp, per_topic[m][role]) for m in measures} for role in ROLES}
+    paired = setting == "replicability"
+    er, dri = {}, {}
+    for m in measures:
+        t = per_topic[m]
+        er[m] = _guard(notes, f"ER {m}", scores.effect_ratio, t["orig_advanced"], t["orig_baseline"], t["new_advanced"], t["new_baseline"], paired=paired)
+        dri[m] = _guard(notes, f"DeltaRI {m}", scores.delta_relative_improvement, t["orig_advanced"], t["orig_baseline"], t["new_advanced"], t["new_baseline"])
+    test = scores.paired_ttest if paired else scores.unpaired_ttest
+    p_value = {
+        kind: {m: _guard(notes, f"p-value {kind} {m}", test, per_topic[m][f"orig_{kind}"], per_topic[m][f"new_{kind}"]) for m in measures}
+        for kind in ("baseline", "advanced")
+    }
+    comparison = Comparison(setting, measures, arp, er, dri, p_value, per_topic=per_topic, notes=notes)
+    if paired:
+        comparison.rmse = {
+            kind: {m: _guard(notes, f"RMSE {kind} {m}", scores.rmse, per_topic[m][f"orig_{kind}"], per_topic[m][f"new_{kind}"]) for m in measures}
+            for kind in ("baseline", "advanced")
+        }
+        comparison.ktu, comparison.rbo = {}, {}
+        for kind in ("baseline", "advanced"):
+            ranked = ranking.ranking_measures(
+                runs[f"orig_{kind}"], runs[f"new_{kind}"], depth=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant
+            )
+            comparison.ktu[kind] = ranked["KTU"]
+            comparison.rbo[kind] = ranked["RBO"]
+            undefined = ranked["KTU"].index[ranked["KTU"].isna()]
+            if len(undefined):
+                notes.append(f"KTU {kind}: undefined (NaN) on {len(undefined)} topic(s) missing from a run or with < 2 documents: {list(undefined)[:10]}")
+    return comparison
