@@ -1,0 +1,128 @@
+"""The user's own corpora for the routing runs: a small TOML file naming paths, formats and qrels.
+
+Licensed collections cannot ship with the compendium; a user who has them lists them once::
+
+    [corpora.robust04]                      # the name used on the command line
+    format = "trec"                         # trec | nyt | wapo | reuters21578 (irrepro.routing.corpora)
+    paths = ["/data/disk4", "/data/disk5"]  # files or folders (folders are searched)
+    qrels = "qrels/robust04.txt"            # a file, or a name of the data registry
+
+The file is found, in this order, at ``--config PATH``, at ``$IRREPRO_ROUTING_CONFIG``, or at
+``routing-corpora.toml`` in the current folder (``routing-corpora.example.toml`` in the repository is
+a template). The training roles of the systems are the corpora named ``robust04`` and ``robust05``.
+Every error names the file and the setting to change.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["CONFIG_VARIABLE", "DEFAULT_CONFIG", "ConfigError", "CorpusSetting", "find_config", "read_config"]
+
+CONFIG_VARIABLE = "IRREPRO_ROUTING_CONFIG"
+DEFAULT_CONFIG = "routing-corpora.toml"
+FORMATS = ("trec", "nyt", "wapo", "reuters21578")
+
+
+class ConfigError(ValueError):
+    """The corpora configuration is missing or wrong; the message names the file and the setting."""
+
+
+@dataclass(frozen=True)
+class CorpusSetting:
+    """One corpus of the configuration: where its files are, how to read them, its qrels."""
+
+    name: str
+    format: str
+    paths: tuple[Path, ...]
+    qrels: str  # a path or a data-registry name
+    source: Path  # the configuration file
+
+    def setting(self, key: str) -> str:
+        return f"[corpora.{self.name}] {key} in {self.source}"
+
+    def check_paths(self) -> None:
+        """Raise :class:`ConfigError` unless every path exists and is readable."""
+        for path in self.paths:
+            if not path.exists():
+                raise ConfigError(f"corpus path {path} does not exist; change {self.setting('paths')}")
+            if not os.access(path, os.R_OK):
+                raise ConfigError(f"corpus path {path} is not readable; change {self.setting('paths')}")
+
+    def qrels_path(self) -> Path:
+        """The qrels file: the configured path if it exists, else the data-registry file of that name."""
+        path = Path(self.qrels).expanduser()
+        if not path.is_absolute():
+            relative = self.source.parent / path
+            if relative.exists():
+                path = relative
+        if path.exists():
+            if not os.access(path, os.R_OK):
+                raise ConfigError(f"qrels file {path} is not readable; change {self.setting('qrels')}")
+            return path
+        from irrepro import data
+
+        if self.qrels in data.registry():
+            return data.fetch(self.qrels)
+        raise ConfigError(
+            f"qrels {self.qrels!r} is neither a file nor a data-registry name; change {self.setting('qrels')}"
+        )
+
+
+def find_config(explicit: str | os.PathLike | None = None) -> Path:
+    """The configuration file: ``explicit``, else ``$IRREPRO_ROUTING_CONFIG``, else ``./routing-corpora.toml``."""
+    if explicit is not None:
+        path, how = Path(explicit), "--config"
+    elif os.environ.get(CONFIG_VARIABLE):
+        path, how = Path(os.environ[CONFIG_VARIABLE]), f"${CONFIG_VARIABLE}"
+    else:
+        path, how = Path(DEFAULT_CONFIG), "the default location"
+    if not path.is_file():
+        raise ConfigError(
+            f"no corpora configuration at {path} ({how}); copy routing-corpora.example.toml, fill in your "
+            f"corpus paths and pass it with --config or set {CONFIG_VARIABLE}"
+        )
+    return path
+
+
+def read_config(path: str | os.PathLike) -> dict[str, CorpusSetting]:
+    """Parse the configuration file: corpus name -> :class:`CorpusSetting` (paths not yet checked)."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            table = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except OSError as error:
+        raise ConfigError(f"cannot read corpora configuration {path}: {error}") from None
+    corpora = table.get("corpora")
+    if not isinstance(corpora, dict) or not corpora:
+        raise ConfigError(f"{path}: no [corpora.NAME] table; see routing-corpora.example.toml")
+    settings = {}
+    for name, entry in corpora.items():
+        where = f"[corpora.{name}] in {path}"
+        if not isinstance(entry, dict):
+            raise ConfigError(f"{where} must be a table with format, paths and qrels")
+        unknown = set(entry) - {"format", "paths", "qrels"}
+        if unknown:
+            raise ConfigError(f"{where}: unknown setting(s) {', '.join(sorted(unknown))}")
+        for key in ("format", "paths", "qrels"):
+            if key not in entry:
+                raise ConfigError(f"{where} lacks the setting {key!r}")
+        if entry["format"] not in FORMATS:
+            raise ConfigError(f"{where}: format {entry['format']!r} is not one of {', '.join(FORMATS)}")
+        paths = entry["paths"]
+        if isinstance(paths, str):
+            paths = [paths]
+        if not isinstance(paths, list) or not paths or not all(isinstance(p, str) for p in paths):
+            raise ConfigError(f"{where}: paths must be a non-empty list of strings")
+        if not isinstance(entry["qrels"], str):
+            raise ConfigError(f"{where}: qrels must be a string (a path or a data-registry name)")
+        resolved = tuple(
+            (p if p.is_absolute() else path.parent / p) for p in (Path(item).expanduser() for item in paths)
+        )
+        settings[name] = CorpusSetting(name, entry["format"], resolved, entry["qrels"], path)
+    return settings

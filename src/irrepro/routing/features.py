@@ -1,0 +1,213 @@
+"""tf-idf features of the routing runs, fitted and applied in a streaming fashion.
+
+The weights are those of scikit-learn's ``TfidfVectorizer(sublinear_tf=True, norm="l2",
+smooth_idf=True)``, the authors' settings (Breuer & Schaer 2019, Sec. 3.2): for term ``t`` in
+document ``d`` of a fitting corpus of ``n`` documents with document frequency ``df(t)``
+
+    w(t, d) = (1 + ln tf(t, d)) * (ln((1 + n) / (1 + df(t))) + 1),   then each row scaled to unit L2 norm.
+
+The vocabulary holds the stems (see :mod:`irrepro.routing.preprocess`) of the fitting corpus with
+``min_df <= df <= max_df`` (a float is a share of ``n``, an int a count, as in scikit-learn), of which
+``max_features`` (a share of that vocabulary, as in the authors' code: ``int(share * |V|)``) with the
+highest total term frequency are kept (ties by term). Columns are in term order, so the matrices
+equal scikit-learn's on the same stems (tested).
+
+The fitting corpus is the training corpus (the paper's final runs) or its union with the target
+("feature augmentation", Sec. 4.2). Documents pass chunk by chunk; nothing holds a corpus in memory.
+Each process keeps one memo raw token -> column so every distinct token is stemmed once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.preprocessing import normalize
+
+from irrepro.routing.preprocess import STOP_WORDS, stem
+
+__all__ = ["TfidfModel", "fit_tfidf", "document_frequencies", "chunked"]
+
+_TOKEN = re.compile(r"[a-z0-9-]+")
+_HYPHENS_ONLY = re.compile(r"-+")
+
+
+def chunked(items: Iterable, size: int) -> Iterator[list]:
+    """Consecutive lists of ``size`` items (the last one shorter)."""
+    chunk = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+class _TokenColumns:
+    """Raw token -> column memo for a term -> column map; -1 for stop words and unknown stems."""
+
+    def __init__(self, columns: dict[str, int], *, grow: bool, stop_words: frozenset[str]):
+        self.columns = columns  # stem -> column
+        self.grow = grow  # add unseen stems as new columns (fitting) or map them to -1 (applying)
+        self.stop_words = stop_words
+        self.memo: dict[str, int] = {}
+
+    def _learn(self, token: str) -> int:
+        if _HYPHENS_ONLY.fullmatch(token) or token in self.stop_words:
+            column = -1
+        else:
+            term = stem(token)
+            column = self.columns.get(term, -1)
+            if column < 0 and self.grow:
+                column = self.columns[term] = len(self.columns)
+        self.memo[token] = column
+        return column
+
+    def counts(self, texts: Sequence[str]) -> sp.csr_matrix:
+        """Raw term counts of ``texts`` (rows) over the current columns, duplicates summed."""
+        memo = self.memo
+        flat: list[int] = []
+        lengths = np.empty(len(texts), dtype=np.int64)
+        for row, text in enumerate(texts):
+            tokens = _TOKEN.findall(text.lower())
+            try:
+                columns = [memo[token] for token in tokens]
+            except KeyError:
+                columns = [memo[token] if token in memo else self._learn(token) for token in tokens]
+            flat.extend(columns)
+            lengths[row] = len(columns)
+        columns_array = np.fromiter(flat, dtype=np.int64, count=len(flat))
+        del flat
+        rows = np.repeat(np.arange(len(texts)), lengths)
+        keep = columns_array >= 0
+        columns_array, rows = columns_array[keep], rows[keep]
+        indptr = np.zeros(len(texts) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows, minlength=len(texts)), out=indptr[1:])
+        matrix = sp.csr_matrix(
+            (np.ones(len(columns_array), dtype=np.float64), columns_array, indptr),
+            shape=(len(texts), max(len(self.columns), 1)),
+        )
+        matrix.sum_duplicates()
+        return matrix
+
+
+def document_frequencies(
+    texts: Iterable[str], *, chunk_size: int = 5000, stop_words: frozenset[str] = STOP_WORDS
+) -> tuple[list[str], np.ndarray, np.ndarray, int]:
+    """One pass over ``texts``: (stems, document frequencies, total term frequencies, documents)."""
+    columns: dict[str, int] = {}
+    indexer = _TokenColumns(columns, grow=True, stop_words=stop_words)
+    df = np.zeros(0, dtype=np.int64)
+    cf = np.zeros(0, dtype=np.int64)
+    n_documents = 0
+    for chunk in chunked(texts, chunk_size):
+        counts = indexer.counts(chunk)
+        n_documents += len(chunk)
+        size = len(columns)
+        if size > len(df):
+            df = np.concatenate([df, np.zeros(size - len(df), dtype=np.int64)])
+            cf = np.concatenate([cf, np.zeros(size - len(cf), dtype=np.int64)])
+        df += np.bincount(counts.indices, minlength=size)[:size]
+        cf += np.bincount(counts.indices, weights=counts.data, minlength=size)[:size].astype(np.int64)
+    terms = [""] * len(columns)
+    for term, column in columns.items():
+        terms[column] = term
+    return terms, df[: len(terms)], cf[: len(terms)], n_documents
+
+
+def _bound(value: float | int, n_documents: int, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise ValueError(f"{name} must be a share (float in [0, 1]) or a count (int), not {value!r}")
+    if isinstance(value, (float, np.floating)):
+        if not 0.0 <= value <= 1.0:
+            raise ValueError(f"{name} as a share must lie in [0, 1], not {value}")
+        return value * n_documents
+    if value < 0:
+        raise ValueError(f"{name} as a count must be >= 0, not {value}")
+    return float(value)
+
+
+@dataclass
+class TfidfModel:
+    """A fitted tf-idf weighting: ``terms[j]`` is column ``j`` with inverse document frequency ``idf[j]``."""
+
+    terms: list[str]
+    idf: np.ndarray
+    n_documents: int
+
+    def __post_init__(self):
+        self._indexer = _TokenColumns(
+            {term: column for column, term in enumerate(self.terms)}, grow=False, stop_words=STOP_WORDS
+        )
+
+    @property
+    def n_features(self) -> int:
+        return len(self.terms)
+
+    def transform(self, texts: Sequence[str]) -> sp.csr_matrix:
+        """The L2-normalised sublinear tf-idf rows of ``texts`` (unknown stems are dropped)."""
+        matrix = self._indexer.counts(list(texts))
+        matrix = sp.csr_matrix((matrix.data, matrix.indices, matrix.indptr), shape=(matrix.shape[0], self.n_features))
+        np.log(matrix.data, out=matrix.data)
+        matrix.data += 1.0
+        matrix.data *= self.idf[matrix.indices]
+        return normalize(matrix, norm="l2", copy=False)
+
+
+def fit_tfidf(
+    texts: Iterable[str],
+    *,
+    max_df: float | int = 1.0,
+    min_df: float | int = 1,
+    max_features: float | None = None,
+    chunk_size: int = 5000,
+) -> TfidfModel:
+    """Fit the vocabulary and idf on ``texts`` (one streaming pass).
+
+    Parameters
+    ----------
+    texts : iterable of str
+        The fitting corpus (training, or training followed by target for feature augmentation).
+    max_df, min_df : float or int
+        Drop terms in more than ``max_df`` / fewer than ``min_df`` documents (float: share of documents).
+    max_features : float, optional
+        Share of the pruned vocabulary to keep, by total term frequency; ``None`` keeps all.
+
+    Examples
+    --------
+    >>> model = fit_tfidf(["oil prices rose", "oil output fell", "gold rose"])
+    >>> model.terms
+    ['fell', 'gold', 'oil', 'output', 'price', 'rose']
+    >>> model.transform(["oil oil gold"]).shape
+    (1, 6)
+    """
+    terms, df, cf, n_documents = document_frequencies(texts, chunk_size=chunk_size)
+    if n_documents == 0:
+        raise ValueError("fit_tfidf: the fitting corpus holds no documents")
+    high = _bound(max_df, n_documents, "max_df")
+    low = _bound(min_df, n_documents, "min_df")
+    if high < low:
+        raise ValueError(f"max_df={max_df} corresponds to fewer documents than min_df={min_df}")
+    kept = np.flatnonzero((df <= high) & (df >= low))
+    if max_features is not None:
+        if not 0.0 < max_features <= 1.0:
+            raise ValueError(f"max_features is a share of the vocabulary in (0, 1], not {max_features}")
+        limit = int(max_features * len(kept))
+        if limit < len(kept):
+            # highest total term frequency first, ties by term
+            order = sorted(kept.tolist(), key=lambda column: (-cf[column], terms[column]))
+            kept = np.array(order[:limit], dtype=np.int64)
+    if len(kept) == 0:
+        raise ValueError(
+            f"fit_tfidf: no term left after pruning (max_df={max_df}, min_df={min_df}, "
+            f"max_features={max_features}, {n_documents} documents)"
+        )
+    kept_terms = sorted(terms[column] for column in kept)
+    df_by_term = {terms[column]: df[column] for column in kept}
+    kept_df = np.array([df_by_term[term] for term in kept_terms], dtype=np.float64)
+    idf = np.log((1.0 + n_documents) / (1.0 + kept_df)) + 1.0
+    return TfidfModel(terms=kept_terms, idf=idf, n_documents=n_documents)

@@ -1,0 +1,93 @@
+"""Top-k selection over a streamed target corpus: the ranking step of the routing runs.
+
+Every target document is scored for every topic (one sparse-dense matrix product per chunk of
+documents); :class:`TopK` keeps, per topic, the ``k`` best documents seen so far with a partial sort
+(``numpy.argpartition``), so memory is ``O(k * topics + chunk)`` whatever the corpus size.
+
+Order: score descending; equal scores keep the document met first in the stream (smaller
+position). A full sort of all scores with the same rule gives the same top ``k`` (tested).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["TopK", "top_k_positions"]
+
+
+def top_k_positions(scores: np.ndarray, positions: np.ndarray, k: int) -> np.ndarray:
+    """Indices into ``scores`` of its ``k`` best entries, best first (ties: smaller position first)."""
+    if len(scores) > k:
+        # argpartition on -scores; the k-th value may be tied, so take all entries at least as good
+        threshold = np.partition(-scores, k - 1)[k - 1]
+        candidates = np.flatnonzero(-scores <= threshold)
+    else:
+        candidates = np.arange(len(scores))
+    order = np.lexsort((positions[candidates], -scores[candidates]))
+    return candidates[order[:k]]
+
+
+class TopK:
+    """The ``k`` best-scored documents per topic over chunks of a stream.
+
+    >>> top = TopK(["t1"], k=2)
+    >>> top.update(np.array([[0.1], [0.9]]), ["a", "b"])
+    >>> top.update(np.array([[0.5], [0.2]]), ["c", "d"])
+    >>> top.frame(run="demo")[["query_id", "doc_id", "rank"]].values.tolist()
+    [['t1', 'b', 1], ['t1', 'c', 2]]
+    """
+
+    def __init__(self, topics: Sequence[str], *, k: int = 10_000):
+        if k < 1:
+            raise ValueError(f"k must be >= 1, not {k}")
+        self.topics = list(topics)
+        self.k = k
+        self._scores = [np.empty(0) for _ in self.topics]
+        self._positions = [np.empty(0, dtype=np.int64) for _ in self.topics]
+        self._doc_ids: list[str] = []  # doc id of every stream position still referenced (compacted)
+        self._position_ids: dict[int, str] = {}
+        self._seen = 0
+
+    def update(self, scores: np.ndarray, doc_ids: Sequence[str]) -> None:
+        """Merge a chunk: ``scores`` has one row per document of ``doc_ids`` and one column per topic."""
+        scores = np.asarray(scores, dtype=np.float64)
+        if scores.shape != (len(doc_ids), len(self.topics)):
+            raise ValueError(f"scores of shape {scores.shape} for {len(doc_ids)} documents and {len(self.topics)} topics")
+        positions = np.arange(self._seen, self._seen + len(doc_ids), dtype=np.int64)
+        self._seen += len(doc_ids)
+        referenced = set()
+        for column in range(len(self.topics)):
+            merged_scores = np.concatenate([self._scores[column], scores[:, column]])
+            merged_positions = np.concatenate([self._positions[column], positions])
+            best = top_k_positions(merged_scores, merged_positions, self.k)
+            self._scores[column] = merged_scores[best]
+            self._positions[column] = merged_positions[best]
+            referenced.update(self._positions[column].tolist())
+        first = int(positions[0]) if len(positions) else self._seen
+        for position in referenced:
+            if position >= first:
+                self._position_ids[position] = doc_ids[position - first]
+        if len(self._position_ids) > 2 * len(referenced) + 1024:
+            self._position_ids = {position: self._position_ids[position] for position in referenced}
+
+    def frame(self, *, run: str) -> pd.DataFrame:
+        """The kept documents as a run frame (query_id, doc_id, score, rank, run), best first per topic."""
+        parts = []
+        for topic, scores, positions in zip(self.topics, self._scores, self._positions):
+            parts.append(
+                pd.DataFrame(
+                    {
+                        "query_id": topic,
+                        "doc_id": [self._position_ids[p] for p in positions.tolist()],
+                        "score": scores,
+                        "rank": np.arange(1, len(scores) + 1, dtype=np.int64),
+                        "run": run,
+                    }
+                )
+            )
+        if not parts:
+            return pd.DataFrame({"query_id": [], "doc_id": [], "score": [], "rank": [], "run": []})
+        return pd.concat(parts, ignore_index=True)

@@ -1,0 +1,151 @@
+"""An open stand-in for the four licensed corpora of the routing runs, cut from Reuters-21578.
+
+Breuer & Schaer train on Robust04 (TREC Disks 4&5) and Robust05 (AQUAINT) and rank the New York
+Times (Core17, close in time to the training news) and the Washington Post (Core18, years later; the
+paper's explanation for the weaker reproduction is topic drift over time). Reuters-21578 (21,578
+newswire stories of 1987) gives the same structure by time. The rule, applied in code every time:
+
+* **documents**: the stories with a date, a non-empty text and at least one TOPICS category (the
+  labelled ones; unlabelled stories have unknown relevance and are left out);
+* **four disjoint slices by date**:
+  ``reuters-04`` (role Robust04) and ``reuters-05`` (role Robust05) are the stories dated before
+  1 April 1987, cut at the first day on which half of them have appeared (earlier days -> ``reuters-04``);
+  ``reuters-near`` (role Core17/NYT) is April 1987; ``reuters-far`` (role Core18/WaPo) is from
+  1 May 1987 on (June and October: the collection has no May stories, so there is a gap);
+* **relevance**: a story is relevant to a topic (a TOPICS category) when it carries the category and
+  judged non-relevant otherwise; every story of a slice is judged for every kept topic;
+* **topics kept**: the categories with at least ``min_relevant`` (default 5) relevant stories in
+  *each* of the four slices.
+
+:func:`load` returns the slices with their qrels and is cached per process; the Reuters files come
+from the data registry (``reuters21578/reut2-000.sgm`` ... ``-021.sgm``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pandas as pd
+
+from irrepro.routing.pipeline import Collection, RoutingResult, run_system
+
+__all__ = ["ROLES", "REUTERS_FILES", "MIN_RELEVANT", "StandIn", "build_standin", "load"]
+
+#: stand-in corpus name -> the paper's collection it plays
+ROLES: dict[str, str] = {
+    "reuters-04": "robust04",
+    "reuters-05": "robust05",
+    "reuters-near": "core17",
+    "reuters-far": "core18",
+}
+REUTERS_FILES: tuple[str, ...] = tuple(f"reuters21578/reut2-{i:03d}.sgm" for i in range(22))
+MIN_RELEVANT = 5
+_TRAINING_END = "1987-04-01"  # training slices: before this day
+_NEAR_END = "1987-05-01"  # reuters-near: April; reuters-far: from this day on
+
+
+@dataclass
+class StandIn:
+    """The four stand-in collections, their kept topics and the rule's parameters."""
+
+    collections: dict[str, Collection]  # "reuters-04", "reuters-05", "reuters-near", "reuters-far"
+    topics: list[str]
+    min_relevant: int
+    training_cut: str  # first day of reuters-05
+    candidate_topics: int  # categories seen in the labelled stories
+
+    @property
+    def training(self) -> dict[str, Collection]:
+        """The training roles as the systems name them: {"robust04": reuters-04, "robust05": reuters-05}."""
+        return {ROLES[name]: self.collections[name] for name in ("reuters-04", "reuters-05")}
+
+    def run(self, system: str, target: str = "reuters-near", **options) -> RoutingResult:
+        """Run ``system`` ("wcrobust04" / "wcrobust0405") on a stand-in target; options as :func:`route`."""
+        if target not in self.collections:
+            raise ValueError(f"unknown stand-in corpus {target!r}; known: {', '.join(self.collections)}")
+        return run_system(system, self.training, self.collections[target], **options)
+
+    def summary(self) -> pd.DataFrame:
+        """Per slice: role, dates, documents, topics and relevant judgments."""
+        rows = []
+        for name, collection in self.collections.items():
+            dates = [d.date for d in collection.documents]
+            rows.append(
+                {
+                    "corpus": name,
+                    "role": ROLES[name],
+                    "first_date": min(dates),
+                    "last_date": max(dates),
+                    "documents": len(collection.documents),
+                    "topics": collection.qrels["query_id"].nunique(),
+                    "relevant": int((collection.qrels["relevance"] > 0).sum()),
+                }
+            )
+        return pd.DataFrame(rows)
+
+
+def _qrels(documents: Sequence, topics: Sequence[str]) -> pd.DataFrame:
+    query_ids, doc_ids, grades = [], [], []
+    for topic in topics:
+        for document in documents:
+            query_ids.append(topic)
+            doc_ids.append(document.doc_id)
+            grades.append(1 if topic in document.topics else 0)
+    return pd.DataFrame(
+        {
+            "query_id": pd.array(query_ids, dtype="str"),
+            "iteration": pd.array(["0"] * len(query_ids), dtype="str"),
+            "doc_id": pd.array(doc_ids, dtype="str"),
+            "relevance": pd.array(grades, dtype="int64"),
+        }
+    )
+
+
+def build_standin(documents: Iterable, *, min_relevant: int = MIN_RELEVANT) -> StandIn:
+    """Apply the module's rule to Reuters-21578 documents (objects with doc_id, text, date, topics)."""
+    if min_relevant < 1:
+        raise ValueError(f"min_relevant must be >= 1, not {min_relevant}")
+    labelled = sorted(
+        (d for d in documents if d.date and d.topics and d.text.strip()), key=lambda d: (d.date[:10], d.doc_id)
+    )
+    training = [d for d in labelled if d.date[:10] < _TRAINING_END]
+    if not training:
+        raise ValueError("no labelled Reuters story dated before 1987-04-01: are these Reuters-21578 documents?")
+    per_day = Counter(d.date[:10] for d in training)
+    seen, cut = 0, None
+    for day in sorted(per_day):
+        if seen >= len(training) / 2:
+            cut = day
+            break
+        seen += per_day[day]
+    if cut is None:
+        cut = _TRAINING_END
+    slices = {
+        "reuters-04": [d for d in training if d.date[:10] < cut],
+        "reuters-05": [d for d in training if d.date[:10] >= cut],
+        "reuters-near": [d for d in labelled if _TRAINING_END <= d.date[:10] < _NEAR_END],
+        "reuters-far": [d for d in labelled if d.date[:10] >= _NEAR_END],
+    }
+    empty = [name for name, docs in slices.items() if not docs]
+    if empty:
+        raise ValueError(f"stand-in slice(s) {', '.join(empty)} hold no labelled story: the documents do not span 1987")
+    counts = {name: Counter(t for d in docs for t in set(d.topics)) for name, docs in slices.items()}
+    candidates = set().union(*counts.values())
+    topics = sorted(t for t in candidates if all(counts[name][t] >= min_relevant for name in slices))
+    if not topics:
+        raise ValueError(f"no Reuters category has >= {min_relevant} relevant stories in each of the four slices")
+    collections = {name: Collection(name, docs, _qrels(docs, topics)) for name, docs in slices.items()}
+    return StandIn(collections, topics, min_relevant, cut, len(candidates))
+
+
+@lru_cache(maxsize=4)
+def load(*, min_relevant: int = MIN_RELEVANT, files: tuple[str, ...] = REUTERS_FILES) -> StandIn:
+    """The stand-in built from the registry's Reuters-21578 files (cached per process)."""
+    from irrepro.data import fetch
+    from irrepro.routing.corpora import read_reuters21578
+
+    paths = [fetch(name) for name in files]
+    return build_standin(list(read_reuters21578(paths)), min_relevant=min_relevant)
