@@ -1,0 +1,255 @@
+"""Score-based measures: definitions, undefined cases, vectorisation, repro_eval, published data."""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from irrepro.reproducibility import scores
+from irrepro.reproducibility.scores import (
+    UndefinedMeasureWarning,
+    arp,
+    delta_relative_improvement,
+    effect_ratio,
+    paired_ttest,
+    rmse,
+    unpaired_ttest,
+    wilcoxon_test,
+)
+
+TOPICS = ["301", "302", "303", "304"]
+
+
+def series(values, topics=TOPICS, name=None):
+    return pd.Series(values, index=topics[: len(values)], name=name, dtype=float)
+
+
+# --------------------------------------------------------------------------- definitions
+
+
+def test_rmse_by_hand():
+    assert rmse(series([0.2, 0.4, 0.6, 0.8]), series([0.2, 0.6, 0.6, 0.4])) == pytest.approx(math.sqrt((0.04 + 0.16) / 4))
+
+
+def test_effect_ratio_and_delta_ri_by_hand():
+    a, b = series([0.5, 0.7, 0.3, 0.5]), series([0.3, 0.5, 0.3, 0.3])  # mean improvement 0.15
+    a2, b2 = series([0.4, 0.4, 0.3, 0.3]), series([0.3, 0.3, 0.3, 0.3])  # 0.05
+    assert effect_ratio(a, b, a2, b2, paired=True) == pytest.approx(1 / 3)
+    ri, ri2 = (0.5 - 0.35) / 0.35, (0.35 - 0.3) / 0.3
+    assert delta_relative_improvement(a, b, a2, b2) == pytest.approx(ri - ri2)
+
+
+def test_unpaired_effect_ratio_uses_each_pair_own_topics():
+    a, b = series([0.5, 0.7, 0.3, 0.5]), series([0.3, 0.5, 0.3, 0.3])
+    new_topics = ["401", "402"]
+    a2, b2 = series([0.6, 0.2], new_topics), series([0.3, 0.1], new_topics)  # mean improvement 0.2
+    assert effect_ratio(a, b, a2, b2, paired=False) == pytest.approx(0.2 / 0.15)
+    with pytest.raises(ValueError, match="no common topics"):
+        effect_ratio(a, b, a2, b2, paired=True)
+
+
+def test_paired_topics_are_the_common_ones():
+    a, b = series([0.5, 0.7, 0.3, 0.5]), series([0.3, 0.5, 0.3, 0.3])
+    a2 = series([0.5, 0.7, 0.9], ["301", "302", "309"])
+    b2 = series([0.3, 0.5, 0.0], ["301", "302", "309"])
+    assert effect_ratio(a, b, a2, b2, paired=True) == pytest.approx(1.0)  # topics 301, 302 only
+
+
+def test_tests_agree_with_scipy():
+    rng = np.random.default_rng(3)
+    o, r = series(rng.random(4)), series(rng.random(4))
+    assert paired_ttest(o, r) == pytest.approx(stats.ttest_rel(o, r).pvalue, rel=1e-12, abs=1e-14)
+    assert unpaired_ttest(o, r) == pytest.approx(stats.ttest_ind(o, r).pvalue, rel=1e-12, abs=1e-14)
+    assert unpaired_ttest(o, r, equal_var=False) == pytest.approx(stats.ttest_ind(o, r, equal_var=False).pvalue, rel=1e-12, abs=1e-14)
+    assert wilcoxon_test(o, r) == pytest.approx(stats.wilcoxon(o - r).pvalue, rel=1e-12, abs=1e-14)
+
+
+def test_identical_runs_give_p_one():
+    o = series([0.1, 0.5, 0.2, 0.9])
+    assert paired_ttest(o, o) == 1.0
+    assert wilcoxon_test(o, o) == 1.0
+    assert unpaired_ttest(series([0.3, 0.3]), series([0.3, 0.3])) == 1.0
+
+
+# --------------------------------------------------------------------------- undefined cases
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: effect_ratio(series([0.5, 0.3]), series([0.5, 0.3]), series([0.6, 0.3]), series([0.5, 0.3]), paired=True), "zero mean improvement"),
+        (lambda: delta_relative_improvement(series([0.5, 0.3]), series([0.0, 0.0]), series([0.6, 0.3]), series([0.5, 0.3])), "zero baseline mean"),
+        (lambda: rmse(series([0.5]), series([0.6])), "fewer than 2"),
+        (lambda: paired_ttest(series([0.5, 0.2]), series([0.5, 0.2], ["401", "402"])), "no common topics"),
+        (lambda: unpaired_ttest(series([0.5]), series([0.5, 0.2])), "fewer than 2 original"),
+    ],
+)
+def test_single_calls_raise_with_reason(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_batch_gives_nan_and_one_warning_naming_runs():
+    ob, oa = series([0.3, 0.5, 0.2, 0.4]), series([0.5, 0.6, 0.3, 0.4])
+    new_b = pd.DataFrame({"good": [0.3, 0.5, 0.2, 0.4], "zero": [0.0, 0.0, 0.0, 0.0]}, index=TOPICS)
+    new_a = pd.DataFrame({"good": [0.4, 0.6, 0.3, 0.4], "zero": [0.1, 0.0, 0.0, 0.0]}, index=TOPICS)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = delta_relative_improvement(oa, ob, new_a, new_b)
+    assert [w.category for w in caught] == [UndefinedMeasureWarning]
+    assert "['zero']" in str(caught[0].message)
+    assert np.isnan(result["zero"]) and np.isfinite(result["good"])
+
+
+def test_batch_all_defined_emits_no_warning():
+    o = series([0.3, 0.5, 0.2, 0.4])
+    frame = pd.DataFrame({"x": [0.3, 0.4, 0.2, 0.4], "y": [0.1, 0.5, 0.2, 0.3]}, index=TOPICS)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rmse(o, frame), paired_ttest(o, frame), unpaired_ttest(o, frame)
+
+
+# --------------------------------------------------------------------------- vectorisation
+
+
+def test_batch_equals_column_by_column_with_missing_topics():
+    rng = np.random.default_rng(7)
+    topics = [str(t) for t in range(301, 321)]
+    ob, oa = pd.Series(rng.random(20), topics), pd.Series(rng.random(20) + 0.2, topics)
+    nb = pd.DataFrame(rng.random((20, 5)), index=topics, columns=list("abcde"))
+    na = pd.DataFrame(rng.random((20, 5)) + 0.1, index=topics, columns=list("abcde"))
+    nb.iloc[3, 1] = np.nan  # run b lacks topic 304
+    na.iloc[[5, 6], 4] = np.nan
+    for paired in (True, False):
+        batch = effect_ratio(oa, ob, na, nb, paired=paired)
+        for run in na.columns:
+            assert batch[run] == pytest.approx(effect_ratio(oa, ob, na[run].dropna(), nb[run].dropna(), paired=paired), rel=1e-12, abs=1e-14)
+    for function in (rmse, paired_ttest, unpaired_ttest, wilcoxon_test):
+        batch = function(oa, na)
+        for run in na.columns:
+            assert batch[run] == pytest.approx(function(oa, na[run].dropna()), rel=1e-12, abs=1e-14)
+    dri = delta_relative_improvement(oa, ob, na, nb)
+    for run in na.columns:
+        assert dri[run] == pytest.approx(delta_relative_improvement(oa, ob, na[run].dropna(), nb[run].dropna()), rel=1e-12, abs=1e-14)
+    assert arp(na).to_dict() == pytest.approx({run: na[run].mean() for run in na.columns})
+
+
+# --------------------------------------------------------------------------- properties
+
+unit_scores = st.lists(st.floats(0, 1, allow_nan=False), min_size=2, max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_properties(data):
+    n = data.draw(st.integers(2, 30))
+    draw = lambda: pd.Series(data.draw(st.lists(st.floats(0, 1), min_size=n, max_size=n)), index=[str(i) for i in range(n)])
+    a, b, r = draw(), draw(), draw()
+    assert rmse(a, a) == 0.0
+    assert rmse(a, r) == pytest.approx(rmse(r, a))  # symmetric
+    assert 0.0 <= rmse(a, r) <= 1.0
+    if a.mean() != b.mean() and not math.isclose(a.mean(), b.mean(), abs_tol=1e-12):
+        assert effect_ratio(a, b, a, b, paired=True) == pytest.approx(1.0)
+        assert effect_ratio(a, b, a, b, paired=False) == pytest.approx(1.0)
+    if b.mean() > 0:
+        assert delta_relative_improvement(a, b, a, b) == pytest.approx(0.0, abs=1e-12)
+    p = paired_ttest(a, r)
+    assert 0.0 <= p <= 1.0 or math.isnan(p)
+
+
+# --------------------------------------------------------------------------- repro_eval
+
+
+def _nested(frame: pd.DataFrame, measure_names) -> dict:
+    return {t: {m: float(frame.loc[t, m]) for m in measure_names} for t in frame.index}
+
+
+def test_agrees_with_repro_eval_functions():
+    from repro_eval.measure.effectiveness import RMSE
+    from repro_eval.measure.overall_effects import DRI, ER
+    from repro_eval.measure.statistics import ttest
+
+    rng = np.random.default_rng(11)
+    topics = [str(t) for t in range(301, 351)]
+    names = ["map", "P_10", "ndcg"]
+    runs = {role: pd.DataFrame(rng.random((50, 3)), index=topics, columns=names) for role in ("ob", "oa", "nb", "na")}
+    runs["na"].iloc[:, 1] = np.round(runs["na"].iloc[:, 1], 1)  # ties, as P@10 has
+    other = [str(t) for t in range(401, 426)]
+    rpd = {role: pd.DataFrame(rng.random((25, 3)), index=other, columns=names) for role in ("nb", "na")}
+    nested = {k: _nested(v, names) for k, v in runs.items()}
+    nested_rpd = {k: _nested(v, names) for k, v in rpd.items()}
+    er = ER(nested["oa"], nested["ob"], nested["na"], nested["nb"])
+    dri = DRI(nested["oa"], nested["ob"], nested["na"], nested["nb"])
+    er_rpd = ER(nested["oa"], nested["ob"], nested_rpd["na"], nested_rpd["nb"])
+    rmse_ref = RMSE(nested["ob"], nested["nb"])
+    p_rpl = ttest(nested["ob"], nested["nb"], rpd=True)  # repro_eval's 'rpd' flag = same collection
+    p_rpd = ttest(nested["ob"], nested_rpd["nb"], rpd=False)
+    for m in names:
+        col = lambda role, source=runs: source[role][m]
+        assert effect_ratio(col("oa"), col("ob"), col("na"), col("nb"), paired=True) == pytest.approx(er[m], abs=1e-9)
+        assert delta_relative_improvement(col("oa"), col("ob"), col("na"), col("nb")) == pytest.approx(dri[m], abs=1e-9)
+        assert effect_ratio(col("oa"), col("ob"), col("na", rpd), col("nb", rpd), paired=False) == pytest.approx(er_rpd[m], abs=1e-9)
+        assert rmse(col("ob"), col("nb")) == pytest.approx(rmse_ref[m], abs=1e-9)
+        assert paired_ttest(col("ob"), col("nb")) == pytest.approx(p_rpl[m], abs=1e-9)
+        assert unpaired_ttest(col("ob"), col("nb", rpd)) == pytest.approx(p_rpd[m], abs=1e-9)
+
+
+# --------------------------------------------------------------------------- published data
+
+
+
+def _truncated_matches(value: float, printed: str) -> bool:
+    """The appendix prints p-values truncated: 0.35478 -> 0.354, 5.7e-4 -> 5E-04."""
+    printed = printed.replace("\U0001d438", "E").replace("\u2212", "-")
+    if "E" in printed:
+        mantissa, exponent = printed.split("E")
+        unit = 10.0 ** int(exponent)
+        return math.floor(value / unit * (1 + 1e-12)) == int(mantissa)
+    unit = 10.0 ** -len(printed.split(".")[1])
+    return math.floor(value / unit * (1 + 1e-12)) == round(float(printed) / unit)
+
+
+APPENDIX = "/work/shared/papers/breuer2020_appendix_tables_1_2.txt"
+
+
+def test_appendix_table1_rmse_and_p_values():
+    """Published per-topic scores give the RMSE, p-values and ARP printed in appendix Table 1."""
+    from pathlib import Path
+
+    from irrepro.data import fetch
+    from irrepro.routing.constellations import PRINTED
+
+    path = Path(APPENDIX)
+    if not path.exists():
+        pytest.skip("appendix text not beside the repository")
+    printed = {}
+    for line in path.read_text().split("Table 2")[0].splitlines():
+        parts = line.split()
+        if parts and parts[0].startswith("rpl_wcr0405_"):
+            printed[parts[0]] = parts[1:]
+    files = {m: pd.read_csv(fetch(f"sigir2020/measures/rpl_wcrobust0405_{f}.csv"), index_col=0) for m, f in (("P@10", "p10"), ("AP", "ap"), ("nDCG", "ndcg1000"))}
+    checked = 0
+    for c in PRINTED:
+        row = printed[c.replicated_name("WCrobust0405")]
+        for j, m in enumerate(("P@10", "AP", "nDCG")):
+            original, replicated = files[m]["WCrobust0405"], files[m][c.dataset_column("WCrobust0405")]
+            assert abs(arp(replicated) - float(row[j])) <= 5e-5 + 1e-12, (c.name, m, "ARP")
+            assert abs(rmse(original, replicated) - float(row[5 + j])) <= 5e-5 + 1e-12, (c.name, m, "RMSE")
+            assert _truncated_matches(paired_ttest(original, replicated), row[8 + j]), (c.name, m, "p")
+            checked += 1
+    assert checked == 60
+    # the whole-ranking nDCG file is the one the table used: the @100 file misses the printed ARP
+    ndcg100 = pd.read_csv(fetch("sigir2020/measures/rpl_wcrobust0405_ndcg100.csv"), index_col=0)
+    assert abs(arp(ndcg100[PRINTED[0].dataset_column("WCrobust0405")]) - float(printed["rpl_wcr0405_tf_1"][2])) > 1e-3
+
+
+def test_truncation_helper_can_fail():
+    assert _truncated_matches(0.35478, "0.354") and not _truncated_matches(0.3549, "0.355")
+    assert _truncated_matches(5.7e-4, "5\U0001d438\u221204") and not _truncated_matches(4.9e-4, "5E-04")
