@@ -1,0 +1,58 @@
+"""ssd pairs: Tukey HSD and Holm on system effects."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy import stats
+
+from irrepro.glm.contrasts import holm_adjust, pairwise_contrasts, tukey_critical_value
+
+
+def test_tukey_matches_textbook_value():
+    # q_{0.95}(3, 10) = 3.877 (studentized range tables)
+    assert tukey_critical_value(3, 10.0) * np.sqrt(2) == pytest.approx(3.877, abs=1e-3)
+
+
+def test_pairs_and_signs():
+    effects = pd.Series([0.0, 1.0, 5.0], index=["a", "b", "c"])
+    covariance = np.diag([0.0, 0.25, 0.25])
+    table = pairwise_contrasts(effects, covariance, df_resid=100)
+    assert list(zip(table["system_a"], table["system_b"])) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert table["se"].tolist() == pytest.approx([0.5, 0.5, np.sqrt(0.5)])
+    assert table["significant"].tolist() == [False, True, True]
+    assert table["sign"].tolist() == [0, -1, -1]
+
+
+def test_holm_adjust_known_values():
+    np.testing.assert_allclose(holm_adjust(np.array([0.01, 0.04, 0.03])), [0.03, 0.06, 0.06])
+
+
+@given(st.lists(st.floats(min_value=0, max_value=1), min_size=1, max_size=30))
+def test_holm_never_below_raw_and_monotone(p_values):
+    p = np.array(p_values)
+    adjusted = holm_adjust(p)
+    assert (adjusted >= p - 1e-15).all() and (adjusted <= 1).all()
+    order = np.argsort(p, kind="stable")
+    assert (np.diff(adjusted[order]) >= -1e-15).all()
+
+
+def test_tukey_is_stricter_than_unadjusted():
+    rng = np.random.default_rng(0)
+    effects = pd.Series(rng.normal(size=20))
+    covariance = np.eye(20) * 0.05
+    table = pairwise_contrasts(effects, covariance, df_resid=200)
+    unadjusted = (table["p_value"] < 0.05).sum()
+    assert table["significant"].sum() <= unadjusted
+    assert pairwise_contrasts(effects, covariance, df_resid=200, method="holm")["significant"].sum() <= unadjusted
+    assert stats.t.ppf(0.975, 200) < tukey_critical_value(20, 200.0)
+
+
+def test_nan_covariance_is_never_significant_and_bad_method_raises():
+    effects = pd.Series([0.0, 3.0])
+    assert not pairwise_contrasts(effects, np.full((2, 2), np.nan), df_resid=10)["significant"].any()
+    with pytest.raises(ValueError, match="unknown method"):
+        pairwise_contrasts(effects, np.eye(2), df_resid=10, method="bonferroni")
