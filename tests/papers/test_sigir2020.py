@@ -16,7 +16,8 @@ EXPECTED_FILES = {
     "table1_rpl_wcrobust04.csv": ["ARP:P@10", "ARP:AP", "ARP:nDCG", "KTU", "RBO", "RMSE:P@10", "RMSE:AP",
                                   "RMSE:nDCG", "p:P@10", "p:AP", "p:nDCG"],
     "table1_rpl_wcrobust0405.csv": None,  # same columns as the WCrobust04 table
-    "er_deltari_rpl.csv": ["ER:P@10", "ER:AP", "ER:nDCG", "DeltaRI:P@10", "DeltaRI:AP", "DeltaRI:nDCG"],
+    "er_deltari_rpl.csv": [f"{s}:{m}{bound}" for s in ("ER", "DeltaRI") for m in ("P@10", "AP", "nDCG")
+                           for bound in ("", ":low", ":high")],
     "er_deltari_rpd.csv": None,
     "rpd_wcrobust04.csv": ["ARP:P@10", "ARP:AP", "ARP:nDCG", "p:P@10", "p:AP", "p:nDCG"],
     "rpd_wcrobust0405.csv": None,
@@ -188,6 +189,18 @@ def test_rbo_convention_attains_every_published_value_only_for_depth_k_minus_1()
     total = table["published distinct values"].iloc[0]
     assert attained.iloc[0] == total  # ext on the top 4
     assert (attained.iloc[1:] < total).all()
+
+
+def test_bootstrap_intervals_are_seeded_and_contain_the_estimate():
+    table = sigir2020.effect_ratio_table("rpl")
+    again = sigir2020.effect_ratio_table("rpl")
+    pd.testing.assert_frame_equal(table, again)
+    for statistic in ("ER", "DeltaRI"):
+        for measure in ("P@10", "AP", "nDCG"):
+            low, high = table[f"{statistic}:{measure}:low"], table[f"{statistic}:{measure}:high"]
+            assert (low <= high).all()
+            # a percentile interval need not contain the estimate, but here every one does
+            assert ((low <= table[f"{statistic}:{measure}"]) & (table[f"{statistic}:{measure}"] <= high)).all()
 
 
 def test_claims_are_checked_sentences():

@@ -35,7 +35,7 @@ import pandas as pd
 
 from irrepro.data import fetch
 from irrepro.papers import published
-from irrepro.reproducibility import ranking, scores
+from irrepro.reproducibility import bootstrap, ranking, scores
 from irrepro.routing.constellations import FAMILIES, PRINTED, Constellation
 
 __all__ = [
@@ -282,12 +282,66 @@ def effect_measures(setting: str, *, ids=CONSTELLATION_IDS) -> pd.DataFrame:
     return frame
 
 
-def effect_ratio_table(setting: str) -> pd.DataFrame:
-    """The paper's Table 2 (left: ``rpl``, right: ``rpd``) with DeltaRI: rows ``rpl_tf_1`` / ``rpd_tf_1`` ..."""
+BOOTSTRAP_RESAMPLES = 2_000
+BOOTSTRAP_SEED = 0
+BOOTSTRAP_LEVEL = 0.95
+
+
+def effect_ratio_intervals(
+    setting: str, *, n_resamples: int = BOOTSTRAP_RESAMPLES, seed: int = BOOTSTRAP_SEED, level: float = BOOTSTRAP_LEVEL
+) -> pd.DataFrame:
+    """Bootstrap percentile intervals of ER and DeltaRI for the printed pairs (beyond the paper).
+
+    Topics are resampled with replacement (:mod:`irrepro.reproducibility.bootstrap`): the same sample for
+    all four runs in the replicability setting; the Core17 and Core18 topics independently in the
+    reproducibility setting. Columns ``ER:<m>:low``, ``ER:<m>:high``, ``DeltaRI:<m>:low``, ``DeltaRI:<m>:high``.
+    Deterministic (``seed``); computed once per argument set and cached.
+    """
+    if setting not in ("rpl", "rpd"):
+        raise ValueError(f"unknown setting {setting!r}; expected 'rpl' (replicability) or 'rpd' (reproducibility)")
+    return _effect_ratio_intervals(setting, n_resamples, seed, level).copy()
+
+
+@lru_cache(maxsize=8)
+def _effect_ratio_intervals(setting: str, n_resamples: int, seed: int, level: float) -> pd.DataFrame:
+    functions = {"ER": bootstrap.bootstrap_effect_ratio, "DeltaRI": bootstrap.bootstrap_delta_relative_improvement}
+    rows = {}
+    for constellation in PRINTED:
+        k = constellation.constellation_id
+        row = {}
+        for statistic, function in functions.items():
+            for label, measure in MEASURES.items():
+                orig_advanced, orig_baseline, new_advanced, new_baseline = _effects(setting, measure, [k])
+                interval = function(
+                    orig_advanced, orig_baseline, new_advanced[k], new_baseline[k],
+                    paired=setting == "rpl", n_resamples=n_resamples, level=level, seed=seed,
+                )  # fmt: skip
+                row[f"{statistic}:{label}:low"] = interval.low
+                row[f"{statistic}:{label}:high"] = interval.high
+        rows[f"{setting}_{constellation.name}"] = row
+    table = pd.DataFrame.from_dict(rows, orient="index")
+    table.index.name = "run"
+    return table
+
+
+def effect_ratio_table(setting: str, *, intervals: bool = True) -> pd.DataFrame:
+    """The paper's Table 2 (left: ``rpl``, right: ``rpd``) with DeltaRI: rows ``rpl_tf_1`` / ``rpd_tf_1`` ...
+
+    Columns ``ER:<m>`` and ``DeltaRI:<m>`` for m in P@10, AP, nDCG; with ``intervals`` (the default) also
+    their 95% bootstrap percentile intervals (``ER:<m>:low``, ``ER:<m>:high``, ...; see
+    :func:`effect_ratio_intervals`), which the paper does not report.
+    """
     ids = [c.constellation_id for c in PRINTED]
     table = effect_measures(setting, ids=ids).set_axis([f"{setting}_{c.name}" for c in PRINTED])
     table.index.name = "run"
-    return table
+    if not intervals:
+        return table
+    bounds = effect_ratio_intervals(setting)
+    order = []
+    for statistic in ("ER", "DeltaRI"):
+        for label in MEASURES:
+            order += [f"{statistic}:{label}", f"{statistic}:{label}:low", f"{statistic}:{label}:high"]
+    return table.join(bounds)[order]
 
 
 # --------------------------------------------------------------------------- same system, two collections
@@ -397,7 +451,7 @@ def cutoff_curves(system: str) -> pd.DataFrame:
 
 def er_deltari_points(setting: str) -> pd.DataFrame:
     """The points of Figures 2 (``rpl``) and 3 (``rpd``): one row per (run, measure) with ER and DeltaRI."""
-    table = effect_ratio_table(setting)
+    table = effect_ratio_table(setting, intervals=False)
     by_name: dict[str, Constellation] = {f"{setting}_{c.name}": c for c in PRINTED}
     rows = []
     for run, values in table.iterrows():
@@ -682,8 +736,15 @@ def claims() -> pd.DataFrame:
 
     # 3. Reproducibility is harder than replicability (ER further from 1)
     distance = {
-        setting: (1.0 - effect_ratio_table(setting)[[f"ER:{m}" for m in MEASURES]]).abs().stack() for setting in ("rpl", "rpd")
+        setting: (1.0 - effect_ratio_table(setting, intervals=False)[[f"ER:{m}" for m in MEASURES]]).abs().stack()
+        for setting in ("rpl", "rpd")
     }
+    covers_one = {}
+    for setting in ("rpl", "rpd"):
+        bounds = effect_ratio_intervals(setting)
+        covers_one[setting] = sum(
+            int(((bounds[f"ER:{m}:low"] <= 1) & (bounds[f"ER:{m}:high"] >= 1)).sum()) for m in MEASURES
+        )
     rows.append(
         {
             "claim": "If it is hard to perfectly replicate an experiment, it is even harder to reproduce it "
@@ -691,7 +752,9 @@ def claims() -> pd.DataFrame:
             "evidence": f"median |1 - ER| over the 20 printed pairs and 3 measures: replicability "
             f"{distance['rpl'].median():.3f}, reproducibility {distance['rpd'].median():.3f}; "
             f"|1 - ER| > 1 for {int((distance['rpl'] > 1).sum())} replicability and "
-            f"{int((distance['rpd'] > 1).sum())} reproducibility cells of 60.",
+            f"{int((distance['rpd'] > 1).sum())} reproducibility cells of 60. The 95% bootstrap interval of ER "
+            f"contains 1 for {covers_one['rpl']} replicability and {covers_one['rpd']} reproducibility cells of 60: "
+            "with 25 to 50 topics, many ER values are not distinguishable from a perfect replication.",
             "holds": distance["rpd"].median() > distance["rpl"].median(),
         }
     )
@@ -779,7 +842,7 @@ def claims() -> pd.DataFrame:
             "region 2 (ER < 0, DeltaRI > 0), a failure in both effect and relative improvement.",
             "evidence": f"of the {int(regions.to_numpy().sum())} reproducibility points, {in_region4} are in region 4, "
             f"{int(regions['region 1'].sum())} in region 1 and {in_region2} in region 2; no reproduced pair has ER < 0 "
-            f"(the smallest ER is {effect_ratio_table('rpd')[[f'ER:{m}' for m in MEASURES]].min().min():.3f}).",
+            f"(the smallest ER is {effect_ratio_table('rpd', intervals=False)[[f'ER:{m}' for m in MEASURES]].min().min():.3f}).",
             "holds": in_region2 > 0,
         }
     )
