@@ -2,8 +2,8 @@
 
 Usage: python tools/run_chapter.py chapters/NAME.md [--timeout SECONDS]
 
-Fails (exit 1) on a cell error or on any output to stderr (the book build treats those as warnings,
-and warnings fail the build). Prints the wall time per cell that took longer than a second.
+Fails (exit 1) on a cell error or on any output to stderr (the book build treats those as
+warnings, and warnings fail the build). Prints the total execution time.
 """
 
 from __future__ import annotations
