@@ -9,6 +9,43 @@ from matplotlib.figure import Figure
 
 from irrepro.papers import routing as paper
 from irrepro.plots import routing as plots
+from irrepro.routing.corpora import Document
+from irrepro.routing.pipeline import Collection
+
+# --------------------------------------------------------------------------- a tiny world in four roles
+
+_WORDS = {
+    "oil": "crude oil barrel opec refinery pipeline",
+    "gold": "gold bullion ounce mine jewellery vault",
+    "corn": "corn harvest bushel farm grain silo",
+}
+_FILLER = "market report monday traders said prices week analysts expect figures".split()
+
+
+def _collection(role: str, seed: int) -> Collection:
+    documents, judgments = [], []
+    # 170 documents with two words of their own each: enough that the smallest printed constellations
+    # (max_df = 0.625% of the documents, max_features = 0.625% of the terms) keep some terms
+    for index in range(170):
+        topic = list(_WORDS)[index % 3]
+        words = _WORDS[topic].split()
+        # topic words shifted by the seed, so the four roles differ a little
+        own = [f"u{seed}x{index}a", f"u{seed}x{index}b"]
+        if index % 4 == seed % 4:  # some documents also speak of another topic: imperfect rankings
+            own += _WORDS[list(_WORDS)[(index + 1) % 3]].split()[index % 5 : index % 5 + 2]
+        text = " ".join(words[(index + seed) % 6 : (index + seed) % 6 + 3] + _FILLER[(index * seed) % 7 :][:4] + own)
+        doc_id = f"{role}-{index:03d}"
+        documents.append(Document(doc_id, text))
+        for query in _WORDS:
+            judgments.append((query, "0", doc_id, int(query == topic)))
+    qrels = pd.DataFrame(judgments, columns=["query_id", "iteration", "doc_id", "relevance"])
+    return Collection(role, documents, qrels)
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    collections = {role: _collection(role, seed) for seed, role in enumerate(paper.ROLES, start=1)}
+    return paper.RoutingData(label="tiny test data", collections=collections, corpora={r: r for r in paper.ROLES})
 
 
 # --------------------------------------------------------------------------- section 1: real qrels
@@ -82,19 +119,113 @@ def test_per_topic_and_topic_set_figures_draw():
     plt.close(figure)
 
 
-def test_er_deltari_plane_draws_one_point_per_run():
-    measures = pd.DataFrame({"ER": [1.0, 0.5], "DeltaRI": [0.0, 0.1], "label": ["a", "b"], "setting": ["x", "y"]})
-    figure = plots.er_deltari_plane(measures)
-    assert sum(len(c.get_offsets()) for c in figure.axes[0].collections) == 2
-    plt.close(figure)
+# --------------------------------------------------------------------------- sections 2-6 on tiny data
+
+
+def test_routing_data_needs_all_four_roles(tiny):
+    with pytest.raises(ValueError, match="core18"):
+        paper.RoutingData(label="x", collections={r: tiny.collections[r] for r in paper.ROLES[:3]}, corpora={})
+
+
+def test_relevance_transfer_covers_every_ordered_pair(tiny):
+    table = paper.relevance_transfer(tiny)
+    assert len(table) == 12
+    assert not (table["target"] == table["training"]).any()
+    assert set(table["topics"]) == {3}
+    assert table["MAP"].between(0, 1).all()
+    assert set(table["data"]) == {"tiny test data"}
+
+
+def test_runs_are_made_once_and_reused(tiny):
+    first = tiny.run(("robust04",), "core17")
+    assert tiny.run(("robust04",), "core17") is first
+    assert tiny.system_run("wcrobust04", "core17") is first  # WCrobust04 = trained on Robust04
+
+
+def test_feature_augmentation_compares_the_same_topics(tiny):
+    table = paper.feature_augmentation(tiny)
+    assert len(table) == 12
+    difference = table["MAP augmented"] - table["MAP training only"]
+    assert difference.to_numpy() == pytest.approx(table["difference"].to_numpy())
+    assert table["p (paired t-test)"].dropna().between(0, 1).all()
+
+
+def test_replication_marks_the_official_targets(tiny):
+    table = paper.replication(tiny)
+    official = table[table["setting"] == "original"]
+    assert len(official) == 2 and official["data"].str.contains("licensed corpora only").all()
+    assert official["MAP"].tolist() == [0.3711, 0.4278]
+    ours = table[table["setting"] != "original"]
+    assert set(ours["data"]) == {"tiny test data"}
+    # every topic is judged everywhere: the intersection variant is the complemented run, given once
+    assert ours["run"].str.contains("= complemented").sum() == 2
+    assert set(ours["target"]) == {"NYT", "WaPo"}
+
+
+def test_per_topic_ap_and_gains(tiny):
+    per_topic = paper.per_topic_ap(tiny)
+    assert len(per_topic) == 2 * 2 * 3  # targets x systems x topics
+    gains = paper.per_topic_gains(per_topic)
+    assert gains["topics"].tolist() == [3, 3]
+    assert gains["improved"].between(0, 3).all()
+
+
+def test_own_dataset_measures_hold_every_statistic(tiny):
+    measures = paper.own_dataset_measures(tiny)
+    replicability = measures[measures["setting"] == "replicability"]
+    reproducibility = measures[measures["setting"] == "reproducibility"]
+    assert set(replicability["statistic"]) == {"ARP", "RMSE", "p-value", "KTU", "RBO", "ER", "DeltaRI"}
+    assert set(reproducibility["statistic"]) == {"ARP", "p-value", "ER", "DeltaRI"}
+    arp = replicability[(replicability["statistic"] == "ARP") & (replicability["system"] == "WCrobust04")]
+    assert len(arp) == 20 * 3  # constellations x measures
+    ktu = replicability[replicability["statistic"] == "KTU"]["value"]
+    assert ktu.between(-1, 1).all()
+    table = paper.own_dataset_table(measures, setting="replicability", system="WCrobust0405")
+    assert table.index[0] == "default" and len(table) == 21
+    points = paper.er_deltari_points(measures, setting="reproducibility")
+    assert {"family", "level", "measure", "ER", "DeltaRI"} <= set(points.columns)
+    assert len(points) == 20 * 3
+
+
+def test_an_unchanged_constellation_replicates_perfectly(tiny):
+    """A run identical to the original: KTU = RBO = 1, RMSE = 0 (tol only changes when lbfgs stops)."""
+    original = tiny.system_run("wcrobust04", "core17")
+    from irrepro.reproducibility import ranking
+
+    measures = ranking.ranking_measures(original.run, {"same": original.run}, depth=10)
+    assert measures["KTU"]["same"].tolist() == [1.0, 1.0, 1.0]
+    assert measures["RBO"]["same"].to_numpy() == pytest.approx(1.0)
 
 
 # --------------------------------------------------------------------------- command line
 
 
-def test_write_tables_writes_csv_files(tmp_path):
-    written = paper.write_tables(tmp_path)
+def test_write_tables_writes_csv_files_and_runs(tmp_path, tiny):
+    written = paper.write_tables(tmp_path, data=tiny)
     names = {p.name for p in written}
-    assert "topic_sets.csv" in names
+    for name in ("topic_sets", "relevance_transfer", "feature_augmentation", "replication", "per_topic_ap",
+                 "own_dataset_measures"):
+        assert f"{name}.csv" in names
     assert all(p.is_file() for p in written)
     assert pd.read_csv(tmp_path / "topic_sets.csv")["intersection"].iloc[0] == 50
+    runs = list((tmp_path / "runs").glob("*.run"))
+    assert len(runs) == len(tiny.runs())
+    from irrepro.runs import read_run
+
+    again = read_run(runs[0])
+    assert set(again["query_id"]) <= {"oil", "gold", "corn"}
+
+
+def test_licensed_data_is_none_without_a_configuration(tmp_path, monkeypatch):
+    monkeypatch.delenv("IRREPRO_ROUTING_CONFIG", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert paper.licensed_data() is None
+    with pytest.raises(ValueError, match="no corpora configuration"):
+        paper.licensed_data(tmp_path / "missing.toml")
+
+
+def test_licensed_data_names_the_missing_role(tmp_path):
+    config = tmp_path / "corpora.toml"
+    config.write_text('[corpora.robust04]\nformat = "trec"\npaths = ["x"]\nqrels = "q.txt"\n')
+    with pytest.raises(ValueError, match=r"corpora\.robust05"):
+        paper.licensed_data(config)

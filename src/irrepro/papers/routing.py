@@ -14,12 +14,22 @@ functions (:func:`write_tables`), so the page and the CSV files cannot disagree.
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import pandas as pd
+from threadpoolctl import threadpool_limits
 
 from irrepro.data import fetch
-from irrepro.runs import read_qrels
+from irrepro.evaluation import evaluate
+from irrepro.reproducibility import ranking, scores
+from irrepro.routing import standin
+from irrepro.routing.constellations import DEFAULT, FAMILIES, PRINTED, Constellation, by_name
+from irrepro.routing.pipeline import SYSTEMS, Collection, Corpus, RoutingResult, route
+from irrepro.runs import read_qrels, write_run
 
 __all__ = [
     "TREC_COLLECTIONS",
@@ -146,13 +156,477 @@ def official_core17_scores() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def write_tables(out_dir: Path) -> list[Path]:
-    """Write every table of the chapter as CSV into ``out_dir`` (and the runs under ``out_dir/runs``)."""
+# =========================================================================== runs of the pipeline
+
+#: The paper's four roles (the training roles are those of :data:`irrepro.routing.pipeline.SYSTEMS`).
+ROLES: tuple[str, ...] = ("robust04", "robust05", "core17", "core18")
+#: How the tables name the roles (the paper's names of the collections).
+ROLE_NAMES: dict[str, str] = {"robust04": "Robust04", "robust05": "Robust05", "core17": "NYT", "core18": "WaPo"}
+NEAR, FAR = "core17", "core18"
+SYSTEM_NAMES: dict[str, str] = {"wcrobust04": "WCrobust04", "wcrobust0405": "WCrobust0405"}
+MEASURES: tuple[str, ...] = ("AP", "P@10", "nDCG")
+STAND_IN_DATA = "Reuters-21578 stand-in (open; time slices in the roles of the TREC corpora)"
+#: Depth of KTU and RBO in the own dataset (the deepest cut-off of the SIGIR 2020 paper).
+RANKING_DEPTH = 1000
+RBO_P = 0.8
+
+
+@dataclass
+class RoutingData:
+    """The four collections a routing experiment needs, keyed by role, and what they are.
+
+    ``collections`` maps the roles ``robust04``, ``robust05``, ``core17`` (near target) and
+    ``core18`` (far target) to :class:`irrepro.routing.pipeline.Collection` objects with qrels;
+    ``corpora`` names the corpus playing each role; ``label`` goes into every table's ``data``.
+    """
+
+    label: str
+    collections: dict[str, Collection]
+    corpora: dict[str, str]
+    _results: dict = field(default_factory=dict, repr=False)
+    _scores: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self):
+        missing = [role for role in ROLES if role not in self.collections]
+        if missing:
+            raise ValueError(f"routing data {self.label!r} lacks the role(s) {', '.join(missing)}")
+
+    # ------------------------------------------------------------------ one run, computed once
+    def run(
+        self,
+        training: tuple[str, ...],
+        target: str,
+        *,
+        constellation: Constellation = DEFAULT,
+        augment: bool = False,
+    ) -> RoutingResult:
+        """The run of classifiers trained on ``training`` (roles, in priority order) ranking ``target``."""
+        key = (training, target, constellation.name, augment)
+        if key not in self._results:
+            tag = "_".join(
+                ["from", "+".join(training), "to", target, constellation.name] + (["augmented"] if augment else [])
+            )
+            with threadpool_limits(limits=1, user_api="blas"):  # small problems: BLAS threads only contend
+                self._results[key] = route(
+                    [self.collections[role] for role in training],
+                    self.collections[target],
+                    constellation=constellation,
+                    augment=augment,
+                    run_tag=tag,
+                )
+        return self._results[key]
+
+    def system_run(self, system: str, target: str, *, constellation: Constellation = DEFAULT) -> RoutingResult:
+        """WCrobust04 / WCrobust0405 (trained where a topic is judged, "complemented") on ``target``."""
+        return self.run(SYSTEMS[system], target, constellation=constellation)
+
+    def scores(self, result: RoutingResult, target: str, *, topics: Sequence[str] | None = None) -> pd.DataFrame:
+        """Per-topic AP, P@10 and nDCG of a run on its own topics (or ``topics``): topics x measures."""
+        key = (result.run["run"].iat[0], target)
+        if key not in self._scores:
+            qrels = self.collections[target].qrels
+            qrels = qrels[qrels["query_id"].astype(str).isin(result.topics)]
+            evaluation = evaluate({key[0]: result.run}, qrels, MEASURES)
+            self._scores[key] = pd.DataFrame({m: evaluation[m].iloc[:, 0] for m in MEASURES})
+        table = self._scores[key]
+        return table if topics is None else table.reindex([t for t in topics if t in table.index])
+
+    def runs(self) -> list[RoutingResult]:
+        """Every run made so far (written under ``runs/`` by :func:`write_tables`)."""
+        return list(self._results.values())
+
+
+@lru_cache(maxsize=1)
+def stand_in() -> RoutingData:
+    """The Reuters-21578 stand-in (:mod:`irrepro.routing.standin`) in the paper's four roles."""
+    built = standin.load()
+    by_role = {role: name for name, role in standin.ROLES.items()}
+    return RoutingData(
+        label=STAND_IN_DATA,
+        collections={role: built.collections[by_role[role]] for role in ROLES},
+        corpora={role: by_role[role] for role in ROLES},
+    )
+
+
+def stand_in_summary() -> pd.DataFrame:
+    """The stand-in's four slices: role, dates, documents, kept topics, relevant judgments."""
+    table = standin.load().summary()
+    table.insert(1, "plays", table["role"].map(ROLE_NAMES))
+    table["data"] = STAND_IN_DATA
+    return table.drop(columns="role")
+
+
+def _data(data: RoutingData | None) -> RoutingData:
+    return stand_in() if data is None else data
+
+
+def _means(scores: pd.DataFrame) -> dict[str, float]:
+    return {measure: float(scores[measure].mean()) for measure in MEASURES}
+
+
+# =========================================================================== Section 2: Table 2
+
+
+def _ordered_pairs() -> list[tuple[str, str]]:
+    return [(target, training) for target in ROLES for training in ROLES if training != target]
+
+
+def relevance_transfer(data: RoutingData | None = None) -> pd.DataFrame:
+    """Train on one collection, rank another, for every ordered pair (Breuer & Schaer, Table 2, Fig. 2).
+
+    "Simple" combinations as in the paper: one training corpus, tf-idf fitted on the training corpus
+    only. MAP (and P@10, nDCG) over the topics judged in both; ``topics`` says how many, since
+    means over different topic sets are not directly comparable.
+    """
+    data = _data(data)
+    rows = []
+    for target, training in _ordered_pairs():
+        result = data.run((training,), target)
+        scores = data.scores(result, target)
+        means = _means(scores)
+        rows.append(
+            {
+                "target": ROLE_NAMES[target],
+                "training": ROLE_NAMES[training],
+                "topics": len(scores),
+                "MAP": means["AP"],
+                "P@10": means["P@10"],
+                "nDCG": means["nDCG"],
+                "data": data.label,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# =========================================================================== Section 3: Table 3
+
+
+def feature_augmentation(data: RoutingData | None = None) -> pd.DataFrame:
+    """tf-idf from the training corpus only vs from training ∪ target (Breuer & Schaer, Table 3).
+
+    For every ordered pair: MAP of both variants over the same topics, the difference
+    (augmented − training only) and the two-tailed paired t-test on per-topic AP
+    (:func:`irrepro.reproducibility.scores.paired_ttest`).
+    """
+    data = _data(data)
+    rows = []
+    for target, training in _ordered_pairs():
+        plain = data.scores(data.run((training,), target), target)["AP"]
+        augmented = data.scores(data.run((training,), target, augment=True), target)["AP"]
+        rows.append(
+            {
+                "target": ROLE_NAMES[target],
+                "training": ROLE_NAMES[training],
+                "topics": len(plain),
+                "MAP training only": float(plain.mean()),
+                "MAP augmented": float(augmented.mean()),
+                "difference": float(augmented.mean() - plain.mean()),
+                "p (paired t-test)": float(scores.paired_ttest(plain, augmented)),
+                "data": data.label,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# =========================================================================== Section 4: Tables 4-6
+
+
+def _system_variants(data: RoutingData, target: str) -> list[tuple[str, RoutingResult, list[str]]]:
+    """(row name, run, topics): WCrobust04; WCrobust0405 on the topics judged in both training
+    corpora (the paper's first implementation); WCrobust0405 complemented (trained on whatever a
+    topic has). A topic judged in both trains on both in either case, so the first is the second
+    restricted to those topics (no separate run)."""
+    wcr04 = data.system_run("wcrobust04", target)
+    wcr0405 = data.system_run("wcrobust0405", target)
+    both = [t for t in wcr0405.topics if len(wcr0405.sources[t]) == len(SYSTEMS["wcrobust0405"])]
+    return [
+        ("WCrobust04", wcr04, list(wcr04.topics)),
+        ("WCrobust0405", wcr0405, both),
+        ("WCrobust0405 complemented", wcr0405, list(wcr0405.topics)),
+    ]
+
+
+def common_stand_in_topics(data: RoutingData) -> list[str]:
+    """Topics judged in all four collections of ``data`` (for the stand-in: every kept topic)."""
+    judged = [frozenset(c.qrels["query_id"].astype(str)) for c in data.collections.values()]
+    return sorted(frozenset.intersection(*judged), key=lambda t: (not t.isdigit(), int(t) if t.isdigit() else 0, t))
+
+
+def replication(data: RoutingData | None = None, *, official: bool = True) -> pd.DataFrame:
+    """Replicated (near target) and reproduced (far target) WCrobust04 / WCrobust0405 (Tables 4-6).
+
+    MAP, P@10 and nDCG per system variant and target, on all routable topics (Table 4 and, for the
+    complemented run, Table 6) and on the topics common to all four collections (Table 5). With
+    ``official=True`` the NIST Core17 scores of the original runs are added as rows whose ``data``
+    marks them as the targets only the licensed-data path can be compared with. Rows that would
+    repeat another (a topic set equal to another, as on the stand-in, where every topic is judged
+    in every slice) are given once, with the equality in their name.
+
+    Without the paper's preprocessing (stemming, stop words): not run, see the chapter.
+    """
+    data = _data(data)
+    common = common_stand_in_topics(data)
+    rows = []
+    for target, setting in ((NEAR, "replicated"), (FAR, "reproduced")):
+        variants = _system_variants(data, target)
+        if variants[1][2] == variants[2][2]:  # every topic judged in both training corpora
+            variants = [variants[0], ("WCrobust0405 (= complemented: all topics judged in both)", *variants[2][1:])]
+        for name, result, topics in variants:
+            on_common = [t for t in common if t in topics]
+            topic_sets_ = [("routable", topics)]
+            if on_common != topics:
+                topic_sets_.append(("common to all four", on_common))
+            else:
+                topic_sets_ = [("routable (= common to all four)", topics)]
+            for topic_set, chosen in topic_sets_:
+                table = data.scores(result, target, topics=chosen)
+                rows.append(
+                    {
+                        "run": name,
+                        "setting": setting,
+                        "target": ROLE_NAMES[target],
+                        "topic set": topic_set,
+                        "topics": len(table),
+                        **{("MAP" if m == "AP" else m): v for m, v in _means(table).items()},
+                        "data": data.label,
+                    }
+                )
+    if official:
+        for system, values in OFFICIAL_CORE17.items():
+            rows.append(
+                {
+                    "run": f"{system} (original, TREC 2017)",
+                    "setting": "original",
+                    "target": "NYT",
+                    "topic set": "routable",
+                    "topics": 50,
+                    "MAP": values["AP"],
+                    "P@10": values["P@10"],
+                    "nDCG": values["nDCG"],
+                    "data": "official TREC Core17 score: the target for the licensed corpora only",
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+# =========================================================================== Section 5: Figures 3, 4
+
+
+def per_topic_ap(data: RoutingData | None = None) -> pd.DataFrame:
+    """AP per topic on the topics common to all four collections, both systems, near and far target
+    (Breuer & Schaer, Figures 3 and 4; WCrobust0405 complemented). Long: target, system, topic, AP."""
+    data = _data(data)
+    common = common_stand_in_topics(data)
+    rows = []
+    for target in (NEAR, FAR):
+        for system in SYSTEMS:
+            result = data.system_run(system, target)
+            table = data.scores(result, target, topics=common)
+            for topic, value in table["AP"].items():
+                rows.append(
+                    {
+                        "target": f"{ROLE_NAMES[target]} ({'replicated' if target == NEAR else 'reproduced'})",
+                        "system": SYSTEM_NAMES[system],
+                        "topic": str(topic),
+                        "AP": float(value),
+                        "data": data.label,
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def per_topic_gains(per_topic: pd.DataFrame) -> pd.DataFrame:
+    """Per target: on how many topics WCrobust0405 beats WCrobust04 (the paper: 14 of 15 replicated)."""
+    wide = per_topic.pivot_table(index=["target", "topic"], columns="system", values="AP").reset_index()
+    wide["gain"] = wide["WCrobust0405"] - wide["WCrobust04"]
+    return (
+        wide.groupby("target", sort=False)
+        .agg(topics=("gain", "size"), improved=("gain", lambda g: int((g > 0).sum())), mean_gain=("gain", "mean"))
+        .reset_index()
+    )
+
+
+# =========================================================================== Section 6: own dataset
+
+
+def _own_runs(data: RoutingData, system: str, target: str) -> dict[str, RoutingResult]:
+    return {c.name: data.system_run(system, target, constellation=c) for c in PRINTED}
+
+
+def own_dataset_measures(data: RoutingData | None = None) -> pd.DataFrame:
+    """The SIGIR 2020 measures on this compendium's own runs: 20 printed constellations x 2 systems x
+    2 targets, against the default runs on the near target as the originals.
+
+    Replicability (near target, same qrels): ARP, KTU and RBO (p = 0.8, depth 1000; computed from
+    the ranked lists by :mod:`irrepro.reproducibility.ranking`), RMSE, ER (paired), DeltaRI and the
+    paired t-test, per measure. Reproducibility (far target): ARP, ER (unpaired), DeltaRI and the
+    unpaired t-test (:mod:`irrepro.reproducibility.scores`). ER and DeltaRI compare the improvement
+    of WCrobust0405 (advanced) over WCrobust04 (baseline) with the originals' improvement, so they
+    belong to the pair (``system`` = "WCrobust0405 vs WCrobust04").
+
+    Long table: setting, constellation, family, level, system, measure, statistic, value, note, data;
+    an undefined value (e.g. ER when the originals' improvement is zero) is NaN and ``note`` says why.
+    """
+    data = _data(data)
+    originals = {s: data.system_run(s, NEAR) for s in SYSTEMS}
+    original_scores = {s: data.scores(r, NEAR) for s, r in originals.items()}
+    rows: list[dict] = []
+
+    def add(setting, system, measure, statistic, values, note=""):
+        if callable(values):  # a measure call: an undefined value is NaN with the reason as its note
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", scores.UndefinedMeasureWarning)
+                values = values()
+            note = "; ".join(str(w.message) for w in caught if issubclass(w.category, scores.UndefinedMeasureWarning))
+        for name, value in values.items():
+            c = by_name(name)
+            rows.append(
+                {
+                    "setting": setting,
+                    "constellation": name,
+                    "family": c.family if c is not DEFAULT else "default",
+                    "level": c.level if c is not DEFAULT else 0,
+                    "system": system,
+                    "measure": measure,
+                    "statistic": statistic,
+                    "value": float(value),
+                    "note": note if pd.isna(value) else "",
+                    "data": data.label,
+                }
+            )
+
+    for system in SYSTEMS:
+        for measure in MEASURES:
+            add("original", SYSTEM_NAMES[system], measure, "ARP", {"default": original_scores[system][measure].mean()})
+    for setting, target in (("replicability", NEAR), ("reproducibility", FAR)):
+        per_measure: dict[str, dict[str, pd.DataFrame]] = {}
+        for system in SYSTEMS:
+            runs = _own_runs(data, system, target)
+            frames = {name: data.scores(result, target) for name, result in runs.items()}
+            per_measure[system] = {m: pd.DataFrame({n: f[m] for n, f in frames.items()}) for m in MEASURES}
+            label = SYSTEM_NAMES[system]
+            for measure in MEASURES:
+                new = per_measure[system][measure]
+                orig = original_scores[system][measure]
+                add(setting, label, measure, "ARP", lambda: scores.arp(new))
+                if setting == "replicability":
+                    add(setting, label, measure, "RMSE", lambda: scores.rmse(orig, new))
+                    add(setting, label, measure, "p-value", lambda: scores.paired_ttest(orig, new))
+                else:
+                    add(setting, label, measure, "p-value", lambda: scores.unpaired_ttest(orig, new))
+            if setting == "replicability":
+                ranked = ranking.ranking_measures(
+                    originals[system].run,
+                    {name: result.run for name, result in runs.items()},
+                    depth=RANKING_DEPTH,
+                    rbo_p=RBO_P,
+                )
+                add(setting, label, "ranking", "KTU", ranked["KTU"].mean())
+                add(setting, label, "ranking", "RBO", ranked["RBO"].mean())
+        for measure in MEASURES:
+            arguments = (
+                original_scores["wcrobust0405"][measure],
+                original_scores["wcrobust04"][measure],
+                per_measure["wcrobust0405"][measure],
+                per_measure["wcrobust04"][measure],
+            )
+            pair = "WCrobust0405 vs WCrobust04"
+            add(setting, pair, measure, "ER", lambda: scores.effect_ratio(*arguments, paired=setting == "replicability"))
+            add(setting, pair, measure, "DeltaRI", lambda: scores.delta_relative_improvement(*arguments))
+    return pd.DataFrame(rows)
+
+
+def own_dataset_table(measures: pd.DataFrame, *, setting: str, system: str) -> pd.DataFrame:
+    """One system's rows of :func:`own_dataset_measures` as the SIGIR 2020 appendix lays them out:
+    one row per constellation, columns (statistic, measure)."""
+    part = measures[(measures["setting"].isin([setting, "original"])) & (measures["system"] == system)]
+    table = part.pivot(index="constellation", columns=["statistic", "measure"], values="value")
+    statistics = ["ARP", "KTU", "RBO", "RMSE", "p-value"]
+    table = table[[c for s in statistics for c in table.columns if c[0] == s]]
+    order = ["default"] + [c.name for c in PRINTED]
+    return table.reindex([name for name in order if name in table.index])
+
+
+def er_deltari_points(measures: pd.DataFrame, *, setting: str) -> pd.DataFrame:
+    """ER and DeltaRI per constellation and measure, in the layout of
+    :func:`irrepro.plots.reproducibility.er_deltari_figure` (family, level, measure, ER, DeltaRI)."""
+    part = measures[(measures["setting"] == setting) & measures["statistic"].isin(["ER", "DeltaRI"])]
+    points = part.pivot(index=["constellation", "family", "level", "measure"], columns="statistic", values="value")
+    points = points.reset_index()
+    points.columns.name = None
+    points["family"] = pd.Categorical(points["family"], categories=list(FAMILIES))
+    return points.sort_values(["family", "level", "measure"]).reset_index(drop=True)
+
+
+# =========================================================================== command line
+
+
+def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path]:
+    """Write every table of the chapter as CSV into ``out_dir`` and every run under ``out_dir/runs``.
+
+    ``topic_sets.csv``, ``official_core17.csv``, ``stand_in.csv``, ``relevance_transfer.csv``,
+    ``feature_augmentation.csv``, ``replication.csv``, ``per_topic_ap.csv``,
+    ``own_dataset_measures.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
+    trec_eval and the qrels of their target).
+    """
+    data = _data(data)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    tables = {
+        "topic_sets": topic_sets(),
+        "official_core17": official_core17_scores(),
+        "relevance_transfer": relevance_transfer(data),
+        "feature_augmentation": feature_augmentation(data),
+        "replication": replication(data),
+        "per_topic_ap": per_topic_ap(data),
+        "own_dataset_measures": own_dataset_measures(data),
+    }
+    if data.label == STAND_IN_DATA:
+        tables["stand_in"] = stand_in_summary()
     written = []
-    for name, table in (("topic_sets", topic_sets()), ("official_core17", official_core17_scores())):
+    for name, table in tables.items():
         path = out_dir / f"{name}.csv"
         table.to_csv(path, index=False)
         written.append(path)
+    runs_dir = out_dir / "runs"
+    runs_dir.mkdir(exist_ok=True)
+    for result in data.runs():
+        tag = str(result.run["run"].iat[0])
+        path = runs_dir / f"{tag}.run"
+        write_run(result.run, path, name=tag)
+        written.append(path)
     return written
+
+
+# =========================================================================== licensed corpora
+
+
+def licensed_data(config: str | Path | None = None) -> RoutingData | None:
+    """The user's licensed TREC corpora in the four roles, or ``None`` when no configuration exists.
+
+    The configuration (:mod:`irrepro.routing.config`: ``config``, else ``$IRREPRO_ROUTING_CONFIG``,
+    else ``./routing-corpora.toml``) must name the corpora ``robust04``, ``robust05``, ``core17`` and
+    ``core18``; a configuration that exists but is wrong raises its :class:`ConfigError`.
+    """
+    from irrepro.routing.config import ConfigError, find_config, read_config
+    from irrepro.routing.corpora import read_corpus
+
+    try:
+        path = find_config(config)
+    except ConfigError:
+        if config is not None:
+            raise
+        return None
+    settings = read_config(path)
+    missing = [role for role in ROLES if role not in settings]
+    if missing:
+        raise ConfigError(f"{path}: the routing chapter needs [corpora.{missing[0]}] (roles: {', '.join(ROLES)})")
+    collections = {}
+    for role in ROLES:
+        setting = settings[role]
+        setting.check_paths()
+        corpus = Corpus(lambda s=setting: read_corpus(s.format, list(s.paths)), name=role)
+        collections[role] = Collection(role, corpus, read_qrels(setting.qrels_path()))
+    return RoutingData(
+        label=f"licensed TREC corpora ({path})", collections=collections, corpora={r: r for r in ROLES}
+    )

@@ -9,9 +9,9 @@ Each function takes a table made by :mod:`irrepro.papers.routing` and returns a 
 - :func:`per_topic_ap_bars` – the paper's Figures 3 and 4: AP per topic for both systems, one panel
   per target.
 
-The ER–ΔRI plane is drawn by :func:`irrepro.plots.reproducibility.er_deltari_plane` when that module
-provides it (the SIGIR 2020 chapter owns it); :func:`er_deltari_plane` here only forwards to it, or
-draws the same plane itself while it does not exist.
+The ER–ΔRI plane of the chapter's own dataset is drawn by
+:func:`irrepro.plots.reproducibility.er_deltari_figure`, the SIGIR 2020 chapter's figure, from
+:func:`irrepro.papers.routing.er_deltari_points`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-__all__ = ["topic_set_diagram", "relevance_transfer_bars", "per_topic_ap_bars", "er_deltari_plane"]
+__all__ = ["topic_set_diagram", "relevance_transfer_bars", "per_topic_ap_bars"]
 
 _SYSTEM_COLOURS = {"WCrobust04": "#4C72B0", "WCrobust0405": "#DD8452"}
 
@@ -116,38 +116,6 @@ def per_topic_ap_bars(per_topic: pd.DataFrame, *, title: str | None = None) -> F
     axes[-1, 0].set_xlabel("topic")
     figure.suptitle(title or "AP per topic on the topics common to all sub-collections")
     figure.set_layout_engine("constrained")
-    return figure
-
-
-def er_deltari_plane(measures: pd.DataFrame, *, title: str | None = None) -> Figure:
-    """Effect Ratio (x) against ΔRI (y), one point per run (Breuer et al., SIGIR 2020, Fig. 3).
-
-    ``measures`` has columns ``ER``, ``DeltaRI`` and ``label``, and optionally ``setting`` (e.g.
-    replicability / reproducibility) for the colour. The reference point (ER = 1, ΔRI = 0) is a
-    perfect reproduction of the improvement; right of ER = 1 the improvement is larger, below
-    ΔRI = 0 the relative improvement is larger than the original's.
-    """
-    try:  # the SIGIR 2020 chapter's figure, when its module provides one: one look for the same plot
-        from irrepro.plots import reproducibility as shared
-    except ImportError:
-        shared = None
-    if shared is not None and hasattr(shared, "er_deltari_plane"):
-        return shared.er_deltari_plane(measures, title=title)  # pragma: no cover - depends on that module
-    for column in ("ER", "DeltaRI", "label"):
-        if column not in measures.columns:
-            raise ValueError(f"er_deltari_plane: column {column!r} missing (have {list(measures.columns)})")
-    figure, ax = plt.subplots(figsize=(6.5, 5.0), layout="constrained")
-    groups = measures.groupby("setting", sort=False) if "setting" in measures.columns else [("runs", measures)]
-    for (setting, group), marker in zip(groups, "os^D", strict=False):
-        ax.scatter(group["ER"], group["DeltaRI"], marker=marker, label=str(setting), alpha=0.8)
-        for _, row in group.iterrows():
-            ax.annotate(str(row["label"]), (row["ER"], row["DeltaRI"]), fontsize=6, xytext=(2, 2), textcoords="offset points")
-    ax.axvline(1.0, color="grey", linewidth=0.8)
-    ax.axhline(0.0, color="grey", linewidth=0.8)
-    ax.set_xlabel("Effect Ratio (ER)")
-    ax.set_ylabel("ΔRI")
-    ax.set_title(title or "ER–ΔRI plane")
-    ax.legend(fontsize=8)
     return figure
 
 
