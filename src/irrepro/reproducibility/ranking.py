@@ -84,7 +84,8 @@ class RankedLists:
 
     ``codes[run, topic, i]`` is the code of the document at rank i+1 (-1 past the list's end);
     codes are ranks in docno string order, so comparing codes compares docnos.
-    ``lengths[run, topic]`` is the list length (0: the run has no line for that topic).
+    ``lengths[run, topic]`` is the list length (0: the run has no line for that topic);
+    ``depth`` is the width of ``codes``: the requested depth, or the longest list if shorter.
     """
 
     runs: tuple[str, ...]
@@ -134,7 +135,9 @@ def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
     doc_codes = rank_of_unique[doc_codes]
     topic_codes, topic_uniques = pd.factorize(all_topics, sort=True)
     topics = pd.Index(np.asarray(topic_uniques, dtype=object), name="query_id")
-    codes = np.full((len(cut), len(topics), depth), -1, dtype=np.int64)
+    longest = max((int(f["rank"].max()) for f in cut.values() if len(f)), default=1)
+    width = max(1, min(depth, longest))  # no padding beyond the longest list
+    codes = np.full((len(cut), len(topics), width), -1, dtype=np.int64)
     lengths = np.zeros((len(cut), len(topics)), dtype=np.int64)
     start = 0
     for r, (name, frame) in enumerate(cut.items()):
@@ -145,7 +148,7 @@ def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
         start += n
         if (rank < 1).any():
             raise ValueError(f"run {name!r}: ranks must start at 1 (found {rank.min()})")
-        flat = t * depth + (rank - 1)
+        flat = t * width + (rank - 1)
         counts = np.bincount(t, minlength=len(topics))
         if len(np.unique(flat)) != n or (np.bincount(t, weights=rank, minlength=len(topics)) != counts * (counts + 1) / 2).any():
             raise ValueError(
@@ -154,7 +157,7 @@ def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
             )
         codes[r].reshape(-1)[flat] = c
         lengths[r] = counts
-    return RankedLists(tuple(cut), topics, codes, lengths, depth)
+    return RankedLists(tuple(cut), topics, codes, lengths, width)
 
 
 # --------------------------------------------------------------------------- core kernels
@@ -326,8 +329,9 @@ def _pairs(original, replicated, depth: int, missing_topics: str):
         raise ValueError("reserved run name")
     lists = rank_lists({"\x00original": original, **runs}, depth=depth)
     n_runs = len(lists.runs) - 1
-    x = np.broadcast_to(lists.codes[0], (n_runs,) + lists.codes.shape[1:]).reshape(-1, depth)
-    y = lists.codes[1:].reshape(-1, depth)
+    width = lists.depth
+    x = np.broadcast_to(lists.codes[0], (n_runs,) + lists.codes.shape[1:]).reshape(-1, width)
+    y = lists.codes[1:].reshape(-1, width)
     nx = np.broadcast_to(lists.lengths[0], (n_runs, len(lists.topics))).reshape(-1)
     ny = lists.lengths[1:].reshape(-1)
     missing = (nx == 0) | (ny == 0)
