@@ -1,0 +1,149 @@
+"""Run-level comparison and the ``irrepro compare`` command, end to end against repro_eval."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from irrepro.cli import main
+from irrepro.reproducibility.compare import compare_runs
+from irrepro.runs import read_qrels, read_run
+
+MEASURES = ("AP", "P@10", "nDCG")
+
+
+def _write_qrels(path: Path, topics, rng, pool=150) -> Path:
+    with path.open("w") as out:
+        for topic in topics:
+            for doc in rng.choice(pool, 60, replace=False):
+                out.write(f"{topic} 0 DOC-{doc:03d} {rng.integers(0, 3)}\n")
+    return path
+
+
+def _write_run(path: Path, topics, rng, depth=100, pool=150) -> Path:
+    with path.open("w") as out:
+        for topic in topics:
+            docs = rng.choice(pool, depth, replace=False)
+            scores = np.sort(np.round(rng.random(depth), 2))[::-1]  # two decimals: many ties
+            for rank, (doc, score) in enumerate(zip(docs, scores), start=1):
+                out.write(f"{topic} Q0 DOC-{doc:03d} {rank} {score} {path.name}\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("compare")
+    rng = np.random.default_rng(17)
+    topics = [str(t) for t in range(301, 316)]
+    new_topics = [str(t) for t in range(401, 411)]
+    paths = {"qrels": _write_qrels(tmp / "qrels", topics, rng), "new_qrels": _write_qrels(tmp / "new_qrels", new_topics, rng)}
+    for role in ("orig_baseline", "orig_advanced", "new_baseline", "new_advanced"):
+        paths[role] = _write_run(tmp / role, topics, rng)
+    for role in ("rpd_baseline", "rpd_advanced"):
+        paths[role] = _write_run(tmp / role, new_topics, rng)
+    return paths
+
+
+def _runs(files, new=("new_baseline", "new_advanced")):
+    return [read_run(files[r]) for r in ("orig_baseline", "orig_advanced", *new)]
+
+
+def test_replicability_matches_repro_eval(files):
+    from repro_eval.Evaluator import RpdEvaluator  # repro_eval's name for the same-collection case
+
+    reference = RpdEvaluator(
+        qrels_orig_path=str(files["qrels"]),
+        run_b_orig_path=str(files["orig_baseline"]),
+        run_a_orig_path=str(files["orig_advanced"]),
+        run_b_rep_path=str(files["new_baseline"]),
+        run_a_rep_path=str(files["new_advanced"]),
+    )
+    reference.trim()
+    reference.evaluate()
+    ours = compare_runs(*_runs(files), read_qrels(files["qrels"]), rbo_variant="trunc", rbo_p=0.8, cutoff=1000)
+    result = ours.to_json()
+    er, dri, rmse, p = reference.er(), reference.dri(), reference.rmse(), reference.ttest()
+    ktu = reference.ktu(per_topic=True)
+    rbo = reference.rbo(p=0.8, depth=1000, per_topic=True)
+    assert len(ktu["baseline"]) == len(rbo["advanced"]) == 15 and set(er) >= set(MEASURES)
+    for m in MEASURES:
+        assert result["ER"][m] == pytest.approx(er[m], abs=1e-9)
+        assert result["DeltaRI"][m] == pytest.approx(dri[m], abs=1e-9)
+        for kind in ("baseline", "advanced"):
+            assert result["RMSE"][kind][m] == pytest.approx(rmse[kind][m], abs=1e-9)
+            assert result["p_value"][kind][m] == pytest.approx(p[kind][m], abs=1e-9)
+    for kind in ("baseline", "advanced"):
+        assert result["KTU"][kind]["per_topic"] == pytest.approx(ktu[kind], abs=1e-9)
+        assert result["RBO"][kind]["per_topic"] == pytest.approx(rbo[kind], abs=1e-9)
+
+
+def test_reproducibility_matches_repro_eval(files):
+    from repro_eval.Evaluator import RplEvaluator  # repro_eval's name for the new-collection case
+
+    reference = RplEvaluator(
+        qrels_orig_path=str(files["qrels"]),
+        qrels_rpl_path=str(files["new_qrels"]),
+        run_b_orig_path=str(files["orig_baseline"]),
+        run_a_orig_path=str(files["orig_advanced"]),
+        run_b_rep_path=str(files["rpd_baseline"]),
+        run_a_rep_path=str(files["rpd_advanced"]),
+    )
+    reference.trim()
+    reference.evaluate()
+    ours = compare_runs(
+        *_runs(files, ("rpd_baseline", "rpd_advanced")), read_qrels(files["qrels"]), new_qrels=read_qrels(files["new_qrels"])
+    )
+    result = ours.to_json()
+    assert set(result) == {"setting", "ARP", "ER", "DeltaRI", "p_value"}
+    er, dri, p = reference.er(), reference.dri(), reference.ttest()
+    for m in MEASURES:
+        assert result["ER"][m] == pytest.approx(er[m], abs=1e-9)
+        assert result["DeltaRI"][m] == pytest.approx(dri[m], abs=1e-9)
+        for kind in ("baseline", "advanced"):
+            assert result["p_value"][kind][m] == pytest.approx(p[kind][m], abs=1e-9)
+
+
+def _cli(args, capsys) -> dict:
+    assert main(["compare", *args, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_cli_json_shape(files, capsys):
+    common = ["--qrels", str(files["qrels"]), "--orig-baseline", str(files["orig_baseline"]), "--orig-advanced", str(files["orig_advanced"])]
+    replicability = _cli(common + ["--new-baseline", str(files["new_baseline"]), "--new-advanced", str(files["new_advanced"])], capsys)
+    assert list(replicability) == ["setting", "ARP", "KTU", "RBO", "RMSE", "ER", "DeltaRI", "p_value"]
+    assert replicability["setting"] == "replicability"
+    assert list(replicability["ARP"]) == ["orig_baseline", "orig_advanced", "new_baseline", "new_advanced"]
+    assert list(replicability["ARP"]["orig_baseline"]) == list(MEASURES)
+    assert set(replicability["KTU"]["baseline"]) == {"mean", "per_topic"}
+    assert set(replicability["KTU"]["baseline"]["per_topic"]) == {str(t) for t in range(301, 316)}
+    assert list(replicability["RMSE"]) == ["baseline", "advanced"] and list(replicability["p_value"]) == ["baseline", "advanced"]
+    reproducibility = _cli(
+        common
+        + ["--new-baseline", str(files["rpd_baseline"]), "--new-advanced", str(files["rpd_advanced"]), "--new-qrels", str(files["new_qrels"])],
+        capsys,
+    )
+    assert list(reproducibility) == ["setting", "ARP", "ER", "DeltaRI", "p_value"]
+    assert reproducibility["setting"] == "reproducibility"
+
+
+def test_cli_undefined_is_null_and_table_says_so(files, capsys):
+    same = str(files["orig_baseline"])  # advanced == baseline: zero original improvement
+    args = ["--qrels", str(files["qrels"]), "--orig-baseline", same, "--orig-advanced", same,
+            "--new-baseline", str(files["new_baseline"]), "--new-advanced", str(files["new_advanced"]), "--measures", "AP,P@5"]
+    result = _cli(args, capsys)
+    assert result["ER"] == {"AP": None, "P@5": None}
+    assert main(["compare", *args]) == 0
+    table = capsys.readouterr().out
+    assert "undefined" in table and "zero mean improvement" in table
+
+
+def test_bad_run_file_is_one_clear_error(files, tmp_path, capsys):
+    bad = tmp_path / "bad"
+    bad.write_text("301 Q0 DOC-001 1\n")
+    code = main(["compare", "--qrels", str(files["qrels"]), "--orig-baseline", str(bad), "--orig-advanced", str(bad),
+                 "--new-baseline", str(bad), "--new-advanced", str(bad)])
+    assert code == 2 and "error" in capsys.readouterr().err
