@@ -69,6 +69,13 @@ def _run_chromium(arguments: list[str]) -> str:
     return result.stdout
 
 
+def _has_math(source: str) -> bool:
+    """Whether a MyST source has TeX outside code: ``$...$``, ``$$...$$`` or a math directive."""
+    prose = re.sub(r"```.*?```", " ", source, flags=re.DOTALL)  # code cells and code blocks
+    prose = re.sub(r"`[^`\n]*`", " ", prose)  # inline code
+    return bool(re.search(r"\$\$|\$[^$\s][^$\n]*[^$\s]\$|\{math\}", prose))
+
+
 def check_page(page: str, dom: str, source_has_math: bool) -> list[str]:
     problems = []
     text = re.sub(r"<[^>]+>", " ", dom)
@@ -98,7 +105,7 @@ def main() -> int:
                 problems.append(f"{page}: Chromium rendered nothing at {url}")
                 continue
             source = (ROOT / f"{page}.md").read_text(encoding="utf-8")
-            has_math = bool(re.search(r"\$\$|\$[^$\s][^$]*\$|\{math\}", source))
+            has_math = _has_math(source)
             page_problems = check_page(page, dom, has_math)
             problems += page_problems
             tables, images = dom.count("<table"), len(re.findall(r"<img[^>]+_images/", dom))
