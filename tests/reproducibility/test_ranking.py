@@ -283,3 +283,16 @@ def test_published_ktu_uses_depth_k():
     values10 = _published("kendalls_tau_10")
     assert _on_grid(values10, 1 / 45) and np.all(np.round(values10 * 45) % 2 == 1)
     assert not _on_grid(values10, 1 / 18)
+
+
+@pytest.mark.parametrize("variant", ["ext", "min", "trunc", "sigir2020"])
+def test_ranking_measures_matches_single_functions_for_every_rbo_variant(tmp_path, variant):
+    rng = np.random.default_rng(13)
+    topics = ["301", "302", "303"]
+    original = read_run(_write_run(tmp_path / "o", _random_lists(rng, topics, 20), "o"))
+    replicated = read_run(_write_run(tmp_path / "r", _random_lists(rng, topics, 15, pool=30), "r"))
+    batch = ranking_measures(original, replicated, depth=12, rbo_p=0.7, rbo_variant=variant)
+    expected = rbo(original, replicated, depth=12, p=0.7, variant=variant)
+    assert batch["RBO"].to_numpy() == pytest.approx(expected.to_numpy(), abs=1e-12)
+    tied = kendall_tau_union_tied(original, replicated, depth=12)
+    assert batch["tau_b_union_tied"].to_numpy() == pytest.approx(tied.to_numpy(), abs=1e-12)

@@ -1,0 +1,164 @@
+"""Speed of the reproducibility measures (numbers for the report; not a test).
+
+1. One constellation from files (4 runs, 50 topics x 1000 documents, qrels): ``irrepro``'s
+   ``read_run``/``read_qrels`` + ``compare_runs`` (all measures) against repro_eval's
+   ``RpdEvaluator`` (load, trim, evaluate, KTU, RBO, RMSE, ER, DeltaRI, t-test), side by side.
+   repro_eval evaluates every trec_eval measure on load; the speed-up is also given against
+   repro_eval's measure calls alone (after its evaluation).
+2. The paper's scale: 100 replicated run pairs (50 replicated baselines, 50 replicated advanced
+   runs, each paired with its original) x 50 topics x 10,000 documents in memory; KTU, RBO (plus
+   the label-free tau-b and tau on the intersection, which come with the same pass) at depth 1000
+   and RMSE / ER / DeltaRI / paired t-test for three measures from topics x runs matrices.
+
+Usage: ``.venv/bin/python benchmarks/bench_reproducibility.py [--skip-repro-eval] [--repeats N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+
+def _latent_runs(rng, topics, names, *, depth, pool, noise):
+    """Runs that retrieve from a shared per-topic pool by a shared latent score plus own noise."""
+    latent = {t: rng.random(pool) for t in topics}
+    doc_names = {t: np.array([f"DOC{t}-{i:06d}" for i in range(pool)], dtype=object) for t in topics}
+    runs = {}
+    for name in names:
+        query_ids, doc_ids, scores = [], [], []
+        for t in topics:
+            s = latent[t] + rng.normal(0, noise[name], pool)
+            top = np.argpartition(-s, depth - 1)[:depth]
+            top = top[np.argsort(-s[top], kind="stable")]
+            query_ids.append(np.full(depth, t, dtype=object))
+            doc_ids.append(doc_names[t][top])
+            scores.append(np.round(s[top], 4))
+        runs[name] = (np.concatenate(query_ids), np.concatenate(doc_ids), np.concatenate(scores))
+    return runs, doc_names, latent
+
+
+def constellation(tmp: Path, *, skip_repro_eval: bool) -> None:
+    from irrepro.reproducibility.compare import compare_runs
+    from irrepro.runs import read_qrels, read_run
+
+    rng = np.random.default_rng(2020)
+    topics = [str(t) for t in range(301, 351)]
+    names = ["orig_baseline", "orig_advanced", "new_baseline", "new_advanced"]
+    noise = {"orig_baseline": 0.3, "orig_advanced": 0.2, "new_baseline": 0.35, "new_advanced": 0.25}
+    runs, doc_names, latent = _latent_runs(rng, topics, names, depth=1000, pool=3000, noise=noise)
+    paths = {}
+    for name, (q, d, s) in runs.items():
+        paths[name] = tmp / name
+        with paths[name].open("w") as out:
+            for rank, (qq, dd, ss) in enumerate(zip(q, d, s)):
+                out.write(f"{qq} Q0 {dd} {rank % 1000 + 1} {ss} {name}\n")
+    paths["qrels"] = tmp / "qrels"
+    with paths["qrels"].open("w") as out:
+        for t in topics:
+            judged = np.argsort(-latent[t])[:500]
+            for i in judged:
+                grade = 2 if latent[t][i] > 0.995 else (1 if latent[t][i] > 0.95 else 0)
+                out.write(f"{t} 0 {doc_names[t][i]} {grade}\n")
+
+    start = time.perf_counter()
+    frames = [read_run(paths[n]) for n in names]
+    ours = compare_runs(*frames, read_qrels(paths["qrels"]), rbo_variant="trunc", rbo_p=0.8, cutoff=1000)
+    ours_seconds = time.perf_counter() - start
+    print(f"[1] irrepro compare_runs from files (read + evaluate + all measures): {ours_seconds:.2f} s")
+    if skip_repro_eval:
+        return
+    from repro_eval.Evaluator import RpdEvaluator
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        start = time.perf_counter()
+        reference = RpdEvaluator(
+            qrels_orig_path=str(paths["qrels"]),
+            run_b_orig_path=str(paths["orig_baseline"]),
+            run_a_orig_path=str(paths["orig_advanced"]),
+            run_b_rep_path=str(paths["new_baseline"]),
+            run_a_rep_path=str(paths["new_advanced"]),
+        )
+        reference.trim()
+        reference.evaluate()
+        evaluated = time.perf_counter()
+        ktu = reference.ktu(per_topic=True)
+        rbo = reference.rbo(p=0.8, depth=1000, per_topic=True)
+        er, dri, rmse, p = reference.er(), reference.dri(), reference.rmse(), reference.ttest()
+        ref_seconds = time.perf_counter() - start
+        measures_only = time.perf_counter() - evaluated
+    result = ours.to_json()
+    worst = max(
+        max(abs(result["ER"][m] - er[m]), abs(result["DeltaRI"][m] - dri[m]),
+            abs(result["RMSE"]["baseline"][m] - rmse["baseline"][m]), abs(result["p_value"]["advanced"][m] - p["advanced"][m]))
+        for m in ("AP", "P@10", "nDCG")
+    )
+    worst_rank = max(
+        max(abs(result["KTU"][k]["per_topic"][t] - ktu[k][t]) for t in topics) for k in ("baseline", "advanced")
+    )
+    worst_rank = max(worst_rank, max(abs(result["RBO"]["baseline"]["per_topic"][t] - rbo["baseline"][t]) for t in topics))
+    print(f"[1] repro_eval RpdEvaluator end to end:                              {ref_seconds:.2f} s "
+          f"(of which KTU/RBO/RMSE/ER/DeltaRI/t-test after its evaluation: {measures_only:.2f} s)")
+    print(f"[1] speed-up end to end: {ref_seconds / ours_seconds:.1f}x; largest difference: scores {worst:.1e}, KTU/RBO {worst_rank:.1e}")
+
+
+def paper_scale(repeats: int) -> None:
+    from irrepro.reproducibility import ranking, scores
+
+    rng = np.random.default_rng(7)
+    topics = [str(t) for t in range(301, 351)]
+    originals = ["orig_baseline", "orig_advanced"]
+    replicated = [f"rpl_b_{i}" for i in range(50)] + [f"rpl_a_{i}" for i in range(50)]
+    noise = {name: rng.uniform(0.05, 0.6) for name in originals + replicated}
+    print("[2] generating 102 runs x 50 topics x 10,000 documents ...", flush=True)
+    raw, _, _ = _latent_runs(rng, topics, originals + replicated, depth=10_000, pool=15_000, noise=noise)
+    ranks = np.tile(np.arange(1, 10_001), len(topics))
+    frames = {
+        name: pd.DataFrame({"query_id": q, "doc_id": d, "score": s, "rank": ranks, "run": name})
+        for name, (q, d, s) in raw.items()
+    }
+    del raw
+    per_topic = {m: pd.DataFrame(rng.random((50, 102)), index=topics, columns=originals + replicated) for m in ("AP", "P@10", "nDCG")}
+    timings = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for kind, prefix in (("baseline", "rpl_b_"), ("advanced", "rpl_a_")):
+            ranking.ranking_measures(
+                frames[f"orig_{kind}"], {n: frames[n] for n in replicated if n.startswith(prefix)}, depth=1000, rbo_p=0.8
+            )
+        ranked = time.perf_counter()
+        for m, matrix in per_topic.items():
+            ob, oa = matrix["orig_baseline"], matrix["orig_advanced"]
+            nb = matrix[[f"rpl_b_{i}" for i in range(50)]]
+            na = matrix[[f"rpl_a_{i}" for i in range(50)]].set_axis(nb.columns, axis=1)
+            scores.rmse(ob, nb), scores.rmse(oa, na)
+            scores.effect_ratio(oa, ob, na, nb, paired=True)
+            scores.delta_relative_improvement(oa, ob, na, nb)
+            scores.paired_ttest(ob, nb), scores.paired_ttest(oa, na)
+        done = time.perf_counter()
+        timings.append((ranked - start, done - ranked))
+    best = min(timings, key=sum)
+    print(f"[2] paper scale: KTU + RBO (+ tau-b tied, tau intersection) at depth 1000 for 100 pairs x 50 topics: {best[0]:.2f} s; "
+          f"RMSE/ER/DeltaRI/p for 3 measures: {best[1]:.3f} s; total {sum(best):.2f} s (best of {repeats})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--skip-repro-eval", action="store_true")
+    parser.add_argument("--repeats", type=int, default=2)
+    args = parser.parse_args()
+    print(f"cores visible: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
+    with tempfile.TemporaryDirectory() as tmp:
+        constellation(Path(tmp), skip_repro_eval=args.skip_repro_eval)
+    paper_scale(args.repeats)
+
+
+if __name__ == "__main__":
+    main()
