@@ -8,6 +8,13 @@
 Terms follow the paper: *replicability* = same collection, *reproducibility* = a different one.
 """
 
+from irrepro.reproducibility.bootstrap import (
+    ConfidenceInterval,
+    bootstrap_delta_relative_improvement,
+    bootstrap_effect_ratio,
+    bootstrap_mean,
+    bootstrap_rmse,
+)
 from irrepro.reproducibility.ranking import (
     RankedLists,
     kendall_tau_intersection,
@@ -30,6 +37,11 @@ from irrepro.reproducibility.scores import (
 )
 
 __all__ = [
+    "ConfidenceInterval",
+    "bootstrap_delta_relative_improvement",
+    "bootstrap_effect_ratio",
+    "bootstrap_mean",
+    "bootstrap_rmse",
     "RankedLists",
     "kendall_tau_intersection",
     "kendall_tau_union",

@@ -106,6 +106,12 @@ def _sequence_frame(lists: Sequence[str]) -> pd.DataFrame:
     return pd.DataFrame({"query_id": "1", "doc_id": docs, "rank": np.arange(1, len(docs) + 1)})
 
 
+def _topic_strings(query_ids: pd.Series) -> np.ndarray:
+    if not pd.api.types.is_string_dtype(query_ids.dtype):
+        query_ids = query_ids.astype(str)
+    return query_ids.to_numpy(dtype=object)
+
+
 def _string_order(strings: np.ndarray) -> np.ndarray:
     """argsort of distinct strings in Python's (code point) order.
 
@@ -143,7 +149,7 @@ def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
         top = frame.loc[frame["rank"].to_numpy() <= depth, ["query_id", "doc_id", "rank"]]
         cut[name] = top
     all_docs = np.concatenate([f["doc_id"].to_numpy(dtype=object) for f in cut.values()])
-    all_topics = np.concatenate([f["query_id"].astype(str).to_numpy(dtype=object) for f in cut.values()])
+    all_topics = np.concatenate([_topic_strings(f["query_id"]) for f in cut.values()])
     doc_codes, doc_uniques = pd.factorize(all_docs, sort=False)
     order_of_unique = _string_order(np.asarray(doc_uniques, dtype=object))
     rank_of_unique = np.empty(len(order_of_unique), dtype=np.int64)
@@ -166,7 +172,7 @@ def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
             raise ValueError(f"run {name!r}: ranks must start at 1 (found {rank.min()})")
         flat = t * width + (rank - 1)
         counts = np.bincount(t, minlength=len(topics))
-        if len(np.unique(flat)) != n or (np.bincount(t, weights=rank, minlength=len(topics)) != counts * (counts + 1) / 2).any():
+        if (n and np.bincount(flat).max() > 1) or (np.bincount(t, weights=rank, minlength=len(topics)) != counts * (counts + 1) / 2).any():
             raise ValueError(
                 f"run {name!r}: the rank column must number each topic's documents 1..n without gaps "
                 "or repeats (as irrepro.runs.read_run / rank_by_score set it)"
