@@ -27,11 +27,10 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.preprocessing import normalize
 
-from irrepro.routing.preprocess import STOP_WORDS, stem
+from irrepro.routing.preprocess import STOP_WORDS, raw_tokens, stem
 
 __all__ = ["TfidfModel", "fit_tfidf", "document_frequencies", "chunked"]
 
-_TOKEN = re.compile(r"[a-z0-9-]+")
 _HYPHENS_ONLY = re.compile(r"-+")
 
 
@@ -69,17 +68,21 @@ class _TokenColumns:
 
     def counts(self, texts: Sequence[str]) -> sp.csr_matrix:
         """Raw term counts of ``texts`` (rows) over the current columns, duplicates summed."""
-        memo = self.memo
+        lookup = self.memo.__getitem__
         flat: list[int] = []
         lengths = np.empty(len(texts), dtype=np.int64)
         for row, text in enumerate(texts):
-            tokens = _TOKEN.findall(text.lower())
+            tokens = raw_tokens(text)
+            before = len(flat)
             try:
-                columns = [memo[token] for token in tokens]
+                flat.extend(map(lookup, tokens))  # C-level loop; a new token raises KeyError
             except KeyError:
-                columns = [memo[token] if token in memo else self._learn(token) for token in tokens]
-            flat.extend(columns)
-            lengths[row] = len(columns)
+                del flat[before:]
+                for token in tokens:
+                    if token not in self.memo:
+                        self._learn(token)
+                flat.extend(map(lookup, tokens))
+            lengths[row] = len(tokens)
         columns_array = np.fromiter(flat, dtype=np.int64, count=len(flat))
         del flat
         rows = np.repeat(np.arange(len(texts)), lengths)

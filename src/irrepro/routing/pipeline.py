@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
-from tqdm.auto import tqdm
+from tqdm import tqdm
 
 from irrepro.routing.classifier import train_topic_models
 from irrepro.routing.constellations import DEFAULT, Constellation
@@ -87,6 +87,8 @@ class RoutingResult:
 
 
 def _check_reiterable(documents: Iterable, name: str) -> None:
+    if isinstance(documents, (Corpus, Sequence)):
+        return
     if iter(documents) is documents:
         raise ValueError(
             f"corpus {name!r} is a one-shot iterator; pass a list or a Corpus(lambda: read_corpus(...)) "
@@ -189,7 +191,7 @@ def route(
     top = TopK(models.topics, k=k)
     n_target = 0
     documents = tqdm(
-        target.documents, desc=f"rank {target.name}", unit="doc", total=_size(target.documents),
+        iter(target.documents), desc=f"rank {target.name}", unit="doc", total=_size(target.documents),
         disable=not progress, file=sys.stderr,
     )
     for chunk in chunked(documents, chunk_size):

@@ -23,10 +23,23 @@ from importlib import resources
 
 from nltk.stem.porter import PorterStemmer
 
-__all__ = ["STOP_WORDS", "tokenize", "stem", "Analyzer", "analyze"]
+__all__ = ["STOP_WORDS", "tokenize", "raw_tokens", "stem", "Analyzer", "analyze"]
 
 _TOKEN = re.compile(r"[a-z0-9-]+")
 _HYPHENS_ONLY = re.compile(r"-+")
+_KEPT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+# ASCII text: one C-level pass maps A-Z to a-z and every other character but [a-z0-9-] to a blank
+_ASCII_TABLE = str.maketrans(
+    {i: (chr(i).lower() if chr(i).lower() in _KEPT else " ") for i in range(128)}
+)
+
+
+def raw_tokens(text: str) -> list[str]:
+    """Lowercased runs of ``[a-z0-9-]`` (hyphen-only runs included), the same as
+    ``re.findall("[a-z0-9-]+", text.lower())`` but about three times faster on ASCII text."""
+    if text.isascii():
+        return text.translate(_ASCII_TABLE).split()
+    return _TOKEN.findall(text.lower())
 
 
 def _read_stop_words() -> frozenset[str]:
@@ -45,7 +58,7 @@ def tokenize(text: str) -> list[str]:
     >>> tokenize("U.S. crude-oil output, 1987: -- up 3%")
     ['u', 's', 'crude-oil', 'output', '1987', 'up', '3']
     """
-    return [token for token in _TOKEN.findall(text.lower()) if not _HYPHENS_ONLY.fullmatch(token)]
+    return [token for token in raw_tokens(text) if not _HYPHENS_ONLY.fullmatch(token)]
 
 
 @lru_cache(maxsize=1 << 20)
@@ -80,7 +93,7 @@ class Analyzer:
         memo = self._memo
         stems = []
         append = stems.append
-        for token in _TOKEN.findall(text.lower()):
+        for token in raw_tokens(text):
             value = memo.get(token, False)
             if value is False:
                 value = self._learn(token)

@@ -1,0 +1,60 @@
+"""The Reuters-21578 stand-in, end to end on four of its 22 files (fast)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from irrepro.evaluation import evaluate
+from irrepro.routing import standin
+from irrepro.routing.constellations import by_name
+
+SMALL = ("reuters21578/reut2-000.sgm", "reuters21578/reut2-011.sgm", "reuters21578/reut2-017.sgm", "reuters21578/reut2-020.sgm")
+
+
+@pytest.fixture(scope="module")
+def small():
+    return standin.load(min_relevant=3, files=SMALL)
+
+
+def test_four_disjoint_slices_in_time_order(small):
+    names = list(small.collections)
+    assert names == ["reuters-04", "reuters-05", "reuters-near", "reuters-far"]
+    ids = [{d.doc_id for d in small.collections[n].documents} for n in names]
+    assert sum(map(len, ids)) == len(set().union(*ids))
+    summary = small.summary()
+    assert (summary["last_date"].iloc[:-1].to_numpy() < summary["first_date"].iloc[1:].to_numpy()).all()
+    assert summary.loc[3, "first_date"] >= "1987-05-01" and summary.loc[2, "first_date"] >= "1987-04-01"
+
+
+def test_every_document_judged_for_every_kept_topic(small):
+    assert small.topics and len(small.topics) < small.candidate_topics
+    for collection in small.collections.values():
+        qrels = collection.qrels
+        assert len(qrels) == len(collection.documents) * len(small.topics)
+        relevant = qrels[qrels["relevance"] == 1].groupby("query_id").size()
+        assert (relevant.reindex(small.topics, fill_value=0) >= small.min_relevant).all()
+        by_id = {d.doc_id: d for d in collection.documents}
+        row = qrels.iloc[len(qrels) // 2]
+        assert row["relevance"] == int(row["query_id"] in by_id[row["doc_id"]].topics)
+
+
+@pytest.mark.parametrize("system, target, augment", [("wcrobust04", "reuters-near", False), ("wcrobust0405", "reuters-far", True)])
+def test_systems_rank_far_better_than_chance(small, system, target, augment):
+    result = small.run(system, target, constellation=by_name("tf_1"), augment=augment, k=500)
+    run = result.run
+    assert set(run["query_id"]) == set(result.topics) == set(small.topics)
+    assert run.groupby("query_id").size().max() <= 500
+    assert result.sources[small.topics[0]] == (["reuters-04", "reuters-05"] if system == "wcrobust0405" else ["reuters-04"])
+    assert set(result.missing_judged.values()) == {0}
+    qrels = small.collections[target].qrels
+    shuffled = run.assign(score=np.random.default_rng(0).permutation(run["score"].to_numpy()))
+    scores = evaluate({"system": run, "shuffled": shuffled}, qrels, measures=("AP",))["AP"]
+    assert scores["system"].mean() > 0.5 > scores["shuffled"].mean() + 0.1
+
+
+def test_bad_rule_input_raises():
+    with pytest.raises(ValueError, match="min_relevant"):
+        standin.build_standin([], min_relevant=0)
+    with pytest.raises(ValueError, match="before 1987-04-01"):
+        standin.build_standin([])
