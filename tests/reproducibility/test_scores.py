@@ -253,3 +253,12 @@ def test_appendix_table1_rmse_and_p_values():
 def test_truncation_helper_can_fail():
     assert _truncated_matches(0.35478, "0.354") and not _truncated_matches(0.3549, "0.355")
     assert _truncated_matches(5.7e-4, "5\U0001d438\u221204") and not _truncated_matches(4.9e-4, "5E-04")
+
+
+def test_batch_runs_must_be_named_alike():
+    o = series([0.3, 0.5, 0.2, 0.4])
+    advanced = pd.DataFrame({"a1": [0.4, 0.6, 0.3, 0.5]}, index=TOPICS)
+    baseline = pd.DataFrame({"b1": [0.3, 0.5, 0.2, 0.4]}, index=TOPICS)
+    with pytest.raises(ValueError, match="name their runs alike"):
+        effect_ratio(o + 0.1, o, advanced, baseline, paired=True)
+    assert effect_ratio(o + 0.1, o, advanced, baseline.set_axis(advanced.columns, axis=1), paired=True)["a1"] == pytest.approx(1.0)

@@ -145,12 +145,12 @@ def _broadcast_runs(advanced, baseline, what: str) -> tuple[pd.DataFrame, pd.Dat
     elif base_single:  # many advanced runs against one baseline
         base = pd.DataFrame({run: base.iloc[:, 0] for run in adv.columns})
     elif not adv.columns.equals(base.columns):
-        if len(adv.columns) != len(base.columns):
-            raise ValueError(
-                f"{what}: new advanced and new baseline have different numbers of runs "
-                f"({len(adv.columns)} vs {len(base.columns)})"
-            )
-        base = base.set_axis(adv.columns, axis=1)  # pair columns by position, named after the advanced runs
+        # pairing columns by position could silently pair the wrong runs: ask for matching names
+        raise ValueError(
+            f"{what}: the new advanced and new baseline frames must name their runs alike, column i of one "
+            f"paired with column i of the other (got {list(adv.columns[:3])}... vs {list(base.columns[:3])}...); "
+            "rename one, e.g. baseline.set_axis(advanced.columns, axis=1)"
+        )
     return adv, base, False
 
 
