@@ -147,3 +147,12 @@ def test_bad_run_file_is_one_clear_error(files, tmp_path, capsys):
     code = main(["compare", "--qrels", str(files["qrels"]), "--orig-baseline", str(bad), "--orig-advanced", str(bad),
                  "--new-baseline", str(bad), "--new-advanced", str(bad)])
     assert code == 2 and "error" in capsys.readouterr().err
+
+
+def test_unequal_lengths_are_noted(files, tmp_path):
+    rng = np.random.default_rng(2)
+    short = _write_run(tmp_path / "short", [str(t) for t in range(301, 316)], rng, depth=40)
+    runs = _runs(files)
+    comparison = compare_runs(runs[0], runs[1], read_run(short), runs[3], read_qrels(files["qrels"]))
+    assert any("different lengths on 15 topic(s)" in note for note in comparison.notes)
+    assert all(v is not None for v in comparison.to_json()["KTU"]["baseline"]["per_topic"].values())

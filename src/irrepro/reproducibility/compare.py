@@ -156,6 +156,15 @@ def compare_runs(
             )
             comparison.ktu[kind] = ranked["KTU"]
             comparison.rbo[kind] = ranked["RBO"]
+            lengths = pd.concat(
+                [runs[f"{side}_{kind}"].groupby("query_id").size().clip(upper=cutoff) for side in ("orig", "new")], axis=1
+            ).dropna()
+            truncated = lengths.index[lengths.iloc[:, 0] != lengths.iloc[:, 1]]
+            if len(truncated):
+                notes.append(
+                    f"KTU {kind}: top-{cutoff} lists of different lengths on {len(truncated)} topic(s), "
+                    f"compared on the top min(n, n') documents: {list(truncated)[:10]}"
+                )
             undefined = ranked["KTU"].index[ranked["KTU"].isna()]
             if len(undefined):
                 notes.append(f"KTU {kind}: undefined (NaN) on {len(undefined)} topic(s) missing from a run or with < 2 documents: {list(undefined)[:10]}")

@@ -268,8 +268,8 @@ def _intersection_inversions(pos_x_in_y: np.ndarray) -> tuple[np.ndarray, np.nda
     rows, k = pos_x_in_y.shape
     common = pos_x_in_y >= 0
     order = np.argsort(~common, axis=1, kind="stable")  # common documents first, in x order
+    # other documents get values above every position, increasing: they add no inversions
     seq = np.take_along_axis(np.where(common, pos_x_in_y, k + np.arange(k)[None, :]), order, axis=1)
-    seq = np.where(np.take_along_axis(common, order, axis=1), seq, k + np.arange(k)[None, :])
     return _count_inversions(seq), common.sum(axis=1)
 
 
