@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import glob
 import math
 from pathlib import Path
 
@@ -22,8 +21,6 @@ from irrepro.reproducibility.ranking import (
     rbo,
 )
 from irrepro.runs import read_run
-
-MEASURES = "/work/shared/data/sigir2020/measures"
 
 
 def one(value) -> float:
@@ -226,9 +223,10 @@ def test_rbo_agrees_with_repro_eval_on_runs_of_different_depth(tmp_path):
 
 
 def _published(name: str) -> np.ndarray:
-    files = glob.glob(f"{MEASURES}/*_{name}.csv")
-    if not files:
-        pytest.skip("published per-topic files not beside the repository")
+    """Distinct values of a published per-topic file, both systems (WCrobust04, WCrobust0405)."""
+    from irrepro.data import fetch
+
+    files = [fetch(f"sigir2020/measures/rpl_{system}_{name}.csv") for system in ("wcrobust04", "wcrobust0405")]
     values = np.concatenate([pd.read_csv(f, index_col=0).to_numpy().ravel() for f in files])
     return np.unique(np.round(values[~np.isnan(values)], 9))
 
