@@ -173,18 +173,28 @@ def route(
             rows_parts.append(model.transform([text for _, text in chunk]))
         missing[collection.name] = len(wanted) - found
     features = sp.vstack(rows_parts, format="csr") if rows_parts else sp.csr_matrix((0, model.n_features))
+    # per corpus and topic: the feature rows of the judged documents found, and their grades
+    judged_rows: dict[str, dict[str, tuple[np.ndarray, np.ndarray]]] = {}
+    for name, qrels in training_qrels.items():
+        rows_by_doc = pd.Series({doc_id: row for (corpus, doc_id), row in row_of.items() if corpus == name}, dtype="float64")
+        located = pd.DataFrame(
+            {
+                "query_id": qrels["query_id"].astype(str).to_numpy(),
+                "row": qrels["doc_id"].astype(str).map(rows_by_doc).to_numpy(),
+                "relevance": qrels["relevance"].to_numpy(),
+            }
+        ).dropna(subset=["row"])
+        judged_rows[name] = {
+            topic: (group["row"].to_numpy(dtype=np.int64), group["relevance"].to_numpy(dtype=np.int64))
+            for topic, group in located.groupby("query_id", sort=False)
+        }
     examples: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for topic in topics:
-        rows, grades = [], []
-        for name in sources[topic]:
-            qrels = training_qrels[name]
-            judged = qrels[qrels["query_id"].astype(str) == topic]
-            for doc_id, grade in zip(judged["doc_id"].astype(str), judged["relevance"]):
-                row = row_of.get((name, doc_id))
-                if row is not None:
-                    rows.append(row)
-                    grades.append(int(grade))
-        examples[topic] = (np.asarray(rows, dtype=np.int64), np.asarray(grades, dtype=np.int64))
+        parts = [judged_rows[name][topic] for name in sources[topic] if topic in judged_rows[name]]
+        examples[topic] = (
+            np.concatenate([rows for rows, _ in parts]) if parts else np.zeros(0, dtype=np.int64),
+            np.concatenate([grades for _, grades in parts]) if parts else np.zeros(0, dtype=np.int64),
+        )
     models = train_topic_models(features, examples, C=constellation.C, tol=constellation.tol)
 
     # 3. score the target chunk by chunk, keep the top k
