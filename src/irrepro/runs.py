@@ -264,9 +264,11 @@ def _fast_table(path: Path, names: list[str], dtypes: dict) -> pd.DataFrame | No
     # A short line leaves empty strings in the last columns (na_filter is off), a comment
     # line starts with '#'; either needs the careful pass.
     last = names[-1]
-    if (pd.api.types.is_string_dtype(frame[last]) and (frame[last] == "").any()) or frame[
-        names[0]
-    ].str.startswith("#").any():
+    if pd.api.types.is_string_dtype(frame[last]) and (frame[last] == "").any():
+        return None
+    # A comment line's first field starts with '#'; checking the few distinct first fields
+    # (topics) is much cheaper than every line.
+    if any(str(first).startswith("#") for first in pd.unique(frame[names[0]])):
         return None
     return frame
 
