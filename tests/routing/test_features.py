@@ -69,3 +69,12 @@ def test_bad_parameters_raise(options, message):
 def test_empty_corpus_raises():
     with pytest.raises(ValueError, match="no documents"):
         fit_tfidf([])
+
+
+def test_a_full_token_memo_starts_afresh_without_changing_results(monkeypatch):
+    from irrepro.routing import features
+
+    expected = fit_tfidf(DOCS).transform(DOCS).toarray()
+    monkeypatch.setattr(features._TokenColumns, "max_memo", 2)
+    model = fit_tfidf(DOCS)
+    np.testing.assert_allclose(model.transform(DOCS).toarray(), expected)

@@ -55,7 +55,11 @@ class _TokenColumns:
         self.stop_words = stop_words
         self.memo: dict[str, int] = {}
 
+    max_memo = 4_000_000  # distinct raw tokens remembered; beyond, the memo starts afresh (time, not results)
+
     def _learn(self, token: str) -> int:
+        if len(self.memo) >= self.max_memo:
+            self.memo.clear()
         if _HYPHENS_ONLY.fullmatch(token) or token in self.stop_words:
             column = -1
         else:
@@ -78,10 +82,8 @@ class _TokenColumns:
                 flat.extend(map(lookup, tokens))  # C-level loop; a new token raises KeyError
             except KeyError:
                 del flat[before:]
-                for token in tokens:
-                    if token not in self.memo:
-                        self._learn(token)
-                flat.extend(map(lookup, tokens))
+                memo = self.memo
+                flat.extend([memo[token] if token in memo else self._learn(token) for token in tokens])
             lengths[row] = len(tokens)
         columns_array = np.fromiter(flat, dtype=np.int64, count=len(flat))
         del flat
