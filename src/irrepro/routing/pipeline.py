@@ -161,7 +161,11 @@ def route(
     missing: dict[str, int] = {}
     for collection in training:
         wanted = set(collection.qrels.loc[collection.qrels["query_id"].astype(str).isin(topics), "doc_id"].astype(str))
-        judged = ((d.doc_id, d.text) for d in collection.documents if d.doc_id in wanted)
+        documents = tqdm(
+            iter(collection.documents), desc=f"judged rows {collection.name}", unit="doc",
+            total=_size(collection.documents), disable=not progress, file=sys.stderr,
+        )
+        judged = ((d.doc_id, d.text) for d in documents if d.doc_id in wanted)
         found = 0
         for chunk in chunked(judged, chunk_size):
             for doc_id, _ in chunk:
