@@ -142,6 +142,19 @@ def test_runs_are_made_once_and_reused(tiny):
     assert tiny.system_run("wcrobust04", "core17") is first  # WCrobust04 = trained on Robust04
 
 
+def test_parallel_and_sequential_runs_are_identical(tiny):
+    requests = [paper.RunRequest(("robust05",), "core18"), paper.RunRequest(("robust04", "robust05"), "core18")]
+    sequential = paper.RoutingData(label="s", collections=tiny.collections, corpora=tiny.corpora, n_jobs=1)
+    parallel = paper.RoutingData(label="p", collections=tiny.collections, corpora=tiny.corpora, n_jobs=2)
+    sequential.prefetch(requests)
+    parallel.prefetch(requests)
+    for request in requests:
+        a = sequential.run(request.training, request.target).run
+        b = parallel.run(request.training, request.target).run
+        pd.testing.assert_frame_equal(a, b)
+    assert len(parallel.runs()) == 2
+
+
 def test_feature_augmentation_compares_the_same_topics(tiny):
     table = paper.feature_augmentation(tiny)
     assert len(table) == 12
@@ -185,6 +198,16 @@ def test_own_dataset_measures_hold_every_statistic(tiny):
     points = paper.er_deltari_points(measures, setting="reproducibility")
     assert {"family", "level", "measure", "ER", "DeltaRI"} <= set(points.columns)
     assert len(points) == 20 * 3
+
+
+def test_constellation_arp_comparison_is_relative_to_the_default(tiny):
+    table = paper.constellation_arp_comparison(paper.own_dataset_measures(tiny))
+    assert len(table) == 2 * 21
+    defaults = table[table["constellation"] == "default"]
+    assert defaults["ratio to default (ours)"].tolist() == [1.0, 1.0]
+    assert defaults["ratio to default (SIGIR 2020)"].tolist() == [1.0, 1.0]
+    published = table[(table["system"] == "WCrobust0405") & (table["constellation"] == "default")]
+    assert published["AP SIGIR 2020 (Core17)"].iat[0] == pytest.approx(0.4208, abs=1e-4)  # rpl_wcrobust0405_1
 
 
 def test_an_unchanged_constellation_replicates_perfectly(tiny):
