@@ -194,7 +194,7 @@ def test_own_dataset_measures_hold_every_statistic(tiny):
     ktu = replicability[replicability["statistic"] == "KTU"]["value"]
     assert ktu.between(-1, 1).all()
     table = paper.own_dataset_table(measures, setting="replicability", system="WCrobust0405")
-    assert table.index[0] == "default" and len(table) == 21
+    assert table.index[0] == "original (default, near target)" and len(table) == 21
     points = paper.er_deltari_points(measures, setting="reproducibility")
     assert {"family", "level", "measure", "ER", "DeltaRI"} <= set(points.columns)
     assert len(points) == 20 * 3
@@ -252,3 +252,21 @@ def test_licensed_data_names_the_missing_role(tmp_path):
     config.write_text('[corpora.robust04]\nformat = "trec"\npaths = ["x"]\nqrels = "q.txt"\n')
     with pytest.raises(ValueError, match=r"corpora\.robust05"):
         paper.licensed_data(config)
+
+
+def test_licensed_path_runs_the_replication_on_configured_corpora(tmp_path, tiny):
+    """Section 7 end to end: four corpora in TREC SGML files and qrels files named in a config."""
+    lines = []
+    for role, collection in tiny.collections.items():
+        docs = "".join(f"<DOC>\n<DOCNO> {d.doc_id} </DOCNO>\n<TEXT>\n{d.text}\n</TEXT>\n</DOC>\n" for d in collection.documents)
+        (tmp_path / f"{role}.sgml").write_text(docs)
+        collection.qrels.to_csv(tmp_path / f"{role}.qrels", sep=" ", header=False, index=False)
+        lines.append(f'[corpora.{role}]\nformat = "trec"\npaths = ["{role}.sgml"]\nqrels = "{role}.qrels"\n')
+    config = tmp_path / "corpora.toml"
+    config.write_text("\n".join(lines))
+    licensed = paper.licensed_data(config)
+    assert licensed.label.startswith("licensed TREC corpora")
+    table = paper.replication(licensed, official=False)
+    expected = paper.replication(tiny, official=False)
+    assert table["MAP"].to_numpy() == pytest.approx(expected["MAP"].to_numpy())  # same documents, same runs
+    assert set(table["data"]) == {licensed.label}

@@ -639,13 +639,15 @@ def constellation_arp_comparison(measures: pd.DataFrame, *, measure: str = "AP")
 
 def own_dataset_table(measures: pd.DataFrame, *, setting: str, system: str) -> pd.DataFrame:
     """One system's rows of :func:`own_dataset_measures` as the SIGIR 2020 appendix lays them out:
-    one row per constellation, columns (statistic, measure)."""
+    one row per constellation (the first: the original, the default run on the near target), columns
+    (statistic, measure)."""
     part = measures[(measures["setting"].isin([setting, "original"])) & (measures["system"] == system)]
     table = part.pivot(index="constellation", columns=["statistic", "measure"], values="value")
     statistics = ["ARP", "KTU", "RBO", "RMSE", "p-value"]
     table = table[[c for s in statistics for c in table.columns if c[0] == s]]
     order = ["default"] + [c.name for c in PRINTED]
-    return table.reindex([name for name in order if name in table.index])
+    table = table.reindex([name for name in order if name in table.index])
+    return table.rename(index={"default": "original (default, near target)"})
 
 
 def er_deltari_points(measures: pd.DataFrame, *, setting: str) -> pd.DataFrame:
