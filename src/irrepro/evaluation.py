@@ -51,9 +51,10 @@ evaluates the topic like any other, every measure here comes out 0 (trec_eval re
 R or the ideal DCG is 0), and the topic counts in the mean -- with ``-c`` the mean divides by
 the number of topics in the qrels, these included.
 
-This module's default, ``no_relevant="drop"``, leaves them out, as the issue asks and as TREC
-organisers do when they publish qrels (in the public qrels of Robust04, Robust05, Core17 and
-Core18 every judged topic has a relevant document, so the choice changes nothing there).
+This module's default, ``no_relevant="drop"``, leaves them out: a topic that no run can score
+above 0 says nothing about the runs, and TREC organisers drop such topics when they publish qrels
+(in the public qrels of Robust04, Robust05, Core17 and Core18 every judged topic has a relevant
+document, so the choice changes nothing there).
 ``no_relevant="keep"`` gives trec_eval's behaviour verbatim.
 Either way :class:`MissingTopicReport` lists the topics concerned and a warning names the
 ones left out.
