@@ -40,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.handler(args)
+    except BrokenPipeError:
+        # The reader went away (`irrepro evaluate ... | head`): not an error of ours.
+        sys.stderr.close()
+        return 0
     except (ValueError, RuntimeError, OSError) as error:
         # Input errors (bad run lines, missing data, undefined measures) end with one clear line.
         print(f"irrepro {args.command}: error: {error}", file=sys.stderr)
