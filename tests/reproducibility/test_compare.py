@@ -156,3 +156,17 @@ def test_unequal_lengths_are_noted(files, tmp_path):
     comparison = compare_runs(runs[0], runs[1], read_run(short), runs[3], read_qrels(files["qrels"]))
     assert any("different lengths on 15 topic(s)" in note for note in comparison.notes)
     assert all(v is not None for v in comparison.to_json()["KTU"]["baseline"]["per_topic"].values())
+
+
+def test_topics_a_run_lacks_are_scored_zero_and_named_in_the_notes(files):
+    orig_baseline, orig_advanced, new_baseline, new_advanced = _runs(files)
+    short = new_baseline[new_baseline["query_id"] != "301"]
+    qrels = read_qrels(files["qrels"])
+    comparison = compare_runs(orig_baseline, orig_advanced, short, new_advanced, qrels, measures=["AP"])
+    assert comparison.per_topic["AP"].loc["301", "new_baseline"] == 0.0
+    assert any("new_baseline" in note and "301" in note and "scored 0" in note for note in comparison.notes)
+    dropped = compare_runs(
+        orig_baseline, orig_advanced, short, new_advanced, qrels, measures=["AP"], missing_topics="drop"
+    )
+    assert np.isnan(dropped.per_topic["AP"].loc["301", "new_baseline"])
+    assert any("left out" in note for note in dropped.notes)

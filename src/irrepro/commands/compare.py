@@ -27,6 +27,10 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--rbo-variant", default="ext", choices=("ext", "min", "trunc", "sigir2020"), help="RBO form (default ext)"
     )
+    parser.add_argument(
+        "--missing-topics", default="zero", choices=("zero", "drop"),
+        help="a judged topic a run lacks: scored 0 (trec_eval -c, default) or left out (trec_eval default)",
+    )
     parser.add_argument("--format", default="table", choices=("table", "json"), help="output format (default table)")
 
 
@@ -48,6 +52,7 @@ def run(args) -> int:
         cutoff=args.cutoff,
         rbo_p=args.rbo_p,
         rbo_variant=args.rbo_variant,
+        missing_topics=args.missing_topics,
     )
     if args.format == "json":
         print(json.dumps(comparison.to_json(), indent=2, allow_nan=False))

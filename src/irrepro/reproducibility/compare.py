@@ -130,7 +130,8 @@ def compare_runs(
     original = evaluate({r: runs[r] for r in ROLES[:2]}, qrels, measures, missing_topics=missing_topics)
     new = evaluate({r: runs[r] for r in ROLES[2:]}, qrels if new_qrels is None else new_qrels, measures, missing_topics=missing_topics)
     per_topic = {m: pd.concat([original[m], new[m]], axis=1) for m in measures}
-    notes: list[str] = []
+    # Which topics the missing-topic policy touched (e.g. judged topics a run lacks, scored 0).
+    notes: list[str] = [*original.report.summary(), *new.report.summary()]
     arp = {role: {m: _guard(notes, f"ARP {role} {m}", scores.arp, per_topic[m][role]) for m in measures} for role in ROLES}
     paired = setting == "replicability"
     er, dri = {}, {}
