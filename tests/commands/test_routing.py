@@ -77,3 +77,17 @@ def test_stand_in_run(tmp_path, capsys):
     assert run.groupby("query_id").size().max() == 50
     assert set(run["run"]) == {"wcrobust0405_C_3_augmented"}
     assert "Reuters-21578 stand-in" in capsys.readouterr().out
+
+
+def test_no_preprocessing_flag(tmp_path, capsys):
+    config = _setup(tmp_path)
+    scores = {}
+    for flags, tag in (([], "wcrobust04_default"), (["--no-preprocessing"], "wcrobust04_default_unprocessed")):
+        out = tmp_path / f"{tag}.run"
+        assert main(["routing", "run", "--system", "wcrobust04", "--target", "mytarget", "--config", str(config),
+                     "--quiet", *flags, "--out", str(out)]) == 0
+        run = read_run(out)
+        assert set(run["run"]) == {tag}
+        scores[tag] = run.set_index("doc_id")["score"].sort_index()
+    assert "no preprocessing" in capsys.readouterr().out
+    assert not scores["wcrobust04_default"].equals(scores["wcrobust04_default_unprocessed"])

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from irrepro.routing.config import CONFIG_VARIABLE, ConfigError, find_config, read_config
+from irrepro.routing.config import CONFIG_VARIABLE, ConfigError, configured_collections, find_config, read_config
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -71,3 +71,28 @@ def test_find_config_order_and_error(tmp_path, monkeypatch):
     monkeypatch.setenv(CONFIG_VARIABLE, str(explicit))
     assert find_config() == explicit
     assert find_config(explicit) == explicit
+
+
+def test_find_config_not_required_gives_none(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(CONFIG_VARIABLE, raising=False)
+    assert find_config(required=False) is None
+    monkeypatch.setenv(CONFIG_VARIABLE, str(tmp_path / "absent.toml"))
+    assert find_config(required=False) is None
+    (tmp_path / "routing-corpora.toml").write_text("")
+    monkeypatch.delenv(CONFIG_VARIABLE)
+    assert find_config(required=False) == Path("routing-corpora.toml")
+
+
+def test_configured_collections_reads_corpora_and_qrels(tmp_path, monkeypatch):
+    (tmp_path / "a.sgml").write_text("<DOC>\n<DOCNO> D1 </DOCNO>\n<TEXT>\noil prices\n</TEXT>\n</DOC>\n")
+    (tmp_path / "a.qrels").write_text("1 0 D1 1\n")
+    config = _write(tmp_path, '[corpora.a]\nformat = "trec"\npaths = ["a.sgml"]\nqrels = "a.qrels"\n')
+    monkeypatch.setenv(CONFIG_VARIABLE, str(config))
+    path, collections = configured_collections(["a"])
+    assert path == config and list(collections) == ["a"]
+    for _ in range(2):  # re-iterable: read again on every pass
+        assert [(d.doc_id, d.text.strip()) for d in collections["a"].documents] == [("D1", "oil prices")]
+    assert collections["a"].qrels["doc_id"].tolist() == ["D1"]
+    with pytest.raises(ConfigError, match=r"corpus 'b' is not in .*corpora.toml; add a \[corpora.b\] table"):
+        configured_collections(["a", "b"], config)

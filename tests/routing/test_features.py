@@ -7,7 +7,7 @@ import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from irrepro.routing.features import fit_tfidf
-from irrepro.routing.preprocess import analyze
+from irrepro.routing.preprocess import analyze, tokenize
 
 DOCS = [
     "Oil prices rose sharply in Tokyo trading on Monday",
@@ -78,3 +78,23 @@ def test_a_full_token_memo_starts_afresh_without_changing_results(monkeypatch):
     monkeypatch.setattr(features._TokenColumns, "max_memo", 2)
     model = fit_tfidf(DOCS)
     np.testing.assert_allclose(model.transform(DOCS).toarray(), expected)
+
+
+@pytest.mark.parametrize("options", [{}, {"max_df": 0.5}, {"min_df": 2}])
+def test_without_preprocessing_equals_scikit_learn_on_plain_tokens(options):
+    model = fit_tfidf(DOCS, preprocess=False, **options)
+    reference = TfidfVectorizer(analyzer=tokenize, sublinear_tf=True, **options)
+    expected = reference.fit_transform(DOCS)
+    assert model.terms == reference.get_feature_names_out().tolist()
+    np.testing.assert_allclose(model.transform(DOCS).toarray(), expected.toarray(), atol=1e-12)
+
+
+def test_preprocessing_removes_stop_words_and_stems_plain_tokens_do_neither():
+    stemmed = set(fit_tfidf(DOCS).terms)
+    plain = set(fit_tfidf(DOCS, preprocess=False).terms)
+    assert {"the", "of", "and", "prices", "rallied", "gold-mining"} <= plain
+    assert not {"the", "of", "and", "prices", "rallied"} & stemmed
+    assert {"price", "ralli"} <= stemmed and not {"price", "ralli"} & plain
+    # the model remembers how it was fitted: "the" is a column only without preprocessing
+    model = fit_tfidf(DOCS, preprocess=False)
+    assert model.transform(["the the"]).nnz == 1 and fit_tfidf(DOCS).transform(["the the"]).nnz == 0

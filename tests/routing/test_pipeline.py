@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -54,3 +55,16 @@ def test_no_common_topic_raises():
     qrels = TARGET_QRELS.assign(query_id="99")
     with pytest.raises(ValueError, match="no topic is judged"):
         route([Collection("train", TRAIN, TRAIN_QRELS)], Collection("target", TARGET, qrels))
+
+
+def test_a_run_without_preprocessing_differs_and_says_so():
+    training = {"robust04": Collection("train", TRAIN, TRAIN_QRELS)}
+    target = Collection("target", TARGET, TARGET_QRELS)
+    processed = run_system("wcrobust04", training, target)
+    plain = run_system("wcrobust04", training, target, preprocess=False)
+    assert plain.parameters["preprocess"] is False and processed.parameters["preprocess"] is True
+    assert set(plain.run["run"]) == {"wcrobust04_default_unprocessed"} and set(processed.run["run"]) == {"wcrobust04_default"}
+    # "prices"/"price", "rallies"/"rallies" and "and" are different terms without the preprocessing
+    assert plain.n_features != processed.n_features
+    scores = [r.run.set_index("doc_id")["score"].sort_index().to_numpy() for r in (processed, plain)]
+    assert not np.allclose(*scores)

@@ -58,3 +58,18 @@ def test_bad_rule_input_raises():
         standin.build_standin([], min_relevant=0)
     with pytest.raises(ValueError, match="before 1987-04-01"):
         standin.build_standin([])
+
+
+def test_equal_targets_keep_the_first_near_and_the_last_far_stories():
+    full = standin.load(min_relevant=3, files=SMALL)
+    equal = standin.load(min_relevant=3, files=SMALL, equal_targets=True)
+    near, far = (equal.collections[n].documents for n in ("reuters-near", "reuters-far"))
+    full_near, full_far = (full.collections[n].documents for n in ("reuters-near", "reuters-far"))
+    size = min(len(full_near), len(full_far))
+    assert len(near) == len(far) == size and len(full_near) != len(full_far)
+    assert near == full_near[:size] and far == full_far[len(full_far) - size :]
+    assert equal.collections["reuters-04"].documents == full.collections["reuters-04"].documents
+    for collection in equal.collections.values():
+        relevant = collection.qrels[collection.qrels["relevance"] == 1].groupby("query_id").size()
+        assert set(collection.qrels["query_id"]) == set(equal.topics)
+        assert (relevant.reindex(equal.topics, fill_value=0) >= 3).all()

@@ -6,6 +6,7 @@ Corpus names are the Reuters-21578 stand-in's (``reuters-04``, ``reuters-05``, `
 
     irrepro routing run --system wcrobust04 --target reuters-near --out wcr04.run
     irrepro routing run --system wcrobust0405 --target core18 --preset tf_1 --config my.toml --out r.run
+    irrepro routing run --system wcrobust04 --target reuters-far --no-preprocessing --out wcr04_plain.run
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import sys
 
 from irrepro.routing import standin
 from irrepro.routing.constellations import DEFAULT, PRINTED, by_name
-from irrepro.routing.pipeline import SYSTEMS, Collection, Corpus, run_system
+from irrepro.routing.pipeline import SYSTEMS, run_system
 
 NAME = "routing"
 HELP = "routing runs WCrobust04 / WCrobust0405 on the Reuters stand-in or on your own corpora"
@@ -30,34 +31,19 @@ def add_arguments(parser) -> None:
         help="parameter constellation (default, tf_1..tf_5, df_1..df_5, tol_1..tol_5, C_1..C_5)",
     )
     run.add_argument("--augment", action="store_true", help="fit tf-idf on training and target corpus (feature augmentation)")
+    run.add_argument(
+        "--no-preprocessing", dest="preprocess", action="store_false",
+        help="plain lowercase tokens as terms: keep stop words, no Porter stemming (the paper's comparison runs)",
+    )
     run.add_argument("--config", help="corpora configuration (default: $IRREPRO_ROUTING_CONFIG or ./routing-corpora.toml)")
     run.add_argument("--depth", type=int, default=10_000, help="documents per topic (default 10000)")
     run.add_argument("--min-df", type=int, default=1, help="drop terms in fewer documents (default 1)")
-    run.add_argument("--tag", help="run tag (default: SYSTEM_PRESET[_augmented])")
+    run.add_argument("--tag", help="run tag (default: SYSTEM_PRESET[_augmented][_unprocessed])")
     run.add_argument("--quiet", action="store_true", help="no progress bars")
     run.add_argument("--out", required=True, help="the TREC run file to write")
     actions.add_parser("corpora", help="list the stand-in corpora and those of your configuration").add_argument(
         "--config", help="corpora configuration"
     )
-
-
-def _configured(names: list[str], config: str | None) -> dict[str, Collection]:
-    from irrepro.routing.config import ConfigError, find_config, read_config
-    from irrepro.routing.corpora import read_corpus
-    from irrepro.runs import read_qrels
-
-    path = find_config(config)
-    settings = read_config(path)
-    collections = {}
-    for name in names:
-        if name not in settings:
-            raise ConfigError(f"corpus {name!r} is not in {path}; add a [corpora.{name}] table (known: {', '.join(settings)})")
-        setting = settings[name]
-        setting.check_paths()
-        qrels = read_qrels(setting.qrels_path())
-        corpus = Corpus(lambda s=setting: read_corpus(s.format, list(s.paths)), name=name)
-        collections[name] = Collection(name, corpus, qrels)
-    return collections
 
 
 def _run(args) -> int:
@@ -71,19 +57,21 @@ def _run(args) -> int:
         target = stand_in.collections[args.target]
         where = "the Reuters-21578 stand-in"
     else:
-        collections = _configured([*roles, args.target], args.config)
+        from irrepro.routing.config import configured_collections
+
+        _, collections = configured_collections([*roles, args.target], args.config)
         training = {role: collections[role] for role in roles}
         target = collections[args.target]
         where = "your configured corpora"
-    options = {"constellation": constellation, "augment": args.augment, "k": args.depth, "min_df": args.min_df,
-               "progress": not args.quiet}
+    options = {"constellation": constellation, "augment": args.augment, "preprocess": args.preprocess,
+               "k": args.depth, "min_df": args.min_df, "progress": not args.quiet}
     if args.tag:
         options["run_tag"] = args.tag
     result = run_system(args.system, training, target, **options)
     tag = result.run["run"].iat[0] if len(result.run) else (args.tag or args.system)
     write_run(result.run, args.out, name=tag)
     print(f"{args.system} on {args.target} ({where}), preset {constellation.name}"
-          f"{', augmented' if args.augment else ''}: {len(result.topics)} topics, {result.n_features} features, "
+          f"{', augmented' if args.augment else ''}{'' if args.preprocess else ', no preprocessing'}: {len(result.topics)} topics, {result.n_features} features, "
           f"{result.n_target_documents} documents ranked, {len(result.run)} lines -> {args.out}")
     for topic, reason in result.skipped.items():
         print(f"skipped topic {topic}: {reason}")

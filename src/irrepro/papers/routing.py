@@ -10,10 +10,17 @@ functions (:func:`write_tables`), so the page and the CSV files cannot disagree.
 - :func:`official_core17_scores` – NIST's official Core17 scores of the original runs (published
   facts, the targets only the licensed-data path can be compared with), next to the mean of the
   per-topic scores the SIGIR 2020 authors published.
+- :func:`relevance_transfer` (Table 2), :func:`feature_augmentation` (Table 3), :func:`replication`
+  (Tables 4-6, with and without the preprocessing) and :func:`preprocessing_effect`,
+  :func:`per_topic_ap` (Figures 3, 4), :func:`own_dataset_measures` (the SIGIR 2020 measures on our
+  own runs), :func:`target_size_check` (the stand-in's near/far comparison at equal target sizes).
+
+The runs are made on :func:`stand_in` (open) or :func:`licensed_data` (the user's TREC corpora).
 """
 
 from __future__ import annotations
 
+import itertools
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,14 +29,13 @@ from pathlib import Path
 
 import pandas as pd
 from joblib import Parallel, delayed
-from threadpoolctl import threadpool_limits
 
 from irrepro.data import fetch
 from irrepro.evaluation import evaluate
 from irrepro.reproducibility import ranking, scores
 from irrepro.routing import standin
 from irrepro.routing.constellations import DEFAULT, FAMILIES, PRINTED, Constellation, by_name
-from irrepro.routing.pipeline import SYSTEMS, Collection, Corpus, RoutingResult, route
+from irrepro.routing.pipeline import SYSTEMS, Collection, RoutingResult, route
 from irrepro.runs import read_qrels, write_run
 
 __all__ = [
@@ -164,9 +170,12 @@ ROLES: tuple[str, ...] = ("robust04", "robust05", "core17", "core18")
 #: How the tables name the roles (the paper's names of the collections).
 ROLE_NAMES: dict[str, str] = {"robust04": "Robust04", "robust05": "Robust05", "core17": "NYT", "core18": "WaPo"}
 NEAR, FAR = "core17", "core18"
+#: How the tables name the two preprocessing choices (``preprocess`` of :func:`irrepro.routing.pipeline.route`).
+PREPROCESSING: dict[bool, str] = {True: "stop words removed, Porter stems", False: "none (lowercase tokens)"}
 SYSTEM_NAMES: dict[str, str] = {"wcrobust04": "WCrobust04", "wcrobust0405": "WCrobust0405"}
 MEASURES: tuple[str, ...] = ("AP", "P@10", "nDCG")
 STAND_IN_DATA = "Reuters-21578 stand-in (open; time slices in the roles of the TREC corpora)"
+STAND_IN_EQUAL_TARGETS_DATA = "Reuters-21578 stand-in, targets cut to equal size (first near, last far stories)"
 #: Depth of KTU and RBO in the own dataset (the deepest cut-off of the SIGIR 2020 paper).
 RANKING_DEPTH = 1000
 RBO_P = 0.8
@@ -180,26 +189,27 @@ class RunRequest:
     target: str
     constellation: Constellation = DEFAULT
     augment: bool = False
+    preprocess: bool = True
 
     @property
     def key(self) -> tuple:
-        return (self.training, self.target, self.constellation.name, self.augment)
+        return (self.training, self.target, self.constellation.name, self.augment, self.preprocess)
 
     @property
     def tag(self) -> str:
         parts = ["from", "+".join(self.training), "to", self.target, self.constellation.name]
-        return "_".join(parts + (["augmented"] if self.augment else []))
+        return "_".join(parts + (["augmented"] if self.augment else []) + ([] if self.preprocess else ["unprocessed"]))
 
 
 def _make_run(collections: dict[str, Collection], request: RunRequest) -> RoutingResult:
-    with threadpool_limits(limits=1, user_api="blas"):  # small problems: BLAS threads only contend
-        result = route(
-            [collections[role] for role in request.training],
-            collections[request.target],
-            constellation=request.constellation,
-            augment=request.augment,
-            run_tag=request.tag,
-        )
+    result = route(
+        [collections[role] for role in request.training],
+        collections[request.target],
+        constellation=request.constellation,
+        augment=request.augment,
+        preprocess=request.preprocess,
+        run_tag=request.tag,
+    )
     # ids as categories: a run of 10,000 documents x 50 topics takes a tenth of the memory
     result.run = result.run.astype({"query_id": "category", "doc_id": "category", "run": "category"})
     return result
@@ -242,9 +252,10 @@ class RoutingData:
         *,
         constellation: Constellation = DEFAULT,
         augment: bool = False,
+        preprocess: bool = True,
     ) -> RoutingResult:
         """The run of classifiers trained on ``training`` (roles, in priority order) ranking ``target``."""
-        request = RunRequest(tuple(training), target, constellation, augment)
+        request = RunRequest(tuple(training), target, constellation, augment, preprocess)
         if request.key not in self._results:
             self._results[request.key] = _make_run(self.collections, request)
         return self._results[request.key]
@@ -272,9 +283,11 @@ class RoutingData:
             for request in missing:
                 self._results[request.key] = _make_run(self.collections, request)
 
-    def system_run(self, system: str, target: str, *, constellation: Constellation = DEFAULT) -> RoutingResult:
+    def system_run(
+        self, system: str, target: str, *, constellation: Constellation = DEFAULT, preprocess: bool = True
+    ) -> RoutingResult:
         """WCrobust04 / WCrobust0405 (trained where a topic is judged, "complemented") on ``target``."""
-        return self.run(SYSTEMS[system], target, constellation=constellation)
+        return self.run(SYSTEMS[system], target, constellation=constellation, preprocess=preprocess)
 
     def scores(self, result: RoutingResult, target: str, *, topics: Sequence[str] | None = None) -> pd.DataFrame:
         """Per-topic AP, P@10 and nDCG of a run on its own topics (or ``topics``): topics x measures."""
@@ -292,13 +305,14 @@ class RoutingData:
         return list(self._results.values())
 
 
-@lru_cache(maxsize=1)
-def stand_in() -> RoutingData:
-    """The Reuters-21578 stand-in (:mod:`irrepro.routing.standin`) in the paper's four roles."""
-    built = standin.load()
+@lru_cache(maxsize=2)
+def stand_in(*, equal_targets: bool = False) -> RoutingData:
+    """The Reuters-21578 stand-in (:mod:`irrepro.routing.standin`) in the paper's four roles;
+    ``equal_targets``: its size-controlled variant (both targets cut to the same number of stories)."""
+    built = standin.load(equal_targets=equal_targets)
     by_role = {role: name for name, role in standin.ROLES.items()}
     return RoutingData(
-        label=STAND_IN_DATA,
+        label=STAND_IN_EQUAL_TARGETS_DATA if equal_targets else STAND_IN_DATA,
         collections={role: built.collections[by_role[role]] for role in ROLES},
         corpora={role: by_role[role] for role in ROLES},
     )
@@ -310,6 +324,42 @@ def stand_in_summary() -> pd.DataFrame:
     table.insert(1, "plays", table["role"].map(ROLE_NAMES))
     table["data"] = STAND_IN_DATA
     return table.drop(columns="role")
+
+
+def target_size_check() -> pd.DataFrame:
+    """Is the near/far difference on the stand-in an effect of the targets' sizes?
+
+    The default runs (both systems, preprocessed) on both targets of the stand-in as built and of its
+    size-controlled variant (:mod:`irrepro.routing.standin`, ``equal_targets``: both targets cut to
+    the smaller one's size, the near target keeping its first stories, the far one its last). Per
+    slicing and target: stories, kept topics, the share of relevant judgments, MAP of each system and
+    far − near.
+    """
+    rows = []
+    for equal_targets in (False, True):
+        data = stand_in(equal_targets=equal_targets)
+        data.prefetch(_system_requests(data))
+        for target in (NEAR, FAR):
+            collection = data.collections[target]
+            row = {
+                "targets": "cut to equal size" if equal_targets else "as built",
+                "target": ROLE_NAMES[target],
+                "first_date": min(d.date[:10] for d in collection.documents),
+                "last_date": max(d.date[:10] for d in collection.documents),
+                "documents": len(collection.documents),
+                "topics": int(collection.qrels["query_id"].nunique()),
+                "relevant share": float((collection.qrels["relevance"] > 0).mean()),
+            }
+            for system, name in SYSTEM_NAMES.items():
+                result = data.system_run(system, target)
+                row[f"MAP {name}"] = float(data.scores(result, target)["AP"].mean())
+            row["data"] = data.label
+            rows.append(row)
+    table = pd.DataFrame(rows)
+    for name in SYSTEM_NAMES.values():
+        far_minus_near = table.groupby("targets", sort=False)[f"MAP {name}"].transform(lambda m: m.iloc[1] - m.iloc[0])
+        table[f"far − near {name}"] = far_minus_near.where(table["target"] == ROLE_NAMES[FAR])
+    return table
 
 
 def _data(data: RoutingData | None) -> RoutingData:
@@ -391,18 +441,28 @@ def feature_augmentation(data: RoutingData | None = None) -> pd.DataFrame:
 # =========================================================================== Section 4: Tables 4-6
 
 
-def _system_requests(data: RoutingData, *, constellations: Sequence[Constellation] = (DEFAULT,)) -> list[RunRequest]:
-    """Both systems on both targets for each constellation."""
-    return [RunRequest(SYSTEMS[s], t, c) for c in constellations for s in SYSTEMS for t in (NEAR, FAR)]
+def _system_requests(
+    data: RoutingData,
+    *,
+    constellations: Sequence[Constellation] = (DEFAULT,),
+    preprocessing: Sequence[bool] = (True,),
+) -> list[RunRequest]:
+    """Both systems on both targets for each constellation (and each preprocessing choice)."""
+    return [
+        RunRequest(SYSTEMS[s], t, c, preprocess=p)
+        for p in preprocessing for c in constellations for s in SYSTEMS for t in (NEAR, FAR)
+    ]
 
 
-def _system_variants(data: RoutingData, target: str) -> list[tuple[str, RoutingResult, list[str]]]:
+def _system_variants(
+    data: RoutingData, target: str, *, preprocess: bool = True
+) -> list[tuple[str, RoutingResult, list[str]]]:
     """(row name, run, topics): WCrobust04; WCrobust0405 on the topics judged in both training
     corpora (the paper's first implementation); WCrobust0405 complemented (trained on whatever a
     topic has). A topic judged in both trains on both in either case, so the first is the second
     restricted to those topics (no separate run)."""
-    wcr04 = data.system_run("wcrobust04", target)
-    wcr0405 = data.system_run("wcrobust0405", target)
+    wcr04 = data.system_run("wcrobust04", target, preprocess=preprocess)
+    wcr0405 = data.system_run("wcrobust0405", target, preprocess=preprocess)
     both = [t for t in wcr0405.topics if len(wcr0405.sources[t]) == len(SYSTEMS["wcrobust0405"])]
     return [
         ("WCrobust04", wcr04, list(wcr04.topics)),
@@ -427,14 +487,16 @@ def replication(data: RoutingData | None = None, *, official: bool = True) -> pd
     repeat another (a topic set equal to another, as on the stand-in, where every topic is judged
     in every slice) are given once, with the equality in their name.
 
-    Without the paper's preprocessing (stemming, stop words): not run, see the chapter.
+    Every run is made twice, as in the paper's Table 4: with the paper's preprocessing (stop words
+    removed, Porter stems) and without it (plain lowercase tokens as terms); the ``preprocessing``
+    column says which (:data:`PREPROCESSING`).
     """
     data = _data(data)
-    data.prefetch(_system_requests(data))
+    data.prefetch(_system_requests(data, preprocessing=(True, False)))
     common = common_stand_in_topics(data)
     rows = []
-    for target, setting in ((NEAR, "replicated"), (FAR, "reproduced")):
-        variants = _system_variants(data, target)
+    for (target, setting), preprocess in itertools.product(((NEAR, "replicated"), (FAR, "reproduced")), (True, False)):
+        variants = _system_variants(data, target, preprocess=preprocess)
         if variants[1][2] == variants[2][2]:  # every topic judged in both training corpora
             variants = [variants[0], ("WCrobust0405 (= complemented: all topics judged in both)", *variants[2][1:])]
         for name, result, topics in variants:
@@ -451,6 +513,7 @@ def replication(data: RoutingData | None = None, *, official: bool = True) -> pd
                         "run": name,
                         "setting": setting,
                         "target": ROLE_NAMES[target],
+                        "preprocessing": PREPROCESSING[preprocess],
                         "topic set": topic_set,
                         "topics": len(table),
                         **{("MAP" if m == "AP" else m): v for m, v in _means(table).items()},
@@ -464,6 +527,7 @@ def replication(data: RoutingData | None = None, *, official: bool = True) -> pd
                     "run": f"{system} (original, TREC 2017)",
                     "setting": "original",
                     "target": "NYT",
+                    "preprocessing": "not described",
                     "topic set": "routable",
                     "topics": 50,
                     "MAP": values["AP"],
@@ -473,6 +537,21 @@ def replication(data: RoutingData | None = None, *, official: bool = True) -> pd
                 }
             )
     return pd.DataFrame(rows)
+
+
+def preprocessing_effect(replicated: pd.DataFrame) -> pd.DataFrame:
+    """MAP with and without the preprocessing per run, target and topic set, from :func:`replication`
+    (the paper: "Especially WCRobust04 profits from our preprocessing proposal"). ``difference`` is
+    with − without."""
+    ours = replicated[replicated["setting"] != "original"]
+    wide = ours.pivot_table(
+        index=["run", "target", "topic set", "topics"], columns="preprocessing", values="MAP", sort=False
+    ).reset_index()
+    wide.columns.name = None
+    wide = wide.rename(columns={PREPROCESSING[True]: "MAP with", PREPROCESSING[False]: "MAP without"})
+    wide["difference"] = wide["MAP with"] - wide["MAP without"]
+    wide["data"] = ours["data"].iat[0]
+    return wide
 
 
 # =========================================================================== Section 5: Figures 3, 4
@@ -669,7 +748,7 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path
 
     ``topic_sets.csv``, ``official_core17.csv``, ``stand_in.csv``, ``relevance_transfer.csv``,
     ``feature_augmentation.csv``, ``replication.csv``, ``per_topic_ap.csv``,
-    ``own_dataset_measures.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
+    ``own_dataset_measures.csv`` and, on the stand-in, ``target_size_check.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
     trec_eval and the qrels of their target).
     """
     data = _data(data)
@@ -686,6 +765,7 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path
     }
     if data.label == STAND_IN_DATA:
         tables["stand_in"] = stand_in_summary()
+        tables["target_size_check"] = target_size_check()
     written = []
     for name, table in tables.items():
         path = out_dir / f"{name}.csv"
@@ -711,25 +791,12 @@ def licensed_data(config: str | Path | None = None) -> RoutingData | None:
     else ``./routing-corpora.toml``) must name the corpora ``robust04``, ``robust05``, ``core17`` and
     ``core18``; a configuration that exists but is wrong raises its :class:`ConfigError`.
     """
-    from irrepro.routing.config import ConfigError, find_config, read_config
-    from irrepro.routing.corpora import read_corpus
+    from irrepro.routing.config import configured_collections, find_config
 
-    try:
-        path = find_config(config)
-    except ConfigError:
-        if config is not None:
-            raise
+    path = find_config(config, required=config is not None)
+    if path is None:
         return None
-    settings = read_config(path)
-    missing = [role for role in ROLES if role not in settings]
-    if missing:
-        raise ConfigError(f"{path}: the routing chapter needs [corpora.{missing[0]}] (roles: {', '.join(ROLES)})")
-    collections = {}
-    for role in ROLES:
-        setting = settings[role]
-        setting.check_paths()
-        corpus = Corpus(lambda s=setting: read_corpus(s.format, list(s.paths)), name=role)
-        collections[role] = Collection(role, corpus, read_qrels(setting.qrels_path()))
+    path, collections = configured_collections(ROLES, path)
     return RoutingData(
         label=f"licensed TREC corpora ({path})", collections=collections, corpora={r: r for r in ROLES}
     )

@@ -11,16 +11,31 @@ The file is found, in this order, at ``--config PATH``, at ``$IRREPRO_ROUTING_CO
 ``routing-corpora.toml`` in the current folder (``routing-corpora.example.toml`` in the repository is
 a template). The training roles of the systems are the corpora named ``robust04`` and ``robust05``.
 Every error names the file and the setting to change.
+
+:func:`configured_collections` is the one place that turns names into collections ready for
+:func:`irrepro.routing.pipeline.route` (``irrepro routing run`` and the routing chapter both use it).
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["CONFIG_VARIABLE", "DEFAULT_CONFIG", "ConfigError", "CorpusSetting", "find_config", "read_config"]
+from irrepro.routing.corpora import read_corpus
+from irrepro.routing.pipeline import Collection, Corpus
+
+__all__ = [
+    "CONFIG_VARIABLE",
+    "DEFAULT_CONFIG",
+    "ConfigError",
+    "CorpusSetting",
+    "find_config",
+    "read_config",
+    "configured_collections",
+]
 
 CONFIG_VARIABLE = "IRREPRO_ROUTING_CONFIG"
 DEFAULT_CONFIG = "routing-corpora.toml"
@@ -72,8 +87,11 @@ class CorpusSetting:
         )
 
 
-def find_config(explicit: str | os.PathLike | None = None) -> Path:
-    """The configuration file: ``explicit``, else ``$IRREPRO_ROUTING_CONFIG``, else ``./routing-corpora.toml``."""
+def find_config(explicit: str | os.PathLike | None = None, *, required: bool = True) -> Path | None:
+    """The configuration file: ``explicit``, else ``$IRREPRO_ROUTING_CONFIG``, else ``./routing-corpora.toml``.
+
+    A missing file raises :class:`ConfigError`, or with ``required=False`` gives ``None``.
+    """
     if explicit is not None:
         path, how = Path(explicit), "--config"
     elif os.environ.get(CONFIG_VARIABLE):
@@ -81,6 +99,8 @@ def find_config(explicit: str | os.PathLike | None = None) -> Path:
     else:
         path, how = Path(DEFAULT_CONFIG), "the default location"
     if not path.is_file():
+        if not required:
+            return None
         raise ConfigError(
             f"no corpora configuration at {path} ({how}); copy routing-corpora.example.toml, fill in your "
             f"corpus paths and pass it with --config or set {CONFIG_VARIABLE}"
@@ -126,3 +146,32 @@ def read_config(path: str | os.PathLike) -> dict[str, CorpusSetting]:
         )
         settings[name] = CorpusSetting(name, entry["format"], resolved, entry["qrels"], path)
     return settings
+
+
+def configured_collections(
+    names: Sequence[str], config: str | os.PathLike | None = None
+) -> tuple[Path, dict[str, Collection]]:
+    """The configuration file (found by :func:`find_config`) and the named corpora in it as
+    collections with their qrels; each corpus is a :class:`~irrepro.routing.pipeline.Corpus` that
+    re-reads its files on every pass.
+
+    Raises :class:`ConfigError` when the file is missing, a name is not configured, a path does not
+    exist or is unreadable, or the qrels cannot be found.
+    """
+    from irrepro.runs import read_qrels
+
+    path = find_config(config)
+    settings = read_config(path)
+    missing = [name for name in names if name not in settings]
+    if missing:
+        raise ConfigError(
+            f"corpus {missing[0]!r} is not in {path}; add a [corpora.{missing[0]}] table "
+            f"(needed: {', '.join(names)}; configured: {', '.join(settings)})"
+        )
+    collections = {}
+    for name in names:
+        setting = settings[name]
+        setting.check_paths()
+        corpus = Corpus(lambda s=setting: read_corpus(s.format, list(s.paths)), name=name)
+        collections[name] = Collection(name, corpus, read_qrels(setting.qrels_path()))
+    return path, collections

@@ -12,6 +12,10 @@ The vocabulary holds the stems (see :mod:`irrepro.routing.preprocess`) of the fi
 highest total term frequency are kept (ties by term). Columns are in term order, so the matrices
 equal scikit-learn's on the same stems (tested).
 
+With ``preprocess=False`` (the paper's runs "without our preprocessing", Sec. 4.3) the terms are the
+plain lowercase tokens (:func:`irrepro.routing.preprocess.tokenize`): no stop word is removed and
+nothing is stemmed; the model remembers the choice, so its ``transform`` analyses texts the same way.
+
 The fitting corpus is the training corpus (the paper's final runs) or its union with the target
 ("feature augmentation", Sec. 4.2). Documents pass chunk by chunk; nothing holds a corpus in memory.
 Each process keeps one memo raw token -> column so every distinct token is stemmed once.
@@ -28,6 +32,8 @@ import scipy.sparse as sp
 from sklearn.preprocessing import normalize
 
 from irrepro.routing.preprocess import STOP_WORDS, raw_tokens, stem
+
+_NO_STOP_WORDS: frozenset[str] = frozenset()
 
 __all__ = ["TfidfModel", "fit_tfidf", "document_frequencies", "chunked"]
 
@@ -47,12 +53,17 @@ def chunked(items: Iterable, size: int) -> Iterator[list]:
 
 
 class _TokenColumns:
-    """Raw token -> column memo for a term -> column map; -1 for stop words and unknown stems."""
+    """Raw token -> column memo for a term -> column map; -1 for stop words and unknown terms.
 
-    def __init__(self, columns: dict[str, int], *, grow: bool, stop_words: frozenset[str]):
-        self.columns = columns  # stem -> column
-        self.grow = grow  # add unseen stems as new columns (fitting) or map them to -1 (applying)
-        self.stop_words = stop_words
+    With ``preprocess`` the term of a token is its Porter stem and stop words have none; without, the
+    term is the token itself (only hyphen-only tokens are dropped, as always).
+    """
+
+    def __init__(self, columns: dict[str, int], *, grow: bool, stop_words: frozenset[str], preprocess: bool = True):
+        self.columns = columns  # term -> column
+        self.grow = grow  # add unseen terms as new columns (fitting) or map them to -1 (applying)
+        self.stop_words = stop_words if preprocess else _NO_STOP_WORDS
+        self.preprocess = preprocess
         self.memo: dict[str, int] = {}
 
     max_memo = 4_000_000  # distinct raw tokens remembered; beyond, the memo starts afresh (time, not results)
@@ -63,7 +74,7 @@ class _TokenColumns:
         if _HYPHENS_ONLY.fullmatch(token) or token in self.stop_words:
             column = -1
         else:
-            term = stem(token)
+            term = stem(token) if self.preprocess else token
             column = self.columns.get(term, -1)
             if column < 0 and self.grow:
                 column = self.columns[term] = len(self.columns)
@@ -101,11 +112,18 @@ class _TokenColumns:
 
 
 def document_frequencies(
-    texts: Iterable[str], *, chunk_size: int = 5000, stop_words: frozenset[str] = STOP_WORDS
+    texts: Iterable[str],
+    *,
+    chunk_size: int = 5000,
+    stop_words: frozenset[str] = STOP_WORDS,
+    preprocess: bool = True,
 ) -> tuple[list[str], np.ndarray, np.ndarray, int]:
-    """One pass over ``texts``: (stems, document frequencies, total term frequencies, documents)."""
+    """One pass over ``texts``: (terms, document frequencies, total term frequencies, documents).
+
+    The terms are stems without stop words, or with ``preprocess=False`` the plain lowercase tokens.
+    """
     columns: dict[str, int] = {}
-    indexer = _TokenColumns(columns, grow=True, stop_words=stop_words)
+    indexer = _TokenColumns(columns, grow=True, stop_words=stop_words, preprocess=preprocess)
     df = np.zeros(0, dtype=np.int64)
     cf = np.zeros(0, dtype=np.int64)
     n_documents = 0
@@ -138,15 +156,21 @@ def _bound(value: float | int, n_documents: int, name: str) -> float:
 
 @dataclass
 class TfidfModel:
-    """A fitted tf-idf weighting: ``terms[j]`` is column ``j`` with inverse document frequency ``idf[j]``."""
+    """A fitted tf-idf weighting: ``terms[j]`` is column ``j`` with inverse document frequency ``idf[j]``.
+
+    ``preprocess`` says how texts become terms (stems without stop words, or plain lowercase tokens);
+    :meth:`transform` analyses texts the way the model was fitted.
+    """
 
     terms: list[str]
     idf: np.ndarray
     n_documents: int
+    preprocess: bool = True
 
     def __post_init__(self):
         self._indexer = _TokenColumns(
-            {term: column for column, term in enumerate(self.terms)}, grow=False, stop_words=STOP_WORDS
+            {term: column for column, term in enumerate(self.terms)}, grow=False, stop_words=STOP_WORDS,
+            preprocess=self.preprocess,
         )
 
     @property
@@ -154,7 +178,7 @@ class TfidfModel:
         return len(self.terms)
 
     def transform(self, texts: Sequence[str]) -> sp.csr_matrix:
-        """The L2-normalised sublinear tf-idf rows of ``texts`` (unknown stems are dropped)."""
+        """The L2-normalised sublinear tf-idf rows of ``texts`` (unknown terms are dropped)."""
         matrix = self._indexer.counts(list(texts))
         matrix = sp.csr_matrix((matrix.data, matrix.indices, matrix.indptr), shape=(matrix.shape[0], self.n_features))
         np.log(matrix.data, out=matrix.data)
@@ -169,6 +193,7 @@ def fit_tfidf(
     max_df: float | int = 1.0,
     min_df: float | int = 1,
     max_features: float | None = None,
+    preprocess: bool = True,
     chunk_size: int = 5000,
 ) -> TfidfModel:
     """Fit the vocabulary and idf on ``texts`` (one streaming pass).
@@ -181,6 +206,9 @@ def fit_tfidf(
         Drop terms in more than ``max_df`` / fewer than ``min_df`` documents (float: share of documents).
     max_features : float, optional
         Share of the pruned vocabulary to keep, by total term frequency; ``None`` keeps all.
+    preprocess : bool
+        The paper's preprocessing (stop words removed, Porter stems; default) or, with ``False``, the
+        plain lowercase tokens as terms (the paper's runs "without our preprocessing").
 
     Examples
     --------
@@ -189,8 +217,10 @@ def fit_tfidf(
     ['fell', 'gold', 'oil', 'output', 'price', 'rose']
     >>> model.transform(["oil oil gold"]).shape
     (1, 6)
+    >>> fit_tfidf(["the oil prices rose", "oil output fell"], preprocess=False).terms
+    ['fell', 'oil', 'output', 'prices', 'rose', 'the']
     """
-    terms, df, cf, n_documents = document_frequencies(texts, chunk_size=chunk_size)
+    terms, df, cf, n_documents = document_frequencies(texts, chunk_size=chunk_size, preprocess=preprocess)
     if n_documents == 0:
         raise ValueError("fit_tfidf: the fitting corpus holds no documents")
     high = _bound(max_df, n_documents, "max_df")
@@ -215,4 +245,4 @@ def fit_tfidf(
     df_by_term = {terms[column]: df[column] for column in kept}
     kept_df = np.array([df_by_term[term] for term in kept_terms], dtype=np.float64)
     idf = np.log((1.0 + n_documents) / (1.0 + kept_df)) + 1.0
-    return TfidfModel(terms=kept_terms, idf=idf, n_documents=n_documents)
+    return TfidfModel(terms=kept_terms, idf=idf, n_documents=n_documents, preprocess=preprocess)

@@ -4,7 +4,9 @@ Grossman & Cormack's runs as replicated by Breuer & Schaer (CENTRE@CLEF 2019, Se
 
 1. tf-idf weights (:mod:`irrepro.routing.features`) fitted on the training corpus or corpora, or on
    their union with the target when ``augment=True`` ("feature augmentation", Sec. 4.2; the paper's
-   final runs do not augment);
+   final runs do not augment); the terms are Porter stems without stop words, or with
+   ``preprocess=False`` the plain lowercase tokens (the paper's runs "without our preprocessing",
+   Sec. 4.3, Table 4);
 2. for every topic judged in the target and in a training corpus (:mod:`irrepro.routing.topics`), a
    logistic regression trained on the judged documents of the training corpora that judge the topic
    (:mod:`irrepro.routing.classifier`): WCrobust04 trains on Robust04, WCrobust0405 on Robust04 and
@@ -110,6 +112,7 @@ def route(
     constellation: Constellation = DEFAULT,
     augment: bool = False,
     min_df: float | int = 1,
+    preprocess: bool = True,
     topics: Sequence[str] | None = None,
     k: int = 10_000,
     run_tag: str = "routing",
@@ -124,6 +127,8 @@ def route(
     target : the collection to rank; its qrels (optional) restrict the topics to those judged in it.
     constellation : tf-idf and classifier parameters (a preset of :mod:`irrepro.routing.constellations`).
     augment : fit tf-idf on training ∪ target instead of training only.
+    preprocess : the paper's preprocessing (stop words removed, Porter stems); ``False``: plain
+        lowercase tokens (:func:`irrepro.routing.preprocess.tokenize`) as terms.
     topics : route these topics only (default: judged in target and in a training corpus).
     k : documents kept per topic.
     progress : show tqdm progress bars (stderr); off by default for notebooks.
@@ -152,7 +157,8 @@ def route(
     fitting_size = sum(_size(c.documents) or 0 for c in training) + (_size(target.documents) or 0 if augment else 0)
     texts = tqdm(texts, desc="fit tf-idf", unit="doc", total=fitting_size or None, disable=not progress, file=sys.stderr)
     model = fit_tfidf(
-        texts, max_df=constellation.max_df, min_df=min_df, max_features=constellation.max_features
+        texts, max_df=constellation.max_df, min_df=min_df, max_features=constellation.max_features,
+        preprocess=preprocess,
     )
 
     # 2. rows of the judged training documents, classifiers
@@ -225,7 +231,7 @@ def route(
         parameters={
             "constellation": constellation.name, "C": constellation.C, "tol": constellation.tol,
             "max_df": constellation.max_df, "max_features": constellation.max_features,
-            "min_df": min_df, "augment": augment, "k": k,
+            "min_df": min_df, "augment": augment, "preprocess": preprocess, "k": k,
         },
     )
 
@@ -237,7 +243,8 @@ def run_system(
     **options,
 ) -> RoutingResult:
     """Run WCrobust04 or WCrobust0405: ``collections`` maps the training roles ("robust04", "robust05")
-    to collections; ``options`` go to :func:`route` (the run tag defaults to the system and preset)."""
+    to collections; ``options`` go to :func:`route` (the run tag defaults to the system and preset,
+    with ``_augmented`` and ``_unprocessed`` for feature augmentation and ``preprocess=False``)."""
     key = system.lower()
     if key not in SYSTEMS:
         raise ValueError(f"unknown system {system!r}; known: {', '.join(SYSTEMS)}")
@@ -245,5 +252,6 @@ def run_system(
     if missing:
         raise ValueError(f"system {system} needs training collection(s) {', '.join(missing)}")
     constellation = options.get("constellation", DEFAULT)
-    options.setdefault("run_tag", f"{key}_{constellation.name}{'_augmented' if options.get('augment') else ''}")
+    suffixes = ("_augmented" if options.get("augment") else "") + ("" if options.get("preprocess", True) else "_unprocessed")
+    options.setdefault("run_tag", f"{key}_{constellation.name}{suffixes}")
     return route([collections[role] for role in SYSTEMS[key]], target, **options)

@@ -10,6 +10,9 @@ data_preparation.py`` and ``core/tfidf_vectorization.py``) does, in this order:
 3. replace each remaining token by its Porter stem (``nltk.stem.PorterStemmer``, NLTK's default
    ``NLTK_EXTENSIONS`` mode).
 
+Without the preprocessing (the paper's comparison runs, Sec. 4.3), only step 1 applies:
+:func:`tokenize` gives those terms.
+
 Tokens made of hyphens only (``-``, ``--``) carry no term and are dropped. Stemming dominates the
 cost, so :class:`Analyzer` memoises the whole token -> stem mapping (stop words map to ``None``):
 every distinct token is stemmed once per process.
@@ -53,7 +56,8 @@ _STEMMER = PorterStemmer()
 
 
 def tokenize(text: str) -> list[str]:
-    """Lowercased runs of ``[a-z0-9-]``; tokens of hyphens only are dropped.
+    """Lowercased runs of ``[a-z0-9-]``; tokens of hyphens only are dropped (the terms of a run
+    without the preprocessing: stop words kept, nothing stemmed).
 
     >>> tokenize("U.S. crude-oil output, 1987: -- up 3%")
     ['u', 's', 'crude-oil', 'output', '1987', 'up', '3']

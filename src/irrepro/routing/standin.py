@@ -17,6 +17,13 @@ newswire stories of 1987) gives the same structure by time. The rule, applied in
 * **topics kept**: the categories with at least ``min_relevant`` (default 5) relevant stories in
   *each* of the four slices.
 
+The two targets differ in size (April holds more stories than June-October). A size-controlled
+variant (``equal_targets=True``, for checking that the near/far comparison is not an effect of size)
+cuts both targets to ``N`` stories, ``N`` the size of the smaller one: the near target keeps its
+first ``N`` stories and the far target its last ``N`` in (date, id) order, so the near stories stay
+those closest in time to the training slices and the far ones those farthest from them (on the full
+collection only the near target is cut). The topics are then kept by the same rule.
+
 :func:`load` returns the slices with their qrels and is cached per process; the Reuters files come
 from the data registry (``reuters21578/reut2-000.sgm`` ... ``-021.sgm``).
 """
@@ -56,6 +63,7 @@ class StandIn:
     min_relevant: int
     training_cut: str  # first day of reuters-05
     candidate_topics: int  # categories seen in the labelled stories
+    equal_targets: bool = False  # both targets cut to the smaller one's size
 
     @property
     def training(self) -> dict[str, Collection]:
@@ -104,8 +112,9 @@ def _qrels(documents: Sequence, topics: Sequence[str]) -> pd.DataFrame:
     )
 
 
-def build_standin(documents: Iterable, *, min_relevant: int = MIN_RELEVANT) -> StandIn:
-    """Apply the module's rule to Reuters-21578 documents (objects with doc_id, text, date, topics)."""
+def build_standin(documents: Iterable, *, min_relevant: int = MIN_RELEVANT, equal_targets: bool = False) -> StandIn:
+    """Apply the module's rule to Reuters-21578 documents (objects with doc_id, text, date, topics);
+    ``equal_targets`` cuts both targets to the smaller one's size (near: first stories, far: last)."""
     if min_relevant < 1:
         raise ValueError(f"min_relevant must be >= 1, not {min_relevant}")
     labelled = sorted(
@@ -132,20 +141,30 @@ def build_standin(documents: Iterable, *, min_relevant: int = MIN_RELEVANT) -> S
     empty = [name for name, docs in slices.items() if not docs]
     if empty:
         raise ValueError(f"stand-in slice(s) {', '.join(empty)} hold no labelled story: the documents do not span 1987")
+    if equal_targets:
+        size = min(len(slices["reuters-near"]), len(slices["reuters-far"]))
+        slices["reuters-near"] = slices["reuters-near"][:size]
+        slices["reuters-far"] = slices["reuters-far"][len(slices["reuters-far"]) - size :]
     counts = {name: Counter(t for d in docs for t in set(d.topics)) for name, docs in slices.items()}
     candidates = set().union(*counts.values())
     topics = sorted(t for t in candidates if all(counts[name][t] >= min_relevant for name in slices))
     if not topics:
         raise ValueError(f"no Reuters category has >= {min_relevant} relevant stories in each of the four slices")
     collections = {name: Collection(name, docs, _qrels(docs, topics)) for name, docs in slices.items()}
-    return StandIn(collections, topics, min_relevant, cut, len(candidates))
+    return StandIn(collections, topics, min_relevant, cut, len(candidates), equal_targets)
 
 
 @lru_cache(maxsize=4)
-def load(*, min_relevant: int = MIN_RELEVANT, files: tuple[str, ...] = REUTERS_FILES) -> StandIn:
-    """The stand-in built from the registry's Reuters-21578 files (cached per process)."""
+def _documents(files: tuple[str, ...]) -> tuple:
     from irrepro.data import fetch
     from irrepro.routing.corpora import read_reuters21578
 
-    paths = [fetch(name) for name in files]
-    return build_standin(list(read_reuters21578(paths)), min_relevant=min_relevant)
+    return tuple(read_reuters21578([fetch(name) for name in files]))
+
+
+@lru_cache(maxsize=4)
+def load(
+    *, min_relevant: int = MIN_RELEVANT, files: tuple[str, ...] = REUTERS_FILES, equal_targets: bool = False
+) -> StandIn:
+    """The stand-in built from the registry's Reuters-21578 files (cached per process)."""
+    return build_standin(_documents(files), min_relevant=min_relevant, equal_targets=equal_targets)
