@@ -43,7 +43,8 @@ def topic_set_diagram(topic_sets: pd.DataFrame) -> Figure:
     for (row, column), value in np.ndenumerate(values):
         if not np.isnan(value):
             ax.text(column, row, f"{int(value)}", ha="center", va="center", fontsize=12)
-    ax.set_xticks(range(grid.shape[1]), [str(c) for c in grid.columns])
+    # Combined training sets ("Robust04 ∩ Robust05") get a line each, so the labels do not overlap.
+    ax.set_xticks(range(grid.shape[1]), [str(c).replace(" ∩ ", "\n∩ ").replace(" ∪ ", "\n∪ ") for c in grid.columns])
     ax.set_yticks(range(grid.shape[0]), [str(i) for i in grid.index])
     ax.set_xlabel("training corpus (judged topics)")
     ax.set_ylabel("target corpus")
