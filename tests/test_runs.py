@@ -83,6 +83,32 @@ def test_rank_by_score_matches_a_plain_sort(rows):
         assert group["rank"].tolist() == list(range(1, len(group) + 1))
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["1", "2", "30"]),
+            st.text("abcXY-0", min_size=1, max_size=4),
+            st.sampled_from([0.0, 1.0, 2.5, -1.0]),
+        ),
+        min_size=1,
+        max_size=40,
+        unique_by=lambda row: (row[0], row[1]),
+    ),
+    st.integers(min_value=0, max_value=39),
+)
+def test_rank_by_score_of_ordered_and_nearly_ordered_frames(rows, swap):
+    # An already ordered frame takes the no-sort path; one swapped pair must not fool it.
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"]).astype({"query_id": "str", "doc_id": "str"})
+    expected = rank_by_score(frame.sample(frac=1, random_state=2))
+    ordered = expected.drop(columns="rank").set_axis(range(10, 10 + len(expected)))
+    pd.testing.assert_frame_equal(rank_by_score(ordered), expected)
+    i = swap % len(rows)
+    j = min(i + 1, len(rows) - 1)
+    swapped = ordered.iloc[[*range(i), j, i, *range(j + 1, len(rows))][: len(rows)]] if j != i else ordered
+    pd.testing.assert_frame_equal(rank_by_score(swapped), expected)
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(

@@ -72,6 +72,9 @@ def rank_by_score(frame: pd.DataFrame) -> pd.DataFrame:
     Order: ``query_id`` ascending, then ``score`` descending, ties by ``doc_id`` descending.
     Any existing ``rank`` column is replaced.  Returns a new frame with a fresh index.
     """
+    ordered = _rank_if_ordered(frame)
+    if ordered is not None:
+        return ordered
     # Integer codes in string order (``factorize(sort=True)``) make a numeric lexsort possible.
     # Documents are only compared where scores tie, so only tied documents' ids are sorted
     # as strings: several times faster than sorting all ids.
@@ -92,6 +95,51 @@ def rank_by_score(frame: pd.DataFrame) -> pd.DataFrame:
     starts = np.flatnonzero(np.r_[True, sorted_topics[1:] != sorted_topics[:-1]])
     lengths = np.diff(np.r_[starts, len(order)])
     ordered["rank"] = (np.arange(len(order)) - np.repeat(starts, lengths) + 1).astype("int64")
+    return ordered
+
+
+def _rank_if_ordered(frame: pd.DataFrame) -> pd.DataFrame | None:
+    """:func:`rank_by_score`'s result when ``frame`` is sorted by topic and score, else ``None``.
+
+    Most run files are written in that order (each topic one block, topics in string order,
+    scores descending); checking it with a few vectorised comparisons is much cheaper than
+    sorting. The sort in :func:`rank_by_score` is stable, so for such a frame it only reorders
+    the runs of tied scores (by docno descending): that is done here, the rest stays in place.
+    """
+    topics = frame["query_id"].to_numpy()
+    n = len(topics)
+    if n == 0 or topics.dtype != object:
+        return None
+    scores = frame["score"].to_numpy(dtype="float64")
+    new_topic = np.r_[True, topics[1:] != topics[:-1]]
+    starts = np.flatnonzero(new_topic)
+    heads = topics[starts].tolist()
+    if not all(isinstance(head, str) for head in heads):
+        return None
+    # Each topic one block, blocks in string order (as factorize(sort=True) orders them).
+    if any(a >= b for a, b in zip(heads, heads[1:])):
+        return None
+    same_topic = ~new_topic[1:]
+    if not (scores[1:][same_topic] <= scores[:-1][same_topic]).all():  # NaN fails too
+        return None
+    tied = np.flatnonzero(same_topic & (scores[1:] == scores[:-1]))
+    if len(tied):
+        # Rows with equal topic and score form contiguous runs; order each run by docno
+        # descending with the same codes and the same stable sort as rank_by_score.
+        tied_with_previous = np.zeros(n, dtype=bool)
+        tied_with_previous[tied + 1] = True
+        in_tie = tied_with_previous.copy()
+        in_tie[tied] = True
+        rows = np.flatnonzero(in_tie)
+        tie_run = np.cumsum(~tied_with_previous)[rows]
+        doc_codes, _ = pd.factorize(frame["doc_id"].to_numpy()[rows], sort=True)
+        order = np.arange(n)
+        order[rows] = rows[np.lexsort((-doc_codes, tie_run))]
+        ordered = frame.iloc[order].reset_index(drop=True)
+    else:
+        ordered = frame.reset_index(drop=True)
+    lengths = np.diff(np.r_[starts, n])
+    ordered["rank"] = (np.arange(n) - np.repeat(starts, lengths) + 1).astype("int64")
     return ordered
 
 
@@ -273,6 +321,20 @@ def _fast_table(path: Path, names: list[str], dtypes: dict) -> pd.DataFrame | No
     return frame
 
 
+def _has_duplicates(query_ids: pd.Series, doc_ids: pd.Series) -> bool:
+    """Whether a (topic, document) pair occurs twice: one integer key per pair, hashed once.
+
+    About twice as fast as ``DataFrame.duplicated`` on two string columns; when no document
+    occurs in two lines at all (no topic shares a document) the topics are not even needed.
+    """
+    doc_codes, distinct_docs = pd.factorize(doc_ids.to_numpy())
+    if len(distinct_docs) == len(doc_codes):
+        return False
+    topic_codes, _ = pd.factorize(query_ids.to_numpy())
+    key = topic_codes.astype("int64") * len(distinct_docs) + doc_codes
+    return not pd.Index(key).is_unique
+
+
 def read_run(path, *, name: str | None = None) -> pd.DataFrame:
     """Read a TREC run file into a tidy frame in trec_eval order.
 
@@ -310,7 +372,7 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
     if (
         fast is not None
         and not fast["score"].isna().any()
-        and not fast.duplicated(["query_id", "doc_id"]).any()
+        and not _has_duplicates(fast["query_id"], fast["doc_id"])
     ):
         frame = fast[["query_id", "doc_id", "score"]]
         tags = fast["run"].unique().tolist()
@@ -349,7 +411,7 @@ def read_qrels(path) -> pd.DataFrame:
     fast = _fast_table(
         path, names, {"query_id": "str", "iteration": "str", "doc_id": "str", "relevance": "int64"}
     )
-    if fast is not None and not fast.duplicated(["query_id", "doc_id"]).any():
+    if fast is not None and not _has_duplicates(fast["query_id"], fast["doc_id"]):
         return fast.reset_index(drop=True)
     frame, ignored = _read_qrels_slowly(path)
     ignored.warn(path, stacklevel=3)
