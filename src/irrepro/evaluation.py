@@ -275,17 +275,23 @@ def _qrels_dict(qrels: pd.DataFrame) -> dict[str, dict[str, int]]:
 
 
 def _nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what: str) -> dict[str, dict]:
-    """{query: {doc: value}} built from sorted blocks (fast for 10^5-10^6 rows).
+    """{query: {doc: value}} built from blocks of one topic (fast for 10^5-10^6 rows).
+
+    Frames from :func:`irrepro.runs.read_run` hold each topic in one block already; other
+    frames are sorted by topic first.
 
     A document twice in one topic would silently keep one value, so the sizes are checked and
     a ``ValueError`` names the first such pair.
     """
     topics = query_ids.astype("str").to_numpy(dtype=object)
-    order = np.argsort(topics, kind="stable")
-    topics = topics[order]
-    docs = doc_ids.astype("str").to_numpy(dtype=object)[order].tolist()
-    vals = values.to_numpy()[order].tolist()
+    docs = doc_ids.astype("str").to_numpy(dtype=object)
+    vals = values.to_numpy()
     starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
+    if len(set(topics[starts].tolist())) != len(starts):  # a topic in several blocks: sort first
+        order = np.argsort(topics, kind="stable")
+        topics, docs, vals = topics[order], docs[order], vals[order]
+        starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
+    docs, vals = docs.tolist(), vals.tolist()
     ends = np.r_[starts[1:], len(topics)]
     nested = {str(topics[a]): dict(zip(docs[a:b], vals[a:b])) for a, b in zip(starts, ends)}
     if sum(map(len, nested.values())) != len(topics):
@@ -371,6 +377,36 @@ def evaluate(
         When run topics are not in the qrels (ignored) or topics without relevant documents
         are left out.
     """
+    return _evaluate(runs, qrels, measures, missing_topics=missing_topics, no_relevant=no_relevant, stacklevel=3)
+
+
+class _Judgments:
+    """Qrels prepared once for several evaluations: the nested dict and one pytrec_eval
+    ``RelevanceEvaluator`` per set of measures (used by ``compare_runs`` for its two run pairs)."""
+
+    def __init__(self, qrels: pd.DataFrame):
+        self.qrels = qrels
+        self.by_topic = _qrels_dict(qrels)
+        self._evaluators: dict[frozenset, pytrec_eval.RelevanceEvaluator] = {}
+
+    def evaluator(self, requests: frozenset) -> pytrec_eval.RelevanceEvaluator:
+        if requests not in self._evaluators:
+            self._evaluators[requests] = pytrec_eval.RelevanceEvaluator(self.by_topic, set(requests))
+        return self._evaluators[requests]
+
+
+def _evaluate(
+    runs,
+    qrels: pd.DataFrame,
+    measures: Sequence[str],
+    *,
+    missing_topics: str,
+    no_relevant: str,
+    judgments: _Judgments | None = None,
+    stacklevel: int = 2,
+) -> Evaluation:
+    """:func:`evaluate`, optionally with prepared ``judgments`` of ``qrels``; warnings are
+    attributed ``stacklevel`` frames up."""
     _check_policies(missing_topics, no_relevant)
     parsed = [parse_measure(name) for name in measures]
     if not parsed:
@@ -381,20 +417,21 @@ def evaluate(
     run_frames = _as_runs(runs)
     for name, frame in run_frames.items():
         _check_run(name, frame)
-    qrels_by_topic = _qrels_dict(qrels)
+    if judgments is None or judgments.qrels is not qrels:
+        judgments = _Judgments(qrels)
     report = missing_topic_report(run_frames, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
     if report.topics_without_relevant and no_relevant == "drop":
-        warnings.warn(report._no_relevant_line(), IgnoredTopicsWarning, stacklevel=2)
+        warnings.warn(report._no_relevant_line(), IgnoredTopicsWarning, stacklevel=stacklevel)
     for run_name, ignored in report.not_in_qrels.items():
         if ignored:
             warnings.warn(
                 f"run {run_name}: {len(ignored)} topic(s) not in the qrels ignored, as trec_eval does: "
                 f"{_topics(ignored)}",
                 IgnoredTopicsWarning,
-                stacklevel=2,
+                stacklevel=stacklevel,
             )
 
-    evaluator = pytrec_eval.RelevanceEvaluator(qrels_by_topic, {m.request for m in parsed})
+    evaluator = judgments.evaluator(frozenset(m.request for m in parsed))
     topics = list(report.evaluated_topics)
     columns: dict[str, dict[str, np.ndarray]] = {m.name: {} for m in parsed}
     for run_name, frame in run_frames.items():

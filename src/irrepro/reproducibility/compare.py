@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from irrepro.evaluation import evaluate
+from irrepro.evaluation import _evaluate, _Judgments
 from irrepro.reproducibility import ranking, scores
 
 __all__ = ["Comparison", "compare_runs", "ROLES"]
@@ -127,8 +127,13 @@ def compare_runs(
     measures = tuple(measures)
     setting = "replicability" if new_qrels is None else "reproducibility"
     runs = dict(zip(ROLES, (orig_baseline, orig_advanced, new_baseline, new_advanced)))
-    original = evaluate({r: runs[r] for r in ROLES[:2]}, qrels, measures, missing_topics=missing_topics)
-    new = evaluate({r: runs[r] for r in ROLES[2:]}, qrels if new_qrels is None else new_qrels, measures, missing_topics=missing_topics)
+    # The qrels are prepared once when both pairs are evaluated on them (same numbers as evaluate).
+    judgments = _Judgments(qrels)
+    original = _evaluate({r: runs[r] for r in ROLES[:2]}, qrels, measures, missing_topics=missing_topics, no_relevant="drop", judgments=judgments)
+    new = _evaluate(
+        {r: runs[r] for r in ROLES[2:]}, qrels if new_qrels is None else new_qrels, measures,
+        missing_topics=missing_topics, no_relevant="drop", judgments=judgments,
+    )
     per_topic = {m: pd.concat([original[m], new[m]], axis=1) for m in measures}
     # Which topics the missing-topic policy touched (e.g. judged topics a run lacks, scored 0).
     notes: list[str] = [*original.report.summary(), *new.report.summary()]

@@ -128,6 +128,14 @@ def _string_order(strings: np.ndarray) -> np.ndarray:
     return np.lexsort(words[:, ::-1].T)
 
 
+def _factorize_blocks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``pd.factorize(values, sort=True)``, computed on the first value of each block of equal
+    neighbours (a run frame holds each topic in one block: 50 hashes instead of 50,000)."""
+    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]]) if len(values) else np.zeros(0, dtype=np.int64)
+    head_codes, uniques = pd.factorize(values[starts], sort=True)
+    return np.repeat(head_codes, np.diff(np.r_[starts, len(values)])), uniques
+
+
 def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
     """Cut each run to its top ``depth`` documents per topic and code the documents as integers.
 
@@ -155,7 +163,7 @@ def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
     rank_of_unique = np.empty(len(order_of_unique), dtype=np.int64)
     rank_of_unique[order_of_unique] = np.arange(len(order_of_unique))
     doc_codes = rank_of_unique[doc_codes]
-    topic_codes, topic_uniques = pd.factorize(all_topics, sort=True)
+    topic_codes, topic_uniques = _factorize_blocks(all_topics)
     topics = pd.Index(np.asarray(topic_uniques, dtype=object), name="query_id")
     longest = max((int(f["rank"].max()) for f in cut.values() if len(f)), default=1)
     width = max(1, min(depth, longest))  # no padding beyond the longest list
