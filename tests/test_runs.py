@@ -59,19 +59,21 @@ def test_docno_ties_compare_as_strings_not_numbers(tmp_path):
     assert read_run(path)["doc_id"].tolist() == ["9", "10"]  # "9" > "10" as strings
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    st.lists(
-        st.tuples(
-            st.sampled_from(["1", "2", "30"]),
-            st.text("abcXY-0", min_size=1, max_size=4),
-            st.sampled_from([0.0, 1.0, 2.5, -1.0]),
-        ),
-        min_size=1,
-        max_size=40,
-        unique_by=lambda row: (row[0], row[1]),
-    )
+# (topic, docno, score) rows, unique per topic and docno, with many tied scores.
+RUN_ROWS = st.lists(
+    st.tuples(
+        st.sampled_from(["1", "2", "30"]),
+        st.text("abcXY-0", min_size=1, max_size=4),
+        st.sampled_from([0.0, 1.0, 2.5, -1.0]),
+    ),
+    min_size=1,
+    max_size=40,
+    unique_by=lambda row: (row[0], row[1]),
 )
+
+
+@settings(max_examples=60, deadline=None)
+@given(RUN_ROWS)
 def test_rank_by_score_matches_a_plain_sort(rows):
     frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"]).astype(
         {"query_id": "str", "doc_id": "str"}
@@ -85,16 +87,7 @@ def test_rank_by_score_matches_a_plain_sort(rows):
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.lists(
-        st.tuples(
-            st.sampled_from(["1", "2", "30"]),
-            st.text("abcXY-0", min_size=1, max_size=4),
-            st.sampled_from([0.0, 1.0, 2.5, -1.0]),
-        ),
-        min_size=1,
-        max_size=40,
-        unique_by=lambda row: (row[0], row[1]),
-    ),
+    RUN_ROWS,
     st.integers(min_value=0, max_value=39),
 )
 def test_rank_by_score_of_ordered_and_nearly_ordered_frames(rows, swap):
