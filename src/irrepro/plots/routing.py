@@ -37,9 +37,9 @@ def topic_set_diagram(topic_sets: pd.DataFrame) -> Figure:
         if column not in topic_sets.columns:
             raise ValueError(f"topic_set_diagram: column {column!r} missing (have {list(topic_sets.columns)})")
     grid = topic_sets.pivot(index="target", columns="training", values="intersection")
-    figure, ax = plt.subplots(figsize=(1.6 + 1.3 * grid.shape[1], 0.8 + 0.7 * grid.shape[0]), layout="constrained")
+    figure, ax = plt.subplots(figsize=(1.6 + 1.5 * grid.shape[1], 1.0 + 0.7 * grid.shape[0]), layout="constrained")
     values = grid.to_numpy(dtype=float)
-    ax.imshow(values, cmap="Blues", vmin=0, vmax=np.nanmax(values) * 1.3)
+    ax.imshow(values, cmap="Blues", vmin=0, vmax=np.nanmax(values) * 1.3, aspect="auto")
     for (row, column), value in np.ndenumerate(values):
         if not np.isnan(value):
             ax.text(column, row, f"{int(value)}", ha="center", va="center", fontsize=12)
