@@ -121,3 +121,20 @@ def test_registry_urls_on_pypi_exist_with_the_registered_hash():
         listed = dict(re.findall(r'href="([^"#]+)#sha256=([0-9a-f]{64})"', response.text))
         assert entry.url in listed, f"{entry.name}: {entry.url} is not a file of {package} on PyPI"
         assert listed[entry.url] == entry.archive_sha256, f"{entry.name}: PyPI's sha256 differs from the registry's"
+
+
+def test_registry_agrees_with_the_mirrors_manifest():
+    """Each GitHub-hosted entry downloads the file the mirror's MANIFEST names (repository,
+    commit, path) and has its sha256; skipped without a mirror."""
+    mirror = data.mirror_dir()
+    if mirror is None or not (mirror / "MANIFEST.tsv").exists():
+        pytest.skip("no mirror with a MANIFEST.tsv")
+    manifest = {}
+    for line in (mirror / "MANIFEST.tsv").read_text().splitlines()[1:]:
+        name, sha256, _size, repository, commit, path = line.split("\t")
+        manifest[name] = (sha256, repository, commit, path)
+    for entry in data.registry().values():
+        sha256, repository, commit, path = manifest[entry.name]
+        assert entry.sha256 == sha256, entry.name
+        if entry.url.startswith("https://raw.githubusercontent.com/"):
+            assert entry.url == f"https://raw.githubusercontent.com/{repository}/{commit}/{path}", entry.name

@@ -294,3 +294,18 @@ def test_ranking_measures_matches_single_functions_for_every_rbo_variant(tmp_pat
     assert batch["RBO"].to_numpy() == pytest.approx(expected.to_numpy(), abs=1e-12)
     tied = kendall_tau_union_tied(original, replicated, depth=12)
     assert batch["tau_b_union_tied"].to_numpy() == pytest.approx(tied.to_numpy(), abs=1e-12)
+
+
+def test_a_subset_of_measures_gives_the_same_values(tmp_path):
+    rng = np.random.default_rng(11)
+    topics = [str(t) for t in range(301, 304)]
+    original = read_run(_write_run(tmp_path / "o", _random_lists(rng, topics, 20), "o"))
+    replicated = read_run(_write_run(tmp_path / "r", _random_lists(rng, topics, 20), "r"))
+    everything = ranking_measures(original, replicated, depth=15)
+    for subset in (("KTU",), ("RBO",), ("KTU", "RBO"), ("tau_intersection",), ("tau_b_union_tied", "RBO")):
+        some = ranking_measures(original, replicated, depth=15, measures=subset)
+        assert set(some) == set(subset)
+        for name in subset:
+            pd.testing.assert_series_equal(some[name], everything[name])
+    with pytest.raises(ValueError, match="subset"):
+        ranking_measures(original, replicated, depth=15, measures=("KTU", "NDCG"))

@@ -667,6 +667,7 @@ def own_dataset_measures(data: RoutingData | None = None) -> pd.DataFrame:
                     {name: result.run for name, result in runs.items()},
                     depth=RANKING_DEPTH,
                     rbo_p=RBO_P,
+                    measures=("KTU", "RBO"),
                 )
                 add(setting, label, "ranking", "KTU", ranked["KTU"].mean())
                 add(setting, label, "ranking", "RBO", ranked["RBO"].mean())

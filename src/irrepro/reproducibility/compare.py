@@ -158,7 +158,8 @@ def compare_runs(
         comparison.ktu, comparison.rbo = {}, {}
         for kind in ("baseline", "advanced"):
             ranked = ranking.ranking_measures(
-                runs[f"orig_{kind}"], runs[f"new_{kind}"], depth=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant
+                runs[f"orig_{kind}"], runs[f"new_{kind}"], depth=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant,
+                measures=("KTU", "RBO"),
             )
             comparison.ktu[kind] = ranked["KTU"]
             comparison.rbo[kind] = ranked["RBO"]

@@ -68,6 +68,7 @@ __all__ = [
     "kendall_tau_intersection",
     "rbo",
     "ranking_measures",
+    "RANKING_MEASURES",
 ]
 
 RBO_VARIANTS = ("ext", "min", "trunc", "sigir2020")
@@ -487,6 +488,9 @@ def _rbo_pairs(x, nx, y, ny, *, p, depth, variant, pos_x_in_y=None):
     return _rbo_from_overlaps(x_d, np.minimum(nx, ny), np.maximum(nx, ny), p=p, depth=depth, variant=variant)
 
 
+RANKING_MEASURES = ("KTU", "RBO", "tau_b_union_tied", "tau_intersection")
+
+
 def ranking_measures(
     original,
     replicated,
@@ -495,34 +499,45 @@ def ranking_measures(
     rbo_p: float = 0.8,
     rbo_variant: str = "ext",
     unequal_lengths: str = "truncate",
+    measures: Sequence[str] = RANKING_MEASURES,
 ) -> dict[str, pd.DataFrame | pd.Series]:
     """KTU, RBO, tau-b on the tied union and tau on the intersection, sharing one coding pass.
 
-    Returns ``{"KTU": ..., "RBO": ..., "tau_b_union_tied": ..., "tau_intersection": ...}``, each
-    shaped as the single functions return it. Topics missing on either side are NaN.
+    Returns ``{"KTU": ..., "RBO": ..., "tau_b_union_tied": ..., "tau_intersection": ...}`` (or the
+    subset named in ``measures``; only those are computed), each shaped as the single functions
+    return it. Topics missing on either side are NaN.
     """
     if rbo_variant not in RBO_VARIANTS:
         raise ValueError(f"rbo_variant must be one of {RBO_VARIANTS}, got {rbo_variant!r}")
     if unequal_lengths not in _UNEQUAL:
         raise ValueError(f"unequal_lengths must be one of {_UNEQUAL}, got {unequal_lengths!r}")
+    unknown = set(measures) - set(RANKING_MEASURES)
+    if unknown or not measures:
+        raise ValueError(f"measures must be a non-empty subset of {RANKING_MEASURES}, got {list(measures)}")
     lists, x, y, nx, ny, missing, single = _pairs(original, replicated, depth, "nan")
     if unequal_lengths == "raise" and ((nx != ny) & ~missing).any():
         raise ValueError("KTU: top-k lists of different lengths (unequal_lengths='raise')")
-    pos_x_in_y, pos_y_in_x = _match_positions(x, nx, y, ny)
-    inversions, common = _intersection_inversions(pos_x_in_y)
-    rbo_depth = depth - 1 if rbo_variant == "sigir2020" else depth
-    rbo_values = _rbo_pairs(
-        x, nx, y, ny, p=rbo_p, depth=rbo_depth, variant="ext" if rbo_variant == "sigir2020" else rbo_variant,
-        pos_x_in_y=pos_x_in_y,
-    )
-    results = {
-        "KTU": _ktu_pairs(x, y, np.minimum(nx, ny)),
-        "RBO": rbo_values,
-        "tau_b_union_tied": _tau_union_tied(pos_x_in_y, nx, pos_y_in_x, ny, (inversions, common)),
-        "tau_intersection": _tau_from_inversions(inversions, common),
-    }
+    results = {}
+    if "KTU" in measures:
+        results["KTU"] = _ktu_pairs(x, y, np.minimum(nx, ny))
+    if set(measures) - {"KTU"}:
+        pos_x_in_y, pos_y_in_x = _match_positions(x, nx, y, ny)
+    if "RBO" in measures:
+        rbo_depth = depth - 1 if rbo_variant == "sigir2020" else depth
+        results["RBO"] = _rbo_pairs(
+            x, nx, y, ny, p=rbo_p, depth=rbo_depth, variant="ext" if rbo_variant == "sigir2020" else rbo_variant,
+            pos_x_in_y=pos_x_in_y,
+        )
+    if {"tau_b_union_tied", "tau_intersection"} & set(measures):
+        inversions, common = _intersection_inversions(pos_x_in_y)
+        if "tau_b_union_tied" in measures:
+            results["tau_b_union_tied"] = _tau_union_tied(pos_x_in_y, nx, pos_y_in_x, ny, (inversions, common))
+        if "tau_intersection" in measures:
+            results["tau_intersection"] = _tau_from_inversions(inversions, common)
     out = {}
-    for name, values in results.items():
-        values[missing] = np.nan
-        out[name] = _shape(values, lists, single, name)
+    for name in RANKING_MEASURES:
+        if name in results:
+            values = results[name]
+            values[missing] = np.nan
+            out[name] = _shape(values, lists, single, name)
     return out
