@@ -170,3 +170,11 @@ def test_topics_a_run_lacks_are_scored_zero_and_named_in_the_notes(files):
     )
     assert np.isnan(dropped.per_topic["AP"].loc["301", "new_baseline"])
     assert any("left out" in note for note in dropped.notes)
+
+
+def test_table_keeps_the_magnitude_of_small_p_values(files):
+    comparison = compare_runs(*_runs(files), read_qrels(files["qrels"]))
+    comparison.p_value["baseline"]["AP"] = 3.2e-9  # as a large replication with a big drop gives
+    comparison.p_value["advanced"]["AP"] = None
+    block = comparison.to_table().split("p-value (paired t-test)")[1]
+    assert "3.20e-09" in block and "undefined" in block and "0.0000" not in block

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import sys
 
-from irrepro.routing import standin
-from irrepro.routing.constellations import DEFAULT, PRINTED, by_name
-from irrepro.routing.pipeline import SYSTEMS, run_system
+# Only light modules here: every ``irrepro`` command builds this parser, so the routing pipeline
+# (scikit-learn, NLTK) is imported when a routing action runs, not at start-up.
+from irrepro.routing.constellations import DEFAULT, PRINTED, SYSTEMS, by_name
 
 NAME = "routing"
 HELP = "routing runs WCrobust04 / WCrobust0405 on the Reuters stand-in or on your own corpora"
@@ -47,6 +47,8 @@ def add_arguments(parser) -> None:
 
 
 def _run(args) -> int:
+    from irrepro.routing import standin
+    from irrepro.routing.pipeline import run_system
     from irrepro.runs import write_run
 
     constellation = by_name(args.preset)
@@ -89,6 +91,8 @@ def _run(args) -> int:
 
 
 def _corpora(args) -> int:
+    from irrepro.routing import standin
+
     for name, role in standin.ROLES.items():
         print(f"{name}\tReuters-21578 stand-in for {role}")
     from irrepro.routing.config import ConfigError, find_config, read_config

@@ -76,8 +76,11 @@ class Comparison:
     def to_table(self) -> str:
         """The same numbers, readable: one block per measure family."""
 
-        def fmt(value) -> str:
-            return "undefined" if value is None else f"{value:.4f}"
+        def fmt(value) -> str:  # None becomes NaN in a frame: both are undefined
+            return "undefined" if _number(value) is None else f"{value:.4f}"
+
+        def fmt_p(value) -> str:  # small p-values keep their magnitude instead of printing 0.0000
+            return fmt(value) if _number(value) is None or value >= 1e-4 else f"{value:.2e}"
 
         lines = [f"setting: {self.setting}", ""]
         arp = pd.DataFrame(self.arp).T.reindex(columns=list(self.measures))
@@ -89,7 +92,7 @@ class Comparison:
             lines += ["", "RMSE", pd.DataFrame(self.rmse).T.map(fmt).to_string(), ""]
         lines += ["ER / DeltaRI", pd.DataFrame({"ER": self.er, "DeltaRI": self.delta_ri}).T.map(fmt).to_string(), ""]
         test = "paired t-test" if self.setting == "replicability" else "unpaired t-test"
-        lines += [f"p-value ({test})", pd.DataFrame(self.p_value).T.map(fmt).to_string()]
+        lines += [f"p-value ({test})", pd.DataFrame(self.p_value).T.map(fmt_p).to_string()]
         if self.notes:
             lines += ["", "notes:"] + [f"- {note}" for note in self.notes]
         return "\n".join(lines)

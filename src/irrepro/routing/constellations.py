@@ -1,4 +1,7 @@
-"""The parameter constellations of the SIGIR 2020 reproducibility dataset.
+"""The routing systems and the parameter constellations of the SIGIR 2020 reproducibility dataset.
+
+:data:`SYSTEMS`: the training collections of WCrobust04 (Robust04) and WCrobust0405 (Robust04 and
+Robust05), by role name.
 
 Breuer et al. (SIGIR 2020) derived 200 runs from WCrobust04 / WCrobust0405 by changing one parameter
 of the routing pipeline at a time; the paper prints 20 of them, in four families of five levels:
@@ -17,7 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Constellation", "DEFAULT", "PRINTED", "FAMILIES", "by_name"]
+__all__ = ["SYSTEMS", "Constellation", "DEFAULT", "PRINTED", "FAMILIES", "by_name"]
+
+#: Training roles of the two systems (Breuer & Schaer, CENTRE@CLEF 2019).
+SYSTEMS: dict[str, tuple[str, ...]] = {"wcrobust04": ("robust04",), "wcrobust0405": ("robust04", "robust05")}
 
 
 @dataclass(frozen=True)

@@ -32,15 +32,12 @@ import scipy.sparse as sp
 from tqdm import tqdm
 
 from irrepro.routing.classifier import train_topic_models
-from irrepro.routing.constellations import DEFAULT, Constellation
+from irrepro.routing.constellations import DEFAULT, SYSTEMS, Constellation
 from irrepro.routing.features import TfidfModel, chunked, fit_tfidf
 from irrepro.routing.ranking import TopK
 from irrepro.routing.topics import routable_topics, training_sources
 
 __all__ = ["Corpus", "Collection", "RoutingResult", "SYSTEMS", "route", "run_system"]
-
-#: The training roles of each system (names of the paper's training collections).
-SYSTEMS: dict[str, tuple[str, ...]] = {"wcrobust04": ("robust04",), "wcrobust0405": ("robust04", "robust05")}
 
 
 class Corpus:
