@@ -79,6 +79,16 @@ def test_stand_in_run(tmp_path, capsys):
     assert "Reuters-21578 stand-in" in capsys.readouterr().out
 
 
+def test_tol_scale_option(tmp_path, capsys):
+    out = tmp_path / "t.run"
+    assert main(["routing", "run", "--system", "wcrobust04", "--target", "reuters-near", "--preset", "tol_2",
+                 "--tol-scale", "sum", "--depth", "20", "--quiet", "--out", str(out)]) == 0
+    run = read_run(out)
+    assert set(run["run"]) == {"wcrobust04_tol_2_tolsum"}
+    assert run["score"].nunique() > 1  # the classifiers moved: scores differ (on the mean loss all are 0.5)
+    assert "tol on the summed loss" in capsys.readouterr().out
+
+
 def test_no_preprocessing_flag(tmp_path, capsys):
     config = _setup(tmp_path)
     scores = {}

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import scipy.sparse as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sklearn.linear_model import LogisticRegression
 
 from irrepro.routing.classifier import train_topic_models
@@ -39,3 +42,56 @@ def test_non_convergence_is_recorded_not_warned(recwarn):
     models = train_topic_models(features, {"t": (np.arange(40), grades)}, C=1e6, tol=1e-12, max_iter=1)
     assert models.not_converged == ["t"]
     assert len(recwarn) == 0
+
+
+def _summed_objective_gradient(features, labels, coef, intercept, C):
+    """Gradient of scikit-learn < 1.4's objective: summed log-loss + ||w||^2 / (2 C), intercept free."""
+    probabilities = 1 / (1 + np.exp(-(features @ coef + intercept)))
+    residual = probabilities - labels
+    return np.r_[features.T @ residual + coef / C, residual.sum()]
+
+
+def _tfidf_like(seed, rows=60, columns=25):
+    rng = np.random.default_rng(seed)
+    matrix = sp.random(rows, columns, density=0.3, format="csr", random_state=seed)
+    matrix = sp.csr_matrix(normalize_rows(matrix.toarray() + 1e-3))  # no empty row; unit L2 norm
+    labels = (rng.random(rows) < 0.3).astype(int)
+    labels[:2] = [0, 1]  # both classes
+    return matrix, labels
+
+
+def normalize_rows(dense):
+    return dense / np.linalg.norm(dense, axis=1, keepdims=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), tol=st.floats(0.5, 100))
+def test_tol_of_a_half_or_more_on_the_mean_loss_stops_before_the_first_step(seed, tol):
+    """The module's claim: with L2-normalised rows no entry of the mean loss's gradient at 0 exceeds
+    1/2, so tol >= 1/2 leaves every weight 0 (scikit-learn >= 1.4; why the tol presets collapse)."""
+    features, labels = _tfidf_like(seed)
+    models = train_topic_models(features, {"t": (np.arange(len(labels)), labels)}, tol=tol)
+    assert models.iterations == {"t": 0}
+    assert not models.coef.any() and models.intercept[0] == 0
+    np.testing.assert_array_equal(models.probabilities(features), 0.5)
+
+
+@pytest.mark.parametrize("tol", [1.0, 5.0, 25.0])
+def test_tol_on_the_summed_loss_bounds_that_loss_gradient(tol):
+    """tol_scale="sum": lbfgs runs until the *summed* objective's gradient is within tol, as in
+    scikit-learn < 1.4; on the mean loss the same tol stops before the first step."""
+    features, labels = _tfidf_like(3, rows=400)
+    examples = {"t": (np.arange(len(labels)), labels)}
+    summed = train_topic_models(features, examples, tol=tol, tol_scale="sum")
+    mean = train_topic_models(features, examples, tol=tol)
+    gradient = _summed_objective_gradient(features, labels, summed.coef[:, 0], summed.intercept[0], 1.5)
+    at_zero = _summed_objective_gradient(features, labels, np.zeros(features.shape[1]), 0.0, 1.5)
+    assert np.abs(at_zero).max() > tol  # the old criterion did not hold at the start ...
+    assert np.abs(gradient).max() <= tol * (1 + 1e-9)  # ... and holds where lbfgs stopped
+    assert summed.iterations["t"] > 0 and mean.iterations["t"] == 0
+
+
+def test_unknown_tol_scale_is_an_error():
+    features, grades = _data()
+    with pytest.raises(ValueError, match="tol_scale"):
+        train_topic_models(features, {"t": (np.arange(40), grades)}, tol_scale="median")

@@ -35,10 +35,15 @@ def add_arguments(parser) -> None:
         "--no-preprocessing", dest="preprocess", action="store_false",
         help="plain lowercase tokens as terms: keep stop words, no Porter stemming (the paper's comparison runs)",
     )
+    run.add_argument(
+        "--tol-scale", choices=("mean", "sum"), default="mean",
+        help="the loss whose gradient the preset's tol bounds: mean (scikit-learn >= 1.4, default) or sum "
+        "(scikit-learn < 1.4, as in the authors' 2019 runs)",
+    )
     run.add_argument("--config", help="corpora configuration (default: $IRREPRO_ROUTING_CONFIG or ./routing-corpora.toml)")
     run.add_argument("--depth", type=int, default=10_000, help="documents per topic (default 10000)")
     run.add_argument("--min-df", type=int, default=1, help="drop terms in fewer documents (default 1)")
-    run.add_argument("--tag", help="run tag (default: SYSTEM_PRESET[_augmented][_unprocessed])")
+    run.add_argument("--tag", help="run tag (default: SYSTEM_PRESET[_augmented][_unprocessed][_tolsum])")
     run.add_argument("--quiet", action="store_true", help="no progress bars")
     run.add_argument("--out", required=True, help="the TREC run file to write")
     actions.add_parser("corpora", help="list the stand-in corpora and those of your configuration").add_argument(
@@ -66,14 +71,15 @@ def _run(args) -> int:
         target = collections[args.target]
         where = "your configured corpora"
     options = {"constellation": constellation, "augment": args.augment, "preprocess": args.preprocess,
-               "k": args.depth, "min_df": args.min_df, "progress": not args.quiet}
+               "tol_scale": args.tol_scale, "k": args.depth, "min_df": args.min_df, "progress": not args.quiet}
     if args.tag:
         options["run_tag"] = args.tag
     result = run_system(args.system, training, target, **options)
     tag = result.run["run"].iat[0] if len(result.run) else (args.tag or args.system)
     write_run(result.run, args.out, name=tag)
     print(f"{args.system} on {args.target} ({where}), preset {constellation.name}"
-          f"{', augmented' if args.augment else ''}{'' if args.preprocess else ', no preprocessing'}: {len(result.topics)} topics, {result.n_features} features, "
+          f"{', augmented' if args.augment else ''}{'' if args.preprocess else ', no preprocessing'}"
+          f"{', tol on the summed loss' if args.tol_scale == 'sum' else ''}: {len(result.topics)} topics, {result.n_features} features, "
           f"{result.n_target_documents} documents ranked, {len(result.run)} lines -> {args.out}")
     for topic, reason in result.skipped.items():
         print(f"skipped topic {topic}: {reason}")

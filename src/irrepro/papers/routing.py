@@ -190,15 +190,18 @@ class RunRequest:
     constellation: Constellation = DEFAULT
     augment: bool = False
     preprocess: bool = True
+    tol_scale: str = "mean"  # "sum": tol as scikit-learn < 1.4 applied it (irrepro.routing.classifier)
 
     @property
     def key(self) -> tuple:
-        return (self.training, self.target, self.constellation.name, self.augment, self.preprocess)
+        return (self.training, self.target, self.constellation.name, self.augment, self.preprocess, self.tol_scale)
 
     @property
     def tag(self) -> str:
         parts = ["from", "+".join(self.training), "to", self.target, self.constellation.name]
-        return "_".join(parts + (["augmented"] if self.augment else []) + ([] if self.preprocess else ["unprocessed"]))
+        parts += ["augmented"] if self.augment else []
+        parts += [] if self.preprocess else ["unprocessed"]
+        return "_".join(parts + (["tol-on-summed-loss"] if self.tol_scale == "sum" else []))
 
 
 def _make_run(collections: dict[str, Collection], request: RunRequest) -> RoutingResult:
@@ -208,6 +211,7 @@ def _make_run(collections: dict[str, Collection], request: RunRequest) -> Routin
         constellation=request.constellation,
         augment=request.augment,
         preprocess=request.preprocess,
+        tol_scale=request.tol_scale,
         run_tag=request.tag,
     )
     # ids as categories: a run of 10,000 documents x 50 topics takes a tenth of the memory
@@ -253,9 +257,10 @@ class RoutingData:
         constellation: Constellation = DEFAULT,
         augment: bool = False,
         preprocess: bool = True,
+        tol_scale: str = "mean",
     ) -> RoutingResult:
         """The run of classifiers trained on ``training`` (roles, in priority order) ranking ``target``."""
-        request = RunRequest(tuple(training), target, constellation, augment, preprocess)
+        request = RunRequest(tuple(training), target, constellation, augment, preprocess, tol_scale)
         if request.key not in self._results:
             self._results[request.key] = _make_run(self.collections, request)
         return self._results[request.key]
@@ -284,10 +289,11 @@ class RoutingData:
                 self._results[request.key] = _make_run(self.collections, request)
 
     def system_run(
-        self, system: str, target: str, *, constellation: Constellation = DEFAULT, preprocess: bool = True
+        self, system: str, target: str, *, constellation: Constellation = DEFAULT, preprocess: bool = True,
+        tol_scale: str = "mean",
     ) -> RoutingResult:
         """WCrobust04 / WCrobust0405 (trained where a topic is judged, "complemented") on ``target``."""
-        return self.run(SYSTEMS[system], target, constellation=constellation, preprocess=preprocess)
+        return self.run(SYSTEMS[system], target, constellation=constellation, preprocess=preprocess, tol_scale=tol_scale)
 
     def scores(self, result: RoutingResult, target: str, *, topics: Sequence[str] | None = None) -> pd.DataFrame:
         """Per-topic AP, P@10 and nDCG of a run on its own topics (or ``topics``): topics x measures."""
@@ -717,6 +723,47 @@ def constellation_arp_comparison(measures: pd.DataFrame, *, measure: str = "AP")
     return pd.DataFrame(rows)
 
 
+def tolerance_check(data: RoutingData | None = None, *, system: str = "WCrobust0405") -> pd.DataFrame:
+    """Why the ``tol`` constellations collapse here: ``tol`` on the mean loss against ``tol`` on the summed loss.
+
+    scikit-learn 1.4 divided the logistic-regression objective by the number of training documents
+    but kept what ``tol`` bounds (L-BFGS-B's largest projected-gradient entry), see
+    :mod:`irrepro.routing.classifier`. The default and ``tol_1`` ... ``tol_5`` runs of ``system`` on
+    the near target, once as current scikit-learn applies ``tol`` (``tol_scale="mean"``) and once as
+    scikit-learn < 1.4 did (``"sum"``): lbfgs iterations per topic (median, and the topics stopped
+    before the first step), MAP and its ratio to the default run of the same scale, next to the
+    ratio of the SIGIR 2020 authors' runs (their published per-topic files, licensed NYT).
+    """
+    data = _data(data)
+    key = next(k for k, name in SYSTEM_NAMES.items() if name == system)
+    levels = (DEFAULT, *[c for c in PRINTED if c.family == "tol"])
+    data.prefetch([RunRequest(SYSTEMS[key], NEAR, c, tol_scale=scale) for scale in ("mean", "sum") for c in levels])
+    published = pd.read_csv(fetch(f"sigir2020/measures/rpl_{key}_{_SIGIR2020_FILES['AP']}.csv"))
+    published_default = float(published[DEFAULT.dataset_column(system)].mean())
+    rows = []
+    for scale, bounded in (("mean", "mean loss (scikit-learn >= 1.4)"), ("sum", "summed loss (scikit-learn < 1.4)")):
+        default_map = None
+        for constellation in levels:
+            result = data.system_run(key, NEAR, constellation=constellation, tol_scale=scale)
+            iterations = pd.Series(result.iterations, dtype="int64")
+            ap = float(data.scores(result, NEAR)["AP"].mean())
+            default_map = ap if constellation is DEFAULT else default_map
+            rows.append(
+                {
+                    "tol bounds the gradient of": bounded,
+                    "constellation": constellation.name,
+                    "tol": constellation.tol,
+                    "lbfgs iterations (median)": float(iterations.median()),
+                    "topics stopped before the first step": f"{int((iterations == 0).sum())} of {len(iterations)}",
+                    "AP": ap,
+                    "ratio to default": ap / default_map,
+                    "ratio to default (SIGIR 2020)": float(published[constellation.dataset_column(system)].mean()) / published_default,
+                    "data": f"{data.label} | SIGIR 2020 per-topic files (licensed NYT)",
+                }
+            )
+    return pd.DataFrame(rows)
+
+
 def own_dataset_table(measures: pd.DataFrame, *, setting: str, system: str) -> pd.DataFrame:
     """One system's rows of :func:`own_dataset_measures` as the SIGIR 2020 appendix lays them out:
     one row per constellation (the first: the original, the default run on the near target), columns
@@ -749,7 +796,7 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path
 
     ``topic_sets.csv``, ``official_core17.csv``, ``stand_in.csv``, ``relevance_transfer.csv``,
     ``feature_augmentation.csv``, ``replication.csv``, ``per_topic_ap.csv``,
-    ``own_dataset_measures.csv`` and, on the stand-in, ``target_size_check.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
+    ``own_dataset_measures.csv``, ``tolerance_check.csv`` and, on the stand-in, ``target_size_check.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
     trec_eval and the qrels of their target).
     """
     data = _data(data)
@@ -763,6 +810,7 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path
         "replication": replication(data),
         "per_topic_ap": per_topic_ap(data),
         "own_dataset_measures": own_dataset_measures(data),
+        "tolerance_check": tolerance_check(data),
     }
     if data.label == STAND_IN_DATA:
         tables["stand_in"] = stand_in_summary()

@@ -11,6 +11,17 @@ tf-idf rows. A document's score is the probability of relevance
 
 so all topics are scored at once by ``X @ W + b`` with the weights stacked in one matrix.
 
+What ``tol`` bounds changed with scikit-learn 1.4 (PR #26721): L-BFGS-B stops when the largest
+projected-gradient entry is <= ``tol``, and the objective is now the *mean* log-loss plus
+``||w||^2 / (2 C n)``, where scikit-learn < 1.4 (the authors' 2019 version) minimised the *summed*
+log-loss plus ``||w||^2 / (2 C)`` -- the same model, an objective n times larger, so the same ``tol``
+stopped far later. ``tol_scale="sum"`` applies ``tol`` to the summed loss as before 1.4 (it passes
+``tol / n``); L-BFGS-B's other stopping settings (``ftol``, ``maxls``), changed at the same time, are
+not emulated. At the start (all weights 0) the mean loss's gradient is ``(1/n) sum_i (1/2 - y_i) x_i``
+and ``1/2 - share relevant`` for the intercept: with L2-normalised tf-idf rows no entry exceeds 1/2,
+so with ``tol_scale="mean"`` a ``tol`` >= 1/2 ends lbfgs before its first step (0 iterations, every
+weight 0, every document scored 1/2). :attr:`TopicModels.iterations` records the iterations per topic.
+
 A topic whose training examples are all of one class cannot be fitted: it is left out and named in
 :attr:`TopicModels.skipped`. Non-convergence (lbfgs hits ``max_iter``, which the large ``C`` and
 small ``tol`` constellations can) does not warn: the topics are listed in
@@ -30,7 +41,9 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
 from threadpoolctl import threadpool_limits
 
-__all__ = ["TopicModels", "train_topic_models"]
+__all__ = ["TopicModels", "train_topic_models", "TOL_SCALES"]
+
+TOL_SCALES = ("mean", "sum")
 
 
 @dataclass
@@ -43,6 +56,7 @@ class TopicModels:
     skipped: dict[str, str] = field(default_factory=dict)  # topic -> reason
     not_converged: list[str] = field(default_factory=list)
     training_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)  # topic -> (positives, negatives)
+    iterations: dict[str, int] = field(default_factory=dict)  # topic -> lbfgs iterations
 
     def decision(self, features: sp.csr_matrix) -> np.ndarray:
         """``X @ W + b``: one row per document, one column per topic."""
@@ -60,6 +74,7 @@ def train_topic_models(
     C: float = 1.5,
     tol: float = 1e-4,
     max_iter: int = 100,
+    tol_scale: str = "mean",
 ) -> TopicModels:
     """Fit one classifier per topic.
 
@@ -70,7 +85,12 @@ def train_topic_models(
     examples : mapping topic -> (row indices into ``features``, relevance grades)
         The judged documents of each topic; grade >= 1 is relevant.
     C, tol, max_iter : the logistic regression's parameters (the authors' defaults).
+    tol_scale : {"mean", "sum"}
+        ``tol`` bounds the gradient of the mean log-loss (scikit-learn >= 1.4, default) or of the
+        summed log-loss (scikit-learn < 1.4, which the authors used); see the module docstring.
     """
+    if tol_scale not in TOL_SCALES:
+        raise ValueError(f"tol_scale must be one of {TOL_SCALES}, got {tol_scale!r}")
     n_features = features.shape[1]
     kept: list[str] = []
     columns: list[np.ndarray] = []
@@ -78,6 +98,7 @@ def train_topic_models(
     skipped: dict[str, str] = {}
     not_converged: list[str] = []
     sizes: dict[str, tuple[int, int]] = {}
+    iterations: dict[str, int] = {}
     # One BLAS thread for all fits: the many small products of lbfgs are several times slower with
     # busy-waiting BLAS threads (measured 5x on the 2-core machine); the result does not change. This is
     # the routing runs' only BLAS-heavy step (scoring is a sparse product, which uses no BLAS), so the
@@ -91,13 +112,16 @@ def train_topic_models(
             if positives == 0 or negatives == 0:
                 skipped[topic] = f"{positives} relevant and {negatives} non-relevant judged training documents"
                 continue
-            model = LogisticRegression(C=C, tol=tol, solver="lbfgs", max_iter=max_iter)
+            # the summed loss and its gradient are n times the mean's: tol on the sum = tol / n on the mean
+            gradient_bound = tol if tol_scale == "mean" else tol / len(labels)
+            model = LogisticRegression(C=C, tol=gradient_bound, solver="lbfgs", max_iter=max_iter)
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always", ConvergenceWarning)
                 model.fit(features[np.asarray(rows)], labels)
             if any(issubclass(w.category, ConvergenceWarning) for w in caught):
                 not_converged.append(topic)
             kept.append(topic)
+            iterations[topic] = int(model.n_iter_[0])
             columns.append(model.coef_[0])
             intercepts.append(float(model.intercept_[0]))
     coef = np.column_stack(columns) if columns else np.zeros((n_features, 0))
@@ -108,4 +132,5 @@ def train_topic_models(
         skipped=skipped,
         not_converged=not_converged,
         training_sizes=sizes,
+        iterations=iterations,
     )

@@ -83,6 +83,7 @@ class RoutingResult:
     n_features: int
     n_target_documents: int
     parameters: dict = field(default_factory=dict)
+    iterations: dict[str, int] = field(default_factory=dict)  # topic -> lbfgs iterations of its classifier
 
 
 def _check_reiterable(documents: Iterable, name: str) -> None:
@@ -110,6 +111,7 @@ def route(
     augment: bool = False,
     min_df: float | int = 1,
     preprocess: bool = True,
+    tol_scale: str = "mean",
     topics: Sequence[str] | None = None,
     k: int = 10_000,
     run_tag: str = "routing",
@@ -126,6 +128,9 @@ def route(
     augment : fit tf-idf on training ∪ target instead of training only.
     preprocess : the paper's preprocessing (stop words removed, Porter stems); ``False``: plain
         lowercase tokens (:func:`irrepro.routing.preprocess.tokenize`) as terms.
+    tol_scale : ``"mean"`` (scikit-learn >= 1.4) or ``"sum"``: the loss whose gradient the
+        constellation's ``tol`` bounds (``"sum"`` as in scikit-learn < 1.4, which the authors used;
+        see :mod:`irrepro.routing.classifier`).
     topics : route these topics only (default: judged in target and in a training corpus).
     k : documents kept per topic.
     progress : show tqdm progress bars (stderr); off by default for notebooks.
@@ -202,7 +207,7 @@ def route(
             np.concatenate([rows for rows, _ in parts]) if parts else np.zeros(0, dtype=np.int64),
             np.concatenate([grades for _, grades in parts]) if parts else np.zeros(0, dtype=np.int64),
         )
-    models = train_topic_models(features, examples, C=constellation.C, tol=constellation.tol)
+    models = train_topic_models(features, examples, C=constellation.C, tol=constellation.tol, tol_scale=tol_scale)
 
     # 3. score the target chunk by chunk, keep the top k
     top = TopK(models.topics, k=k)
@@ -228,8 +233,9 @@ def route(
         parameters={
             "constellation": constellation.name, "C": constellation.C, "tol": constellation.tol,
             "max_df": constellation.max_df, "max_features": constellation.max_features,
-            "min_df": min_df, "augment": augment, "preprocess": preprocess, "k": k,
+            "min_df": min_df, "augment": augment, "preprocess": preprocess, "k": k, "tol_scale": tol_scale,
         },
+        iterations=models.iterations,
     )
 
 
@@ -241,7 +247,8 @@ def run_system(
 ) -> RoutingResult:
     """Run WCrobust04 or WCrobust0405: ``collections`` maps the training roles ("robust04", "robust05")
     to collections; ``options`` go to :func:`route` (the run tag defaults to the system and preset,
-    with ``_augmented`` and ``_unprocessed`` for feature augmentation and ``preprocess=False``)."""
+    with ``_augmented``, ``_unprocessed`` and ``_tolsum`` for feature augmentation, ``preprocess=False``
+    and ``tol_scale="sum"``)."""
     key = system.lower()
     if key not in SYSTEMS:
         raise ValueError(f"unknown system {system!r}; known: {', '.join(SYSTEMS)}")
@@ -250,5 +257,6 @@ def run_system(
         raise ValueError(f"system {system} needs training collection(s) {', '.join(missing)}")
     constellation = options.get("constellation", DEFAULT)
     suffixes = ("_augmented" if options.get("augment") else "") + ("" if options.get("preprocess", True) else "_unprocessed")
+    suffixes += "_tolsum" if options.get("tol_scale", "mean") == "sum" else ""
     options.setdefault("run_tag", f"{key}_{constellation.name}{suffixes}")
     return route([collections[role] for role in SYSTEMS[key]], target, **options)
