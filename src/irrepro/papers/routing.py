@@ -731,7 +731,7 @@ def tolerance_check(data: RoutingData | None = None, *, system: str = "WCrobust0
     :mod:`irrepro.routing.classifier`. The default and ``tol_1`` ... ``tol_5`` runs of ``system`` on
     the near target, once as current scikit-learn applies ``tol`` (``tol_scale="mean"``) and once as
     scikit-learn < 1.4 did (``"sum"``): lbfgs iterations per topic (median, and the topics stopped
-    before the first step), MAP and its ratio to the default run of the same scale, next to the
+    before the first step: min-max and median), MAP and its ratio to the default run of the same scale, next to the
     ratio of the SIGIR 2020 authors' runs (their published per-topic files, licensed NYT).
     """
     data = _data(data)
@@ -741,7 +741,7 @@ def tolerance_check(data: RoutingData | None = None, *, system: str = "WCrobust0
     published = pd.read_csv(fetch(f"sigir2020/measures/rpl_{key}_{_SIGIR2020_FILES['AP']}.csv"))
     published_default = float(published[DEFAULT.dataset_column(system)].mean())
     rows = []
-    for scale, bounded in (("mean", "mean loss (scikit-learn >= 1.4)"), ("sum", "summed loss (scikit-learn < 1.4)")):
+    for scale, loss in (("mean", "mean (scikit-learn >= 1.4)"), ("sum", "sum (scikit-learn < 1.4)")):
         default_map = None
         for constellation in levels:
             result = data.system_run(key, NEAR, constellation=constellation, tol_scale=scale)
@@ -750,10 +750,10 @@ def tolerance_check(data: RoutingData | None = None, *, system: str = "WCrobust0
             default_map = ap if constellation is DEFAULT else default_map
             rows.append(
                 {
-                    "tol bounds the gradient of": bounded,
+                    "loss tol bounds": loss,
                     "constellation": constellation.name,
                     "tol": constellation.tol,
-                    "lbfgs iterations (median)": float(iterations.median()),
+                    "lbfgs iterations": f"{iterations.min()}-{iterations.max()} (median {iterations.median():g})",
                     "topics stopped before the first step": f"{int((iterations == 0).sum())} of {len(iterations)}",
                     "AP": ap,
                     "ratio to default": ap / default_map,
