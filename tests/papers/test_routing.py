@@ -264,7 +264,7 @@ def test_tolerance_check_contrasts_the_two_tol_scales(tiny):
     assert (summed.loc["tol_1":, "topics stopped before the first step"] == "0 of 3").all()
     assert mean.loc["default", "ratio to default"] == summed.loc["default", "ratio to default"] == 1.0
     assert {r.run["run"].iat[0] for r in tiny.runs()} >= {
-        "from_robust04+robust05_to_core17_tol_1_tol-on-summed-loss", "from_robust04+robust05_to_core17_tol_1",
+        "from_robust04+robust05_to_core17_tol_1_tolsum", "from_robust04+robust05_to_core17_tol_1",
     }
 
 

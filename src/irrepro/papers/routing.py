@@ -201,7 +201,7 @@ class RunRequest:
         parts = ["from", "+".join(self.training), "to", self.target, self.constellation.name]
         parts += ["augmented"] if self.augment else []
         parts += [] if self.preprocess else ["unprocessed"]
-        return "_".join(parts + (["tol-on-summed-loss"] if self.tol_scale == "sum" else []))
+        return "_".join(parts + (["tolsum"] if self.tol_scale == "sum" else []))
 
 
 def _make_run(collections: dict[str, Collection], request: RunRequest) -> RoutingResult:
