@@ -15,7 +15,7 @@ import sys
 
 # Only light modules here: every ``irrepro`` command builds this parser, so the routing pipeline
 # (scikit-learn, NLTK) is imported when a routing action runs, not at start-up.
-from irrepro.routing.constellations import DEFAULT, PRINTED, SYSTEMS, by_name
+from irrepro.routing.constellations import DEFAULT, PRINTED, SYSTEMS, TOL_SCALES, by_name
 
 NAME = "routing"
 HELP = "routing runs WCrobust04 / WCrobust0405 on the Reuters stand-in or on your own corpora"
@@ -36,7 +36,7 @@ def add_arguments(parser) -> None:
         help="plain lowercase tokens as terms: keep stop words, no Porter stemming (the paper's comparison runs)",
     )
     run.add_argument(
-        "--tol-scale", choices=("mean", "sum"), default="mean",
+        "--tol-scale", choices=TOL_SCALES, default="mean",
         help="the loss whose gradient the preset's tol bounds: mean (scikit-learn >= 1.4, default) or sum "
         "(scikit-learn < 1.4, as in the authors' 2019 runs)",
     )

@@ -201,7 +201,8 @@ class RunRequest:
         parts = ["from", "+".join(self.training), "to", self.target, self.constellation.name]
         parts += ["augmented"] if self.augment else []
         parts += [] if self.preprocess else ["unprocessed"]
-        return "_".join(parts + (["tolsum"] if self.tol_scale == "sum" else []))
+        parts += ["tolsum"] if self.tol_scale == "sum" else []
+        return "_".join(parts)
 
 
 def _make_run(collections: dict[str, Collection], request: RunRequest) -> RoutingResult:

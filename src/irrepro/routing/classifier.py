@@ -41,9 +41,9 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
 from threadpoolctl import threadpool_limits
 
-__all__ = ["TopicModels", "train_topic_models", "TOL_SCALES"]
+from irrepro.routing.constellations import TOL_SCALES
 
-TOL_SCALES = ("mean", "sum")
+__all__ = ["TopicModels", "train_topic_models"]
 
 
 @dataclass

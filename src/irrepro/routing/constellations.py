@@ -20,10 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["SYSTEMS", "Constellation", "DEFAULT", "PRINTED", "FAMILIES", "by_name"]
+__all__ = ["SYSTEMS", "TOL_SCALES", "Constellation", "DEFAULT", "PRINTED", "FAMILIES", "by_name"]
 
 #: Training roles of the two systems (Breuer & Schaer, CENTRE@CLEF 2019).
 SYSTEMS: dict[str, tuple[str, ...]] = {"wcrobust04": ("robust04",), "wcrobust0405": ("robust04", "robust05")}
+
+#: The loss whose gradient ``tol`` bounds: "mean" (scikit-learn >= 1.4) or "sum" (< 1.4); see
+#: :mod:`irrepro.routing.classifier`.
+TOL_SCALES = ("mean", "sum")
 
 
 @dataclass(frozen=True)
