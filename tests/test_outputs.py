@@ -182,7 +182,9 @@ def test_removing_stale_files_never_reaches_outside_the_folder(tmp_path):
     assert (outside / "kept.txt").read_text() == "keep\n"
 
 
-@pytest.mark.parametrize("name", ["../up.csv", "/abs.csv", "a/../../b.csv", "", MANIFEST, ".irrepro-staging-x/a.csv"])
+@pytest.mark.parametrize(
+    "name", ["../up.csv", "/abs.csv", "a/../../b.csv", "", ".", MANIFEST, "./MANIFEST.json", ".irrepro-staging-x/a.csv"]
+)
 def test_a_name_must_stay_inside_the_folder(tmp_path, name):
     with pytest.raises(ValueError, match="table set"):
         write_table_set(tmp_path, {name: FIRST["a.csv"]}, producer="tests")
@@ -236,3 +238,12 @@ def test_write_run_goes_through_the_atomic_writer(tmp_path):
     write_run(pd.DataFrame({"query_id": ["301"], "doc_id": ["d1"], "score": [1.5]}), link, name="mine")
     assert precious.read_text() == "someone else's run\n"
     assert not link.is_symlink() and read_run(link)["run"].tolist() == ["mine"]
+
+
+def test_docstring_examples():
+    import doctest
+
+    from irrepro import outputs
+
+    result = doctest.testmod(outputs)
+    assert result.attempted >= 2 and result.failed == 0

@@ -24,10 +24,8 @@ each version of a file (same inode, size, mtime and ctime) is hashed once per pr
 from __future__ import annotations
 
 import csv
-import glob
 import hashlib
 import os
-import re
 import shutil
 import zipfile
 from collections.abc import Callable, Iterator
@@ -125,8 +123,9 @@ def _entry(name: str) -> RegistryEntry:
 # --------------------------------------------------------------------------- verified copies
 
 # Path -> (stat signature, sha256) of the version of the file this process has hashed and found
-# right. A file is only ever replaced by a rename (a new inode, a new ctime), so a signature that
-# still matches is the very file that was hashed; the memo spares re-hashing it on every fetch.
+# right. irrepro only ever replaces a file by a rename (a new inode), and a change in place changes
+# size, mtime or ctime, so a signature that still matches is the very file that was hashed; the
+# memo spares re-hashing it on every fetch. A new process hashes every file once.
 _VERIFIED: dict[str, tuple[tuple[int, ...], str]] = {}
 
 
@@ -162,7 +161,7 @@ class _HashingSink:
         return self._handle.write(block)
 
     def flush(self) -> None:
-        pass  # pooch flushes after every 1 kB chunk; the atomic writer flushes and syncs once at the end
+        pass  # pooch flushes after every 1 kB chunk; the atomic writer flushes once, at the end
 
     def hexdigest(self) -> str:
         return self._digest.hexdigest()
@@ -175,7 +174,8 @@ def _write_verified(target: Path, sha256: str, fill: Callable[[_HashingSink], ob
     ``source`` says what was copied (for the error). A mismatch raises :class:`DataError` and leaves
     ``target`` as it was. The caller holds the file's lock.
     """
-    with atomic_open(target, "wb") as handle:
+    # Not synced to disk: after a power loss every process hashes the file again before trusting it.
+    with atomic_open(target, "wb", durable=False) as handle:
         sink = _HashingSink(handle)
         fill(sink)
         if sink.hexdigest() != sha256:
@@ -196,11 +196,22 @@ def _producing(target: Path) -> Iterator[None]:
 
     target.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(target.parent / f".{target.name}.lock"):
-        leftover = re.compile(rf"\.{re.escape(target.name)}\.[a-z0-9_]{{8}}\.part")
-        for path in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
-            if leftover.fullmatch(path.name):
-                path.unlink(missing_ok=True)
+        with os.scandir(target.parent) as entries:
+            leftovers = [entry.path for entry in entries if _is_temporary_of(entry.name, target.name)]
+        for path in leftovers:
+            Path(path).unlink(missing_ok=True)
         yield
+
+
+_MKSTEMP_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")  # tempfile's random names
+
+
+def _is_temporary_of(name: str, target: str) -> bool:
+    """Is ``name`` a temporary file of the atomic writer for ``target`` (``.TARGET.XXXXXXXX.part``)?"""
+    prefix, suffix = f".{target}.", ".part"
+    random_part = name[len(prefix):-len(suffix)]
+    return (name.startswith(prefix) and name.endswith(suffix) and len(random_part) == 8
+            and set(random_part) <= _MKSTEMP_CHARACTERS)
 
 
 def _ensure(target: Path, sha256: str, produce: Callable[[], None]) -> Path:

@@ -41,13 +41,13 @@ __all__ = [
     "MANIFEST",
     "TableSetError",
     "atomic_open",
-    "atomic_write_text",
     "atomic_write_bytes",
-    "table_set",
-    "write_table_set",
+    "atomic_write_text",
     "read_manifest",
-    "verify_table_set",
     "sha256_of",
+    "table_set",
+    "verify_table_set",
+    "write_table_set",
 ]
 
 #: The file that makes a folder's table set complete; written last.
@@ -62,11 +62,14 @@ os.umask(_UMASK)
 
 @contextmanager
 def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | None = "utf-8",
-                newline: str | None = None) -> Iterator[IO]:
+                newline: str | None = None, durable: bool = True) -> Iterator[IO]:
     """Open a temporary file beside ``path`` for writing; on success it replaces ``path``.
 
     ``mode`` is ``"w"`` (text) or ``"wb"`` (bytes). If the block raises, the temporary file is
     removed and ``path`` is left as it was (absent, or its previous complete version).
+    ``durable``: sync the file to disk before the rename, so that even a power loss cannot leave
+    an empty file under the name; a writer whose readers check every file (the data cache, which
+    hashes a file before trusting it) may skip that cost.
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"atomic_open: mode must be 'w' or 'wb', not {mode!r}")
@@ -78,7 +81,8 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
         with os.fdopen(descriptor, mode, **({} if binary else {"encoding": encoding, "newline": newline})) as handle:
             yield handle
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.chmod(temporary, 0o666 & ~_UMASK)  # mkstemp makes 0600; give the usual permissions
         os.replace(temporary, target)  # replaces a symlink itself, never its referent
     except BaseException:
@@ -100,13 +104,6 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
     return Path(path)
 
 
-# --------------------------------------------------------------------------- sets of tables
-
-
-class TableSetError(RuntimeError):
-    """A folder's table set is incomplete or altered: no manifest, a listed file missing or changed."""
-
-
 def sha256_of(path: str | os.PathLike) -> str:
     """The sha256 of a file's bytes, as hexadecimal."""
     with open(path, "rb") as handle:
@@ -121,14 +118,21 @@ def hash_handle(handle: IO[bytes]) -> str:
     return digest.hexdigest()
 
 
+# --------------------------------------------------------------------------- sets of tables
+
+
+class TableSetError(RuntimeError):
+    """A folder's table set is incomplete or altered: no manifest, a listed file missing or changed."""
+
+
 def _member_name(name: str) -> str:
     """A file's name inside a set: a relative POSIX path that stays inside the folder."""
-    parts = PurePosixPath(name).parts
-    if not name or PurePosixPath(name).is_absolute() or not parts or any(p in ("", ".", "..") for p in parts):
+    path = PurePosixPath(name)
+    if not name or path.is_absolute() or not path.parts or ".." in path.parts:
         raise ValueError(f"table set: {name!r} is not a relative file name inside the output folder")
-    if name == MANIFEST or parts[0].startswith(_STAGING_PREFIX):
+    if str(path) in (MANIFEST, f".{MANIFEST}.lock") or path.parts[0].startswith(_STAGING_PREFIX):
         raise ValueError(f"table set: {name!r} is a name the table set itself uses")
-    return str(PurePosixPath(*parts))
+    return str(path)
 
 
 class TableSetWriter:
