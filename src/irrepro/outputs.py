@@ -43,6 +43,7 @@ __all__ = [
     "atomic_open",
     "atomic_write_bytes",
     "atomic_write_text",
+    "hash_handle",
     "read_manifest",
     "sha256_of",
     "table_set",
