@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+import errno
+import functools
 import hashlib
+import http.server
+import io
+import multiprocessing
+import os
+import random
 import re
+import signal
+import subprocess
+import sys
+import threading
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -12,10 +25,11 @@ from irrepro import data
 from irrepro.cli import main
 
 
-def _write_registry(folder: Path, rows: list[tuple[str, str, str]]) -> Path:
+def _write_registry(folder: Path, rows: list[tuple[str, ...]]) -> Path:
+    """A registry of (name, sha256, url[, archive_sha256, member]) rows."""
     registry = folder / "registry.tsv"
     lines = ["# test registry", "name\tsha256\turl\tarchive_sha256\tmember\tsource"]
-    lines += [f"{name}\t{sha}\t{url}\t\t\ttest" for name, sha, url in rows]
+    lines += ["\t".join((*row, "", "")[:5]) + "\ttest" for row in rows]
     registry.write_text("\n".join(lines) + "\n")
     return registry
 
@@ -138,3 +152,206 @@ def test_registry_agrees_with_the_mirrors_manifest():
         assert entry.sha256 == sha256, entry.name
         if entry.url.startswith("https://raw.githubusercontent.com/"):
             assert entry.url == f"https://raw.githubusercontent.com/{repository}/{commit}/{path}", entry.name
+
+
+# --------------------------------------------------------------------------- many fetchers, one cache
+
+# Files big enough that copying and hashing one takes a while (the window in which the old cache,
+# copying in place under the final name, let processes see each other's half-written files).
+SHARED_FILES = {"runs/big.run": 3 << 20, "runs/medium.run": 1 << 20, "qrels/small.txt": 13}
+
+
+@pytest.fixture
+def shared(tmp_path, monkeypatch):
+    """A mirror of three files of pseudo-random bytes and its registry; name -> sha256."""
+    rng = random.Random(20240611)
+    mirror, expected = tmp_path / "mirror", {}
+    for name, size in SHARED_FILES.items():
+        content = rng.randbytes(size)
+        (mirror / name).parent.mkdir(parents=True, exist_ok=True)
+        (mirror / name).write_bytes(content)
+        expected[name] = hashlib.sha256(content).hexdigest()
+    registry = _write_registry(tmp_path, [(name, sha, "") for name, sha in expected.items()])
+    monkeypatch.setenv(data.REGISTRY_VARIABLE, str(registry))
+    monkeypatch.setenv(data.MIRROR_VARIABLE, str(mirror))
+    monkeypatch.setenv(data.CACHE_VARIABLE, str(tmp_path / "cache"))
+    return expected
+
+
+def _fetch_rounds(index: int, rounds: int, cache_root: str, corrupt: bool, barrier, results) -> None:
+    """One process: each round, all processes start together, fetch every file and hash what the
+    returned path holds. ``corrupt``: one shared cache whose copies process 0 truncates (in place,
+    as a disk error or an interrupted old writer would leave them) before each round."""
+    for round_ in range(rounds):
+        cache = Path(cache_root) / ("shared" if corrupt else f"round-{round_}")
+        os.environ[data.CACHE_VARIABLE] = str(cache)
+        barrier.wait(timeout=120)
+        if corrupt and index == 0:
+            for name in data.registry():
+                if (cache / name).is_file():
+                    os.truncate(cache / name, (cache / name).stat().st_size // 2)
+        barrier.wait(timeout=120)
+        seen = {}
+        for name in data.registry():
+            try:
+                seen[name] = hashlib.sha256(data.fetch(name).read_bytes()).hexdigest()
+            except Exception as error:  # noqa: BLE001 -- reported to the parent, which names it
+                seen[name] = f"{type(error).__name__}: {error}"
+        results.put((index, round_, seen))
+
+
+def _run_fetchers(tmp_path: Path, processes: int, rounds: int, *, corrupt: bool) -> list[tuple]:
+    context = multiprocessing.get_context("spawn")
+    barrier, results = context.Barrier(processes), context.Queue()
+    workers = [
+        context.Process(target=_fetch_rounds, args=(i, rounds, str(tmp_path / "caches"), corrupt, barrier, results))
+        for i in range(processes)
+    ]
+    for worker in workers:
+        worker.start()
+    collected = [results.get(timeout=300) for _ in range(processes * rounds)]
+    for worker in workers:
+        worker.join(timeout=60)
+        assert worker.exitcode == 0
+    return collected
+
+
+def test_processes_fetching_into_one_empty_cache_all_succeed_with_identical_bytes(shared, tmp_path):
+    """4 processes x 20 rounds, each round into a fresh empty cache: every fetch returns a path
+    holding exactly the registered bytes (no false hash mismatch, no half-written file)."""
+    collected = _run_fetchers(tmp_path, processes=4, rounds=20, corrupt=False)
+    wrong = [(index, round_, seen) for index, round_, seen in collected if seen != shared]
+    assert not wrong, f"{len(wrong)} of {len(collected)} fetches saw other bytes or failed, e.g. {wrong[0]}"
+    assert len(collected) == 80
+
+
+def test_readers_never_see_a_file_that_is_being_refetched(shared, tmp_path):
+    """A truncated copy in the cache is re-fetched by whichever process comes first while the
+    others read: 3 processes x 15 rounds, every read is the complete file."""
+    collected = _run_fetchers(tmp_path, processes=3, rounds=15, corrupt=True)
+    wrong = [(index, round_, seen) for index, round_, seen in collected if seen != shared]
+    assert not wrong, f"{len(wrong)} of {len(collected)} reads saw other bytes or failed, e.g. {wrong[0]}"
+
+
+def test_threads_fetching_into_one_empty_cache_all_succeed(shared, tmp_path, monkeypatch):
+    for round_ in range(5):
+        monkeypatch.setenv(data.CACHE_VARIABLE, str(tmp_path / f"threads-{round_}"))
+        with ThreadPoolExecutor(max_workers=6) as pool:
+            paths = list(pool.map(lambda _: data.fetch("runs/big.run"), range(6)))
+        assert {hashlib.sha256(p.read_bytes()).hexdigest() for p in paths} == {shared["runs/big.run"]}
+
+
+# A producer killed in the middle of writing the file (holding the lock, its temporary file half
+# written): the kernel kills a process that writes past its file-size limit (Python ignores that
+# signal, SIGXFSZ, unless told otherwise), here after 1 MiB of the 3 MiB file.
+_KILLED_PRODUCER = """
+import resource, signal, sys
+from irrepro import data
+signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
+data.fetch(sys.argv[1])
+"""
+
+
+def test_a_killed_producer_leaves_no_file_under_the_final_name_and_blocks_nobody(shared, tmp_path):
+    killed = subprocess.run(
+        [sys.executable, "-c", _KILLED_PRODUCER, "runs/big.run"], capture_output=True, text=True, check=False
+    )
+    assert killed.returncode == -signal.SIGXFSZ, killed.stderr  # it really died while writing
+    target = tmp_path / "cache" / "runs" / "big.run"
+    assert not target.exists(), f"a half-written file ({target.stat().st_size} bytes) is under the final name"
+    # The next fetch neither waits for the dead producer's lock nor trusts its leftovers.
+    again = subprocess.run(
+        [sys.executable, "-c", "import sys; from irrepro import data; print(data.fetch(sys.argv[1]))", "runs/big.run"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert again.returncode == 0, again.stderr
+    assert hashlib.sha256(target.read_bytes()).hexdigest() == shared["runs/big.run"]
+    assert not list(target.parent.glob("*.part")), "the killed producer's temporary file was left behind"
+
+
+def test_stale_lock_and_part_files_neither_block_nor_poison(shared, tmp_path):
+    folder = tmp_path / "cache" / "runs"
+    folder.mkdir(parents=True)
+    (folder / ".big.run.lock").write_text("")
+    (folder / ".big.run.k3x9_a2q.part").write_bytes(b"half a file")
+    (folder / ".big.run.other.q1w2e3r4.part").write_bytes(b"another file's leftover")
+    assert hashlib.sha256(data.fetch("runs/big.run").read_bytes()).hexdigest() == shared["runs/big.run"]
+    assert sorted(p.name for p in folder.iterdir()) == [".big.run.lock", ".big.run.other.q1w2e3r4.part", "big.run"]
+
+
+def test_a_verified_copy_is_hashed_once_per_process_until_it_changes(shared, monkeypatch):
+    hashed = []
+    original = data.hash_handle
+    monkeypatch.setattr(data, "hash_handle", lambda handle: hashed.append(handle.name) or original(handle))
+    path = data.fetch("runs/medium.run")  # copied (and hashed while copying)
+    data.fetch("runs/medium.run")
+    data.fetch("runs/medium.run")
+    assert hashed == []
+    os.truncate(path, 10)  # changed in place: size, mtime and ctime differ, so it is hashed again
+    assert hashlib.sha256(data.fetch("runs/medium.run").read_bytes()).hexdigest() == shared["runs/medium.run"]
+    assert hashed and set(hashed) == {str(path)}
+    hashed.clear()
+    data.fetch("runs/medium.run")  # the repaired copy was hashed while it was written
+    assert hashed == []
+
+
+def test_a_full_cache_is_a_data_error_and_leaves_nothing_behind(sandbox, monkeypatch):
+    tmp_path, _ = sandbox
+
+    def disk_full(self, block):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(data._HashingSink, "write", disk_full)
+    with pytest.raises(data.DataError, match=rf"tiny.txt.*No space left.*{data.CACHE_VARIABLE}"):
+        data.fetch("qrels/tiny.txt")
+    assert [p.name for p in (tmp_path / "cache" / "qrels").iterdir()] == [".tiny.txt.lock"]
+
+
+# --------------------------------------------------------------------------- downloads
+
+
+@pytest.fixture
+def web(tmp_path, monkeypatch):
+    """A local HTTP server over ``tmp_path / 'www'`` and no mirror: fetch() must download."""
+    root = tmp_path / "www"
+    root.mkdir()
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.delenv(data.MIRROR_VARIABLE, raising=False)
+    monkeypatch.setenv(data.CACHE_VARIABLE, str(tmp_path / "cache"))
+    yield root, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+def _use_registry(tmp_path, monkeypatch, rows) -> None:
+    monkeypatch.setenv(data.REGISTRY_VARIABLE, str(_write_registry(tmp_path, rows)))
+
+
+def test_a_download_gets_its_name_only_after_its_hash_is_checked(web, tmp_path, monkeypatch):
+    root, url = web
+    content = b"301 Q0 doc1 1 2.5 run\n"
+    _use_registry(tmp_path, monkeypatch, [("runs/web.run", hashlib.sha256(content).hexdigest(), f"{url}/web.run")])
+    (root / "web.run").write_bytes(b"301 Q0 doc1 1 2.5 tampered\n")
+    with pytest.raises(data.DataError, match=r"runs/web.run: the download from .* has sha256"):
+        data.fetch("runs/web.run")
+    assert [p.name for p in (tmp_path / "cache" / "runs").iterdir()] == [".web.run.lock"]
+    (root / "web.run").write_bytes(content)
+    assert data.fetch("runs/web.run").read_bytes() == content
+
+
+def test_a_member_of_a_downloaded_archive_is_extracted_and_verified(web, tmp_path, monkeypatch):
+    root, url = web
+    member = b"301 0 doc1 1\n" * 100
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as bundle:
+        bundle.writestr("pkg/data/qrels.txt", member)
+    (root / "pkg-1.0-py3-none-any.whl").write_bytes(buffer.getvalue())
+    row = ("qrels/pkg.txt", hashlib.sha256(member).hexdigest(), f"{url}/pkg-1.0-py3-none-any.whl",
+           hashlib.sha256(buffer.getvalue()).hexdigest(), "pkg/data/qrels.txt")
+    _use_registry(tmp_path, monkeypatch, [row])
+    assert data.fetch("qrels/pkg.txt").read_bytes() == member
+    archives = [p.name for p in (tmp_path / "cache" / "_archives").iterdir() if not p.name.startswith(".")]
+    assert archives == [f"{row[3][:16]}-pkg-1.0-py3-none-any.whl"]

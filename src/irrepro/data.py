@@ -12,6 +12,13 @@ Every public file the compendium uses is listed in ``data/registry.tsv`` (name, 
 The hash is checked in every case, the mirror included; a mismatch or a file that cannot be had
 raises :class:`DataError` naming the file, where it was looked for and how to get it.
 Nothing fetched here is ever committed to the repository.
+
+Many processes may fetch into one cache at once. A file is produced under a per-file lock
+(``.NAME.lock`` beside it, an ``flock`` that dies with its holder) into a temporary file in the
+same folder, its sha256 checked, and only then renamed to its final name: a file under its final
+name is always complete and verified, and is never rewritten in place (a reader holding the old
+file keeps reading it whole). A present, verified file is returned without taking the lock, and
+each version of a file (same inode, size, mtime and ctime) is hashed once per process.
 """
 
 from __future__ import annotations
@@ -21,11 +28,16 @@ import hashlib
 import os
 import shutil
 import zipfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import IO
 
 import platformdirs
+
+from irrepro.outputs import atomic_open, hash_handle, sha256_of
 
 __all__ = [
     "DataError",
@@ -99,14 +111,6 @@ def mirror_dir() -> Path | None:
     return Path(configured).expanduser().resolve() if configured else None
 
 
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _entry(name: str) -> RegistryEntry:
     entries = registry()
     if name not in entries:
@@ -116,6 +120,119 @@ def _entry(name: str) -> RegistryEntry:
     return entries[name]
 
 
+# --------------------------------------------------------------------------- verified copies
+
+# Path -> (stat signature, sha256) of the version of the file this process has hashed and found
+# right. irrepro only ever replaces a file by a rename (a new inode), and a change in place changes
+# size, mtime or ctime, so a signature that still matches is the very file that was hashed; the
+# memo spares re-hashing it on every fetch. A new process hashes every file once.
+_VERIFIED: dict[str, tuple[tuple[int, ...], str]] = {}
+
+
+def _signature(status: os.stat_result) -> tuple[int, ...]:
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+
+
+def _is_verified(path: Path, sha256: str) -> bool:
+    """Does ``path`` hold the file with this sha256? Hashes each version of a file once per process."""
+    try:
+        if _VERIFIED.get(str(path)) == (_signature(os.stat(path)), sha256):
+            return True
+        with open(path, "rb") as handle:  # the signature of what is hashed, even if renamed over meanwhile
+            signature = _signature(os.fstat(handle.fileno()))
+            found = hash_handle(handle)
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        return False
+    if found != sha256:
+        return False
+    _VERIFIED[str(path)] = (signature, sha256)
+    return True
+
+
+class _HashingSink:
+    """A binary file that hashes what is written to it (pooch's downloaders call write and flush)."""
+
+    def __init__(self, handle: IO[bytes]) -> None:
+        self._handle = handle
+        self._digest = hashlib.sha256()
+
+    def write(self, block: bytes) -> int:
+        self._digest.update(block)
+        return self._handle.write(block)
+
+    def flush(self) -> None:
+        pass  # pooch flushes after every 1 kB chunk; the atomic writer flushes once, at the end
+
+    def hexdigest(self) -> str:
+        return self._digest.hexdigest()
+
+
+def _write_verified(target: Path, sha256: str, fill: Callable[[_HashingSink], object], *, source: str,
+                    hint: str = "") -> None:
+    """Let ``fill`` write a temporary file beside ``target``; rename it into place if its sha256 is right.
+
+    ``source`` says what was copied (for the error). A mismatch raises :class:`DataError` and leaves
+    ``target`` as it was. The caller holds the file's lock.
+    """
+    # Not synced to disk: after a power loss every process hashes the file again before trusting it.
+    with atomic_open(target, "wb", durable=False) as handle:
+        sink = _HashingSink(handle)
+        fill(sink)
+        if sink.hexdigest() != sha256:
+            raise DataError(f"{source} has sha256 {sink.hexdigest()}, the registry expects {sha256}{hint}")
+    _VERIFIED[str(target)] = (_signature(os.stat(target)), sha256)
+
+
+@contextmanager
+def _producing(target: Path) -> Iterator[None]:
+    """Hold ``target``'s lock while it is produced; clear what killed producers left behind.
+
+    The lock is ``.NAME.lock`` beside the file (an ``flock``: the kernel releases it when its holder
+    dies, so a leftover lock file never blocks). A ``.NAME.*.part`` file seen while holding the lock
+    belongs to no live producer and is removed.
+    """
+    # imported here: only producing a file needs it (the CLI's start-up time)
+    from filelock import FileLock
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(target.parent / f".{target.name}.lock"):
+        with os.scandir(target.parent) as entries:
+            leftovers = [entry.path for entry in entries if _is_temporary_of(entry.name, target.name)]
+        for path in leftovers:
+            Path(path).unlink(missing_ok=True)
+        yield
+
+
+_MKSTEMP_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")  # tempfile's random names
+
+
+def _is_temporary_of(name: str, target: str) -> bool:
+    """Is ``name`` a temporary file of the atomic writer for ``target`` (``.TARGET.XXXXXXXX.part``)?"""
+    prefix, suffix = f".{target}.", ".part"
+    random_part = name[len(prefix):-len(suffix)]
+    return (name.startswith(prefix) and name.endswith(suffix) and len(random_part) == 8
+            and set(random_part) <= _MKSTEMP_CHARACTERS)
+
+
+def _ensure(target: Path, sha256: str, produce: Callable[[], None]) -> Path:
+    """``target`` verified: as it is, or produced by ``produce`` under the file's lock."""
+    if _is_verified(target, sha256):  # the fast path: no lock for a file that is there and right
+        return target
+    try:
+        with _producing(target):
+            if not _is_verified(target, sha256):  # another process may have produced it meanwhile
+                produce()
+    except OSError as error:  # a read-only or full cache: say which folder and what to do
+        raise DataError(
+            f"{target}: could not be written into the cache ({error}); "
+            f"set {CACHE_VARIABLE} to a writable folder with free space"
+        ) from error
+    return target
+
+
+# --------------------------------------------------------------------------- sources
+
+
 def _from_mirror(entry: RegistryEntry, target: Path) -> bool:
     mirror = mirror_dir()
     if mirror is None:
@@ -123,44 +240,66 @@ def _from_mirror(entry: RegistryEntry, target: Path) -> bool:
     candidate = mirror / entry.name
     if not candidate.is_file():
         return False
-    found = sha256_of(candidate)
-    if found != entry.sha256:
-        raise DataError(
-            f"{entry.name}: the copy in the mirror {candidate} has sha256 {found}, "
-            f"the registry expects {entry.sha256}; replace it with the file from {entry.url or entry.source}"
+    with open(candidate, "rb") as source:
+        _write_verified(
+            target, entry.sha256, lambda sink: shutil.copyfileobj(source, sink, 1 << 20),
+            source=f"{entry.name}: the copy in the mirror {candidate}",
+            hint=f"; replace it with the file from {entry.url or entry.source}",
         )
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(candidate, target)
     return True
 
 
 def _download(entry: RegistryEntry, target: Path) -> None:
-    import pooch  # imported here: it pulls in tqdm.auto, which warns inside notebooks
+    # imported here: pooch pulls in tqdm.auto, which warns inside notebooks
+    from pooch.downloaders import choose_downloader
 
-    target.parent.mkdir(parents=True, exist_ok=True)
+    download = choose_downloader(entry.url, progressbar=False)
+
+    def into(path: Path, sha256: str, what: str) -> None:
+        _write_verified(path, sha256, lambda sink: download(entry.url, sink, None), source=what)
+
     if not entry.member:
-        pooch.retrieve(
-            entry.url,
-            known_hash=f"sha256:{entry.sha256}",
-            fname=target.name,
-            path=target.parent,
-            progressbar=False,
-        )
+        into(target, entry.sha256, f"{entry.name}: the download from {entry.url}")
         return
     # A file inside an archive (a wheel): fetch the archive by its own hash, then extract the member.
-    archive = pooch.retrieve(
-        entry.url,
-        known_hash=f"sha256:{entry.archive_sha256}",
-        path=cache_dir() / "_archives",
-        progressbar=False,
-    )
-    with zipfile.ZipFile(archive) as bundle, bundle.open(entry.member) as source:
-        with open(target, "wb") as sink:
-            shutil.copyfileobj(source, sink)
+    archive = cache_dir() / "_archives" / f"{entry.archive_sha256[:16]}-{entry.url.rsplit('/', 1)[-1]}"
+    _ensure(archive, entry.archive_sha256,
+            lambda: into(archive, entry.archive_sha256, f"{entry.name}: the archive downloaded from {entry.url}"))
+    with zipfile.ZipFile(archive) as bundle, bundle.open(entry.member) as member:
+        _write_verified(target, entry.sha256, lambda sink: shutil.copyfileobj(member, sink, 1 << 20),
+                        source=f"{entry.name}: {entry.member} in {archive}")
+
+
+def _produce(entry: RegistryEntry, target: Path) -> None:
+    """Copy ``entry`` from the mirror or download it into ``target``; the caller holds the lock."""
+    if _from_mirror(entry, target):
+        return
+    where = [str(target)]
+    if mirror_dir() is not None:
+        where.append(str(mirror_dir() / entry.name))
+    if not entry.downloadable:
+        raise DataError(
+            f"{entry.name} has no public download ({entry.source}); looked in {', '.join(where)}. "
+            f"Set {MIRROR_VARIABLE} to a folder that holds it under that name."
+        )
+    try:
+        _download(entry, target)
+    except DataError:
+        raise
+    except Exception as error:  # network errors come in many types; the message is what matters
+        raise DataError(
+            f"{entry.name}: not in the cache or the mirror (looked in {', '.join(where)}) "
+            f"and the download from {entry.url} failed: {error}. Without internet, set "
+            f"{MIRROR_VARIABLE} to a folder holding the file (e.g. ../shared/data)."
+        ) from error
 
 
 def fetch(name: str) -> Path:
     """Return the path of a verified local copy of the registered file ``name``.
+
+    Safe with many processes fetching into one cache: a file is produced under a per-file lock into
+    a temporary file beside it, verified, and renamed into place, so a file under its final name is
+    always complete and verified, and a path returned here is never rewritten in place.
 
     Raises
     ------
@@ -170,30 +309,7 @@ def fetch(name: str) -> Path:
     """
     entry = _entry(name)
     target = cache_dir() / entry.name
-    if target.is_file() and sha256_of(target) == entry.sha256:
-        return target
-    if not _from_mirror(entry, target):
-        where = [str(target)]
-        if mirror_dir() is not None:
-            where.append(str(mirror_dir() / entry.name))
-        if not entry.downloadable:
-            raise DataError(
-                f"{entry.name} has no public download ({entry.source}); looked in {', '.join(where)}. "
-                f"Set {MIRROR_VARIABLE} to a folder that holds it under that name."
-            )
-        try:
-            _download(entry, target)
-        except Exception as error:  # network errors come in many types; the message is what matters
-            raise DataError(
-                f"{entry.name}: not in the cache or the mirror (looked in {', '.join(where)}) "
-                f"and the download from {entry.url} failed: {error}. Without internet, set "
-                f"{MIRROR_VARIABLE} to a folder holding the file (e.g. ../shared/data)."
-            ) from error
-    found = sha256_of(target)
-    if found != entry.sha256:
-        target.unlink()
-        raise DataError(f"{entry.name}: fetched file has sha256 {found}, expected {entry.sha256}")
-    return target
+    return _ensure(target, entry.sha256, lambda: _produce(entry, target))
 
 
 def fetch_many(prefix: str) -> dict[str, Path]:

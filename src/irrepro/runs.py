@@ -53,6 +53,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from irrepro.outputs import atomic_write_text
+
 __all__ = ["RunFormatError", "read_run", "read_qrels", "write_run", "rank_by_score"]
 
 RUN_COLUMNS = ("query_id", "doc_id", "score", "rank", "run")
@@ -464,4 +466,4 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
         f"{q} Q0 {d} {r} {s!r} {name}\n"
         for q, d, r, s in zip(ranked["query_id"], ranked["doc_id"], ranked["rank"], ranked["score"].tolist())
     ]
-    Path(path).write_text("".join(lines), encoding="utf-8")
+    atomic_write_text(path, "".join(lines))

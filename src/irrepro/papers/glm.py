@@ -35,6 +35,7 @@ from irrepro.glm.contrasts import pairwise_contrasts
 from irrepro.glm.fit import TwoWayFit, fit_two_way
 from irrepro.glm.links import LINK_NAMES
 from irrepro.glm.outliers import boundary_constant, near_zero_systems
+from irrepro.outputs import write_table_set
 
 __all__ = [
     "COLLECTIONS",
@@ -347,20 +348,14 @@ def data_summary() -> pd.DataFrame:
 
 
 def write_tables(out_dir: Path) -> list[Path]:
-    """Write ``deviance.csv``, ``ssd_pairs.csv`` and ``consistency.csv`` into ``out_dir``."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    """Write ``deviance.csv``, ``ssd_pairs.csv`` and ``consistency.csv`` into ``out_dir`` as one set
+    with its manifest (:func:`irrepro.outputs.write_table_set`)."""
     tables = {
         "deviance.csv": deviance_table(),
         "ssd_pairs.csv": ssd_table(),
         "consistency.csv": consistency_table(),
     }
-    paths = []
-    for name, table in tables.items():
-        path = out_dir / name
-        table.to_csv(path, index=False)
-        paths.append(path)
-    return paths
+    return write_table_set(out_dir, tables, producer=f"{__name__}.write_tables")
 
 
 def lowest_deviance(wide: pd.DataFrame | None = None) -> pd.Series:

@@ -20,6 +20,7 @@ The runs are made on :func:`stand_in` (open) or :func:`licensed_data` (the user'
 
 from __future__ import annotations
 
+import functools
 import itertools
 import warnings
 from collections.abc import Sequence
@@ -32,6 +33,7 @@ from joblib import Parallel, delayed
 
 from irrepro.data import fetch
 from irrepro.evaluation import evaluate
+from irrepro.outputs import table_set
 from irrepro.reproducibility import ranking, scores
 from irrepro.routing import standin
 from irrepro.routing.constellations import DEFAULT, FAMILIES, PRINTED, Constellation, by_name
@@ -801,8 +803,6 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path
     trec_eval and the qrels of their target).
     """
     data = _data(data)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     tables = {
         "topic_sets": topic_sets(),
         "official_core17": official_core17_scores(),
@@ -816,19 +816,13 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path
     if data.label == STAND_IN_DATA:
         tables["stand_in"] = stand_in_summary()
         tables["target_size_check"] = target_size_check()
-    written = []
-    for name, table in tables.items():
-        path = out_dir / f"{name}.csv"
-        table.to_csv(path, index=False)
-        written.append(path)
-    runs_dir = out_dir / "runs"
-    runs_dir.mkdir(exist_ok=True)
-    for result in data.runs():
-        tag = str(result.run["run"].iat[0])
-        path = runs_dir / f"{tag}.run"
-        write_run(result.run, path, name=tag)
-        written.append(path)
-    return written
+    with table_set(out_dir, producer=f"{__name__}.write_tables") as written:  # one set, manifest last
+        for name, table in tables.items():
+            written.add_table(f"{name}.csv", table)
+        for result in data.runs():
+            tag = str(result.run["run"].iat[0])
+            written.add_file(f"runs/{tag}.run", functools.partial(write_run, result.run, name=tag))
+    return written.paths
 
 
 # =========================================================================== licensed corpora

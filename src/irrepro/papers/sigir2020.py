@@ -34,6 +34,7 @@ import numpy as np
 import pandas as pd
 
 from irrepro.data import fetch
+from irrepro.outputs import write_table_set
 from irrepro.papers import published
 from irrepro.reproducibility import bootstrap, ranking, scores
 from irrepro.routing.constellations import FAMILIES, PRINTED, Constellation
@@ -868,12 +869,8 @@ def tables() -> dict[str, pd.DataFrame]:
 
 
 def write_tables(out_dir: Path) -> list[Path]:
-    """Write the nine tables as CSV files (full precision) into ``out_dir``; return their paths."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, table in tables().items():
-        path = out_dir / f"{name}.csv"
-        table.to_csv(path)  # shortest repr that reads back to the same float: full precision
-        written.append(path)
-    return written
+    """Write the nine tables as CSV files (full precision) into ``out_dir`` as one set with its manifest
+    (:func:`irrepro.outputs.write_table_set`); return their paths."""
+    csv_files = {f"{name}.csv": table for name, table in tables().items()}
+    # to_csv writes the shortest repr that reads back to the same float: full precision
+    return write_table_set(out_dir, csv_files, producer=f"{__name__}.write_tables", index=True)
