@@ -51,3 +51,31 @@ def test_reproduce_command_writes_the_three_tables(tmp_path):
     consistency = pd.read_csv(tmp_path / "consistency.csv")
     assert {"active_agreements", "active_disagreements", "consistent_share"} <= set(consistency.columns)
     assert (ssd["ssd_pairs"] <= ssd["pairs"]).all()
+
+
+def test_cached_results_are_handed_out_as_copies():
+    scores = glm.load_scores("Core18", "AP")
+    expected = scores.copy()
+    scores.iloc[0, 0] = -1.0
+    pd.testing.assert_frame_equal(glm.load_scores("Core18", "AP"), expected)
+
+    analysed = glm.analysis_scores("Core18", "AP", outliers_removed=True)
+    expected = analysed.copy()
+    del analysed[analysed.columns[0]]
+    pd.testing.assert_frame_equal(glm.analysis_scores("Core18", "AP", outliers_removed=True), expected)
+
+    fits = glm.fits("Core18", "AP")
+    effects = fits["logit"].system_effects.copy()
+    fits["logit"].system_effects.iloc[1] = 99.0
+    del fits["identity"]
+    again = glm.fits("Core18", "AP", outliers_removed=False)
+    pd.testing.assert_series_equal(again["logit"].system_effects, effects)
+    assert "identity" in again
+
+
+def test_scores_are_in_the_packages_topic_order():
+    from irrepro.topic_order import sort_topics
+
+    for collection, measure in (("Robust04", "AP"), ("Core17", "nDCG"), ("Core18", "P@10")):
+        index = list(glm.load_scores(collection, measure).index)
+        assert index == sort_topics(index)

@@ -228,9 +228,10 @@ def test_own_dataset_measures_hold_every_statistic(tiny):
     assert ktu.between(-1, 1).all()
     table = paper.own_dataset_table(measures, setting="replicability", system="WCrobust0405")
     assert table.index[0] == "original (default, near target)" and len(table) == 21
-    points = paper.er_deltari_points(measures, setting="reproducibility")
+    points = paper.own_dataset_er_deltari_points(measures, setting="reproducibility")
     assert {"family", "level", "measure", "ER", "DeltaRI"} <= set(points.columns)
     assert len(points) == 20 * 3
+    assert paper.er_deltari_points is paper.own_dataset_er_deltari_points  # the old name, for the chapter
 
 
 def test_constellation_arp_comparison_is_relative_to_the_default(tiny):
@@ -318,3 +319,10 @@ def test_licensed_path_runs_the_replication_on_configured_corpora(tmp_path, tiny
     expected = paper.replication(tiny, official=False)
     assert table["MAP"].to_numpy() == pytest.approx(expected["MAP"].to_numpy())  # same documents, same runs
     assert set(table["data"]) == {licensed.label}
+
+
+def test_common_topics_are_the_fifteen_in_numeric_order():
+    from irrepro.topic_order import sort_topics
+
+    topics = paper.common_topics()
+    assert len(topics) == 15 and topics == sort_topics(topics)

@@ -207,6 +207,21 @@ def test_bootstrap_intervals_are_seeded_and_contain_the_estimate():
 
 def test_claims_are_checked_sentences():
     claims = sigir2020.claims()
-    assert list(claims.columns) == ["claim", "evidence", "holds"]
+    assert list(claims.columns) == ["id", "section", "claim", "data", "verdict", "evidence", "holds"]
     assert claims["holds"].dtype == bool
+    assert (claims["holds"] == (claims["verdict"] == "holds")).all()
     assert claims["evidence"].str.contains(r"\d").all()  # every sentence carries computed numbers
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda: sigir2020.per_topic("rpl", "WCrobust04", "ap"), lambda: sigir2020.per_topic("rpd", "WCrobust0405", "p10"),
+     lambda: sigir2020.effect_ratio_intervals("rpl")],
+    ids=["per_topic rpl", "per_topic rpd", "effect_ratio_intervals"],
+)  # fmt: skip
+def test_cached_results_are_handed_out_as_copies(call):
+    first = call()
+    expected = first.copy()
+    first.iloc[0, 0] = -1.0
+    first["added"] = 0.0
+    pd.testing.assert_frame_equal(call(), expected)

@@ -16,6 +16,8 @@ functions (:func:`write_tables`), so the page and the CSV files cannot disagree.
   own runs), :func:`target_size_check` (the stand-in's near/far comparison at equal target sizes).
 
 The runs are made on :func:`stand_in` (open) or :func:`licensed_data` (the user's TREC corpora).
+Published file names come from :mod:`irrepro.papers.datasets`; :func:`fidelity` gives the fidelity
+rows of the paper (:mod:`irrepro.papers.fidelity`) without making a run.
 """
 
 from __future__ import annotations
@@ -34,26 +36,44 @@ from joblib import Parallel, delayed
 from irrepro.data import fetch
 from irrepro.evaluation import evaluate
 from irrepro.outputs import table_set
+from irrepro.papers import datasets
+from irrepro.papers.claims import ClaimList
+from irrepro.papers.datasets import file_part, sigir2020_file
+from irrepro.papers.fidelity import FidelityRow
 from irrepro.reproducibility import ranking, scores
 from irrepro.routing import standin
-from irrepro.routing.constellations import DEFAULT, FAMILIES, PRINTED, Constellation, by_name
-from irrepro.routing.pipeline import SYSTEMS, Collection, RoutingResult, route
+from irrepro.routing.constellations import (
+    DEFAULT,
+    FAMILIES,
+    PRINTED,
+    Constellation,
+    by_name,
+)
+from irrepro.routing.pipeline import (
+    SYSTEMS as TRAINING_ROLES,  # papers/* calls the two system names SYSTEMS
+)
+from irrepro.routing.pipeline import Collection, RoutingResult, route
 from irrepro.runs import read_qrels, write_run
+from irrepro.topic_order import sort_topics
 
 __all__ = [
     "TREC_COLLECTIONS",
     "OFFICIAL_CORE17",
     "topic_sets",
     "official_core17_scores",
+    "own_dataset_er_deltari_points",
+    "er_deltari_points",
+    "CLAIMS",
+    "fidelity",
     "write_tables",
 ]
 
 #: The paper's four collections: name -> (corpus, registry name of its qrels).
 TREC_COLLECTIONS: dict[str, tuple[str, str]] = {
-    "Robust04": ("TREC Disks 4&5", "qrels/robust04.txt"),
-    "Robust05": ("AQUAINT", "qrels/robust05.txt"),
-    "Core17": ("New York Times Annotated Corpus", "qrels/core17.txt"),
-    "Core18": ("Washington Post v2", "qrels/core18.txt"),
+    "Robust04": ("TREC Disks 4&5", datasets.TREC_QRELS.file(collection="robust04")),
+    "Robust05": ("AQUAINT", datasets.TREC_QRELS.file(collection="robust05")),
+    "Core17": ("New York Times Annotated Corpus", datasets.TREC_QRELS.file(collection="core17")),
+    "Core18": ("Washington Post v2", datasets.TREC_QRELS.file(collection="core18")),
 }
 
 #: Topic counts printed by Breuer & Schaer (Sec. 3.2, 4.3): target -> training -> topics.
@@ -74,7 +94,6 @@ OFFICIAL_CORE17: dict[str, dict[str, float]] = {
     "WCrobust0405": {"P@10": 0.7500, "AP": 0.4278, "nDCG": 0.6956},
 }
 
-_SIGIR2020_FILES = {"AP": "ap", "P@10": "p10", "nDCG": "ndcg1000"}
 TREC_DATA = "real TREC qrels (no corpus needed)"
 
 
@@ -130,7 +149,7 @@ def _topic_row(target: str, judged_target: int, training: str, judged_training: 
 
 def common_topics() -> list[str]:
     """The topics judged in all four TREC collections (the paper's 15 topics of Figures 3 and 4)."""
-    return sorted(frozenset.intersection(*(_judged_topics(name) for name in TREC_COLLECTIONS)), key=int)
+    return sort_topics(frozenset.intersection(*(_judged_topics(name) for name in TREC_COLLECTIONS)))
 
 
 def official_core17_scores() -> pd.DataFrame:
@@ -145,9 +164,10 @@ def official_core17_scores() -> pd.DataFrame:
     rows = []
     for system, scores in OFFICIAL_CORE17.items():
         for measure, published in scores.items():
-            per_topic = pd.read_csv(fetch(f"sigir2020/measures/rpl_{system.lower()}_{_SIGIR2020_FILES[measure]}.csv"))
+            name = sigir2020_file("rpl", system, file_part(measure))
+            per_topic = pd.read_csv(fetch(name))
             if system not in per_topic.columns:
-                raise ValueError(f"sigir2020/measures/rpl_{system.lower()}_*.csv: no column {system!r}")
+                raise ValueError(f"{name}: no column {system!r}")
             replicated = per_topic[f"rpl_{system.lower()}_1"]
             mean = round(float(per_topic[system].mean()), 4)
             rows.append(
@@ -167,14 +187,14 @@ def official_core17_scores() -> pd.DataFrame:
 
 # =========================================================================== runs of the pipeline
 
-#: The paper's four roles (the training roles are those of :data:`irrepro.routing.pipeline.SYSTEMS`).
+#: The paper's four roles (the training roles of each system: ``TRAINING_ROLES``, imported above).
 ROLES: tuple[str, ...] = ("robust04", "robust05", "core17", "core18")
 #: How the tables name the roles (the paper's names of the collections).
 ROLE_NAMES: dict[str, str] = {"robust04": "Robust04", "robust05": "Robust05", "core17": "NYT", "core18": "WaPo"}
 NEAR, FAR = "core17", "core18"
 #: How the tables name the two preprocessing choices (``preprocess`` of :func:`irrepro.routing.pipeline.route`).
 PREPROCESSING: dict[bool, str] = {True: "stop words removed, Porter stems", False: "none (lowercase tokens)"}
-SYSTEM_NAMES: dict[str, str] = {"wcrobust04": "WCrobust04", "wcrobust0405": "WCrobust0405"}
+SYSTEM_NAMES: dict[str, str] = {name.lower(): name for name in datasets.SYSTEMS}  # system key -> name
 MEASURES: tuple[str, ...] = ("AP", "P@10", "nDCG")
 STAND_IN_DATA = "Reuters-21578 stand-in (open; time slices in the roles of the TREC corpora)"
 STAND_IN_EQUAL_TARGETS_DATA = "Reuters-21578 stand-in, targets cut to equal size (first near, last far stories)"
@@ -296,7 +316,7 @@ class RoutingData:
         tol_scale: str = "mean",
     ) -> RoutingResult:
         """WCrobust04 / WCrobust0405 (trained where a topic is judged, "complemented") on ``target``."""
-        return self.run(SYSTEMS[system], target, constellation=constellation, preprocess=preprocess, tol_scale=tol_scale)
+        return self.run(TRAINING_ROLES[system], target, constellation=constellation, preprocess=preprocess, tol_scale=tol_scale)
 
     def scores(self, result: RoutingResult, target: str, *, topics: Sequence[str] | None = None) -> pd.DataFrame:
         """Per-topic AP, P@10 and nDCG of a run on its own topics (or ``topics``): topics x measures."""
@@ -458,8 +478,8 @@ def _system_requests(
 ) -> list[RunRequest]:
     """Both systems on both targets for each constellation (and each preprocessing choice)."""
     return [
-        RunRequest(SYSTEMS[s], t, c, preprocess=p)
-        for p in preprocessing for c in constellations for s in SYSTEMS for t in (NEAR, FAR)
+        RunRequest(TRAINING_ROLES[s], t, c, preprocess=p)
+        for p in preprocessing for c in constellations for s in TRAINING_ROLES for t in (NEAR, FAR)
     ]
 
 
@@ -472,7 +492,7 @@ def _system_variants(
     restricted to those topics (no separate run)."""
     wcr04 = data.system_run("wcrobust04", target, preprocess=preprocess)
     wcr0405 = data.system_run("wcrobust0405", target, preprocess=preprocess)
-    both = [t for t in wcr0405.topics if len(wcr0405.sources[t]) == len(SYSTEMS["wcrobust0405"])]
+    both = [t for t in wcr0405.topics if len(wcr0405.sources[t]) == len(TRAINING_ROLES["wcrobust0405"])]
     return [
         ("WCrobust04", wcr04, list(wcr04.topics)),
         ("WCrobust0405", wcr0405, both),
@@ -483,7 +503,7 @@ def _system_variants(
 def common_stand_in_topics(data: RoutingData) -> list[str]:
     """Topics judged in all four collections of ``data`` (for the stand-in: every kept topic)."""
     judged = [frozenset(c.qrels["query_id"].astype(str)) for c in data.collections.values()]
-    return sorted(frozenset.intersection(*judged), key=lambda t: (not t.isdigit(), int(t) if t.isdigit() else 0, t))
+    return sort_topics(frozenset.intersection(*judged))
 
 
 def replication(data: RoutingData | None = None, *, official: bool = True) -> pd.DataFrame:
@@ -574,7 +594,7 @@ def per_topic_ap(data: RoutingData | None = None) -> pd.DataFrame:
     common = common_stand_in_topics(data)
     rows = []
     for target in (NEAR, FAR):
-        for system in SYSTEMS:
+        for system in TRAINING_ROLES:
             result = data.system_run(system, target)
             table = data.scores(result, target, topics=common)
             for topic, value in table["AP"].items():
@@ -624,7 +644,7 @@ def own_dataset_measures(data: RoutingData | None = None) -> pd.DataFrame:
     """
     data = _data(data)
     data.prefetch(_system_requests(data, constellations=(DEFAULT, *PRINTED)))
-    originals = {s: data.system_run(s, NEAR) for s in SYSTEMS}
+    originals = {s: data.system_run(s, NEAR) for s in TRAINING_ROLES}
     original_scores = {s: data.scores(r, NEAR) for s, r in originals.items()}
     rows: list[dict] = []
 
@@ -651,12 +671,12 @@ def own_dataset_measures(data: RoutingData | None = None) -> pd.DataFrame:
                 }
             )
 
-    for system in SYSTEMS:
+    for system in TRAINING_ROLES:
         for measure in MEASURES:
             add("original", SYSTEM_NAMES[system], measure, "ARP", {"default": original_scores[system][measure].mean()})
     for setting, target in (("replicability", NEAR), ("reproducibility", FAR)):
         per_measure: dict[str, dict[str, pd.DataFrame]] = {}
-        for system in SYSTEMS:
+        for system in TRAINING_ROLES:
             runs = _own_runs(data, system, target)
             frames = {name: data.scores(result, target) for name, result in runs.items()}
             per_measure[system] = {m: pd.DataFrame({n: f[m] for n, f in frames.items()}) for m in MEASURES}
@@ -701,10 +721,9 @@ def constellation_arp_comparison(measures: pd.DataFrame, *, measure: str = "AP")
     The two columns ran on different data and cannot be compared value by value; the ratios to the
     default show whether a constellation moves effectiveness the same way.
     """
-    file_measure = _SIGIR2020_FILES[measure]
     rows = []
     for system, name in SYSTEM_NAMES.items():
-        published = pd.read_csv(fetch(f"sigir2020/measures/rpl_{system}_{file_measure}.csv"))
+        published = pd.read_csv(fetch(sigir2020_file("rpl", system, file_part(measure))))
         ours = measures[
             (measures["system"] == name) & (measures["measure"] == measure) & (measures["statistic"] == "ARP")
             & measures["setting"].isin(["original", "replicability"])
@@ -740,8 +759,8 @@ def tolerance_check(data: RoutingData | None = None, *, system: str = "WCrobust0
     data = _data(data)
     key = next(k for k, name in SYSTEM_NAMES.items() if name == system)
     levels = (DEFAULT, *[c for c in PRINTED if c.family == "tol"])
-    data.prefetch([RunRequest(SYSTEMS[key], NEAR, c, tol_scale=scale) for scale in ("mean", "sum") for c in levels])
-    published = pd.read_csv(fetch(f"sigir2020/measures/rpl_{key}_{_SIGIR2020_FILES['AP']}.csv"))
+    data.prefetch([RunRequest(TRAINING_ROLES[key], NEAR, c, tol_scale=scale) for scale in ("mean", "sum") for c in levels])
+    published = pd.read_csv(fetch(sigir2020_file("rpl", key, file_part("AP"))))
     published_default = float(published[DEFAULT.dataset_column(system)].mean())
     rows = []
     for scale, loss in (("mean", "mean (scikit-learn >= 1.4)"), ("sum", "sum (scikit-learn < 1.4)")):
@@ -780,15 +799,76 @@ def own_dataset_table(measures: pd.DataFrame, *, setting: str, system: str) -> p
     return table.rename(index={"default": "original (default, near target)"})
 
 
-def er_deltari_points(measures: pd.DataFrame, *, setting: str) -> pd.DataFrame:
-    """ER and DeltaRI per constellation and measure, in the layout of
-    :func:`irrepro.plots.reproducibility.er_deltari_figure` (family, level, measure, ER, DeltaRI)."""
+def own_dataset_er_deltari_points(measures: pd.DataFrame, *, setting: str) -> pd.DataFrame:
+    """ER and DeltaRI per constellation and measure of :func:`own_dataset_measures`, in the layout of
+    :func:`irrepro.plots.reproducibility.er_deltari_figure` (family, level, measure, ER, DeltaRI).
+
+    Not :func:`irrepro.papers.sigir2020.er_deltari_points` (the SIGIR 2020 figures' points, from a
+    setting alone); ``er_deltari_points`` is this function's old name, kept while the chapter calls it."""
     part = measures[(measures["setting"] == setting) & measures["statistic"].isin(["ER", "DeltaRI"])]
     points = part.pivot(index=["constellation", "family", "level", "measure"], columns="statistic", values="value")
     points = points.reset_index()
     points.columns.name = None
     points["family"] = pd.Categorical(points["family"], categories=list(FAMILIES))
     return points.sort_values(["family", "level", "measure"]).reset_index(drop=True)
+
+
+er_deltari_points = own_dataset_er_deltari_points  # the old name (the chapter calls it); use the new one
+
+#: The paper's claims (:mod:`irrepro.papers.claims`). None is registered yet: the chapter's
+#: statements (preprocessing, topics profiting from enrichment) are still computed in its cells.
+CLAIMS = ClaimList("routing")
+
+
+# =========================================================================== fidelity
+
+_TEXT_COPY_GAP = "the project's text copy of the paper lacks Sections 1 to 3.1, where it appears"
+_STAND_IN_ONLY = (
+    "the printed table is not in the public text of the paper; the stand-in's numbers could not be compared "
+    "with it anyway"
+)
+_STAND_IN_NOTE = "the runs ran on the open stand-in, not on the licensed TREC corpora (the chapter's last section runs them there when configured)"
+
+
+def fidelity() -> list[FidelityRow]:
+    """One row per table and figure of Breuer & Schaer (CLEF 2019) and how the chapter reproduces it.
+
+    Cheap (the intro calls it): reads the TREC qrels and the SIGIR 2020 files, makes no routing run.
+    The topic counts and the official Core17 scores carry matching cells computed from the data.
+    """
+    topics = topic_sets()
+    printed = topics.dropna(subset=["printed"])
+    official = official_core17_scores()
+
+    def stand_in_row(item: str, shows: str, why_not: str = _STAND_IN_ONLY) -> FidelityRow:
+        return FidelityRow("routing", item, shows, STAND_IN_DATA, reproduced="partly", printed_shown=False,
+                           why_not=why_not, chapter="routing_runs", note=_STAND_IN_NOTE)  # fmt: skip
+
+    return [
+        FidelityRow("routing", "Table 1", "unknown here", "-", reproduced="no", printed_shown=False,
+                    why_not=_TEXT_COPY_GAP, chapter="routing_runs"),
+        FidelityRow("routing", "Figure 1", "unknown here", "-", reproduced="no", printed_shown=False,
+                    why_not=_TEXT_COPY_GAP, chapter="routing_runs"),
+        FidelityRow("routing", "Sections 3.2, 4.3 (text): topic intersections",
+                    "topics judged in both a target and a training collection", datasets.TREC_QRELS.label,
+                    reproduced="yes", printed_shown=True, cells=len(printed),
+                    matched=int((printed["difference"] == 0).sum()), chapter="routing_runs"),
+        stand_in_row("Table 2", "relevance transfer: MAP for every training/target pair"),
+        stand_in_row("Figure 2", "relevance transfer: MAP per pair, in decreasing order", "a figure: no printed values"),
+        stand_in_row("Table 3", "feature augmentation: tf-idf from the training corpus only vs with the target's",
+                     "the printed table is not in the public text; only MAP 0.2963 and 0.2924 (NYT from Robust04, "
+                     "without and with augmentation, Section 4.2) survive, which the stand-in cannot be compared with"),
+        stand_in_row("Table 4", "replicated and reproduced WCrobust04 / WCrobust0405, with and without preprocessing"),
+        stand_in_row("Table 5", "the same on the 15 topics judged in all four collections"),
+        stand_in_row("Table 6", "WCrobust0405 complemented (trained where judgments exist)"),
+        stand_in_row("Figure 3", "AP per topic of the replicated runs, 15 common topics", "a figure: no printed values"),
+        stand_in_row("Figure 4", "AP per topic of the reproduced runs, 15 common topics", "a figure: no printed values"),
+        FidelityRow("routing", "original runs' official Core17 scores (TREC 2017; not a table of the paper)",
+                    "NIST's MAP, P@10 and nDCG of WCrobust04 / WCrobust0405 against the SIGIR 2020 files' means",
+                    f"{datasets.NIST_SUMMARIES.label}; {datasets.SIGIR2020_RPL.label}", reproduced="yes",
+                    printed_shown=True, cells=len(official), matched=int((official["difference"] == 0).sum()),
+                    chapter="routing_runs", note="the targets a run on the licensed corpora is held against"),
+    ]  # fmt: skip
 
 
 # =========================================================================== command line

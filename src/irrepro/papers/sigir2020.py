@@ -21,23 +21,36 @@ Conventions, each checked against the paper's printed values (see the chapter):
 - Correlations among measures (Tables 4 and 5) use all 50 constellations, as the authors' script does.
 
 :func:`write_tables` writes the nine CSV files of ``irrepro reproduce sigir2020 --out DIR``.
+File names, columns and measures come from :mod:`irrepro.papers.datasets`; :data:`CLAIMS` holds the
+paper's claims, one small function each (:mod:`irrepro.papers.claims`); :func:`fidelity` says how
+closely each table and figure is reproduced (:mod:`irrepro.papers.fidelity`).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from irrepro.data import fetch
+from irrepro.memo import cached
 from irrepro.outputs import write_table_set
-from irrepro.papers import published
+from irrepro.papers import datasets, published
+from irrepro.papers.claims import ELISION, ClaimList, Finding
+from irrepro.papers.datasets import (
+    ADVANCED,
+    BASELINE,
+    CUTOFFS,
+    SYSTEMS,
+    file_part,
+    run_column,
+)
+from irrepro.papers.fidelity import FidelityRow
 from irrepro.reproducibility import bootstrap, ranking, scores
 from irrepro.routing.constellations import FAMILIES, PRINTED, Constellation
+from irrepro.topic_order import sort_topics
 
 __all__ = [
     "BASELINE",
@@ -61,19 +74,19 @@ __all__ = [
     "match_counts",
     "ndcg_cutoff_check",
     "claims",
+    "CLAIMS",
+    "fidelity",
     "data_files",
     "small_cases",
     "rbo_depth_convention",
     "write_tables",
 ]
 
-BASELINE = "WCrobust04"
-ADVANCED = "WCrobust0405"
-SYSTEMS: tuple[str, ...] = (BASELINE, ADVANCED)
-MEASURES: dict[str, str] = {"P@10": "p10", "AP": "ap", "nDCG": "ndcg1000"}  # paper name -> file name
-CUTOFFS: tuple[int, ...] = (5, 10, 20, 50, 100, 1000)
+# BASELINE, ADVANCED, SYSTEMS and CUTOFFS: see irrepro.papers.datasets (imported above).
+#: The paper's measures in the order it prints them -> the file part holding each.
+MEASURES: dict[str, str] = {measure: file_part(measure) for measure in ("P@10", "AP", "nDCG")}
 CONSTELLATION_IDS: tuple[int, ...] = tuple(range(1, 51))  # the paper's 50; rpd WCrobust04 has 51-58 extra
-SETTINGS = ("rpl", "org", "rpd")
+SETTINGS: tuple[str, ...] = tuple(datasets.SIGIR2020_SETTINGS)
 # The original run compared with itself: KTU and RBO are 1 by definition (no per-topic file holds them).
 _SELF_AGREEMENT = {"KTU": 1.0, "RBO": 1.0}
 
@@ -85,23 +98,24 @@ def _check_system(system: str) -> str:
 
 
 def _file_name(setting: str, system: str, measure: str) -> str:
-    folder = "measures" if setting == "rpl" else "measures_rpd"
-    return f"sigir2020/{folder}/{setting}_{system.lower()}_{measure}.csv"
+    return datasets.sigir2020_file(setting, system, measure)
 
 
-@lru_cache(maxsize=128)
+@cached(maxsize=128)
 def _read(setting: str, system: str, measure: str) -> pd.DataFrame:
     name = _file_name(setting, system, measure)
     path = fetch(name)
     frame = pd.read_csv(path)
     topic_column = frame.columns[0]  # "Row" in most files, "topic_id" in the RBO files
-    if topic_column not in ("Row", "topic_id"):
-        raise ValueError(f"{name}: first column is {topic_column!r}, expected the topic column 'Row' or 'topic_id'")
-    frame = frame.set_index(topic_column).sort_index()
+    expected = datasets.SIGIR2020_SETTINGS[setting].topic_columns
+    if topic_column not in expected:
+        raise ValueError(f"{name}: first column is {topic_column!r}, expected the topic column {' or '.join(map(repr, expected))}")
+    frame = frame.set_index(topic_column)
     frame.index = frame.index.astype(str)
     frame.index.name = "topic"
     if frame.index.has_duplicates:
         raise ValueError(f"{name}: duplicate topics {sorted(frame.index[frame.index.duplicated()])[:5]}")
+    frame = frame.loc[sort_topics(frame.index)]
     if frame.isna().any().any():
         bad = frame.columns[frame.isna().any()].tolist()
         raise ValueError(f"{name}: missing scores in columns {bad[:5]}")
@@ -138,18 +152,18 @@ def per_topic(setting: str, system: str, measure: str) -> pd.DataFrame:
     system = _check_system(system)
     frame = _read(setting, system, measure)
     if setting == "rpd":
-        wanted = [f"rpd_{system.lower()}_{k}" for k in CONSTELLATION_IDS]
+        wanted = [run_column("rpd", system, k) for k in CONSTELLATION_IDS]
         missing = [column for column in wanted if column not in frame.columns]
         if missing:
             raise ValueError(f"{_file_name(setting, system, measure)}: missing runs {missing[:5]}")
         frame = frame[wanted]
-    return frame.copy()
+    return frame  # _read hands out a copy
 
 
 def _replicated(system: str, measure: str, ids=CONSTELLATION_IDS) -> tuple[pd.Series, pd.DataFrame]:
     """(original run, replicated runs with columns = constellation ids) on Core17."""
     frame = per_topic("rpl", system, measure)
-    columns = [f"rpl_{system.lower()}_{k}" for k in ids]
+    columns = [run_column("rpl", system, k) for k in ids]
     return frame[system], frame[columns].set_axis(list(ids), axis=1)
 
 
@@ -157,14 +171,14 @@ def _reproduced(system: str, measure: str, ids=CONSTELLATION_IDS) -> tuple[pd.Se
     """(original run on Core17, reproduced runs on Core18 with columns = constellation ids)."""
     original = per_topic("org", system, measure)[system]
     frame = per_topic("rpd", system, measure)
-    return original, frame[[f"rpd_{system.lower()}_{k}" for k in ids]].set_axis(list(ids), axis=1)
+    return original, frame[[run_column("rpd", system, k) for k in ids]].set_axis(list(ids), axis=1)
 
 
 def _agreement(system: str, statistic: str, depth: int, ids=CONSTELLATION_IDS) -> pd.Series:
     """Mean over topics of the published per-topic KTU or RBO at ``depth``, by constellation id."""
     measure = f"kendalls_tau_{depth}" if statistic == "KTU" else f"rbo_{depth}_p08"
     frame = per_topic("rpl", system, measure)
-    columns = [f"rpl_{system.lower()}_{k}" for k in ids]
+    columns = [run_column("rpl", system, k) for k in ids]
     return frame[columns].mean().set_axis(list(ids))
 
 
@@ -300,10 +314,10 @@ def effect_ratio_intervals(
     """
     if setting not in ("rpl", "rpd"):
         raise ValueError(f"unknown setting {setting!r}; expected 'rpl' (replicability) or 'rpd' (reproducibility)")
-    return _effect_ratio_intervals(setting, n_resamples, seed, level).copy()
+    return _effect_ratio_intervals(setting, n_resamples, seed, level)
 
 
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def _effect_ratio_intervals(setting: str, n_resamples: int, seed: int, level: float) -> pd.DataFrame:
     functions = {"ER": bootstrap.bootstrap_effect_ratio, "DeltaRI": bootstrap.bootstrap_delta_relative_improvement}
     rows = {}
@@ -694,6 +708,25 @@ def match_counts() -> pd.DataFrame:
 
 # --------------------------------------------------------------------------- the paper's claims
 
+#: The paper's claims (Section 5), each a small function checked on the reproduced numbers.
+CLAIMS = ClaimList("sigir2020")
+
+_PRINTED_RPL = f"the 20 printed constellations of both systems (Table 1, appendix Table 1); {datasets.SIGIR2020_RPL.label}"
+_PRINTED_EFFECTS = (
+    f"ER of the 20 printed constellation pairs, P@10, AP and nDCG (Table 2); {datasets.SIGIR2020_RPL.label}, "
+    f"{datasets.SIGIR2020_RPD.label}"
+)
+
+
+def claims() -> pd.DataFrame:
+    """The paper's claims (Section 5), each checked on the reproduced numbers (see :data:`CLAIMS`).
+
+    One row per claim: ``id``, ``section``, ``claim`` (the paper's words), ``data``, ``verdict``
+    ("holds", "does not hold" or "cannot be tested here"), ``evidence`` (a sentence with the computed
+    numbers) and ``holds`` (True when the verdict is "holds").
+    """
+    return CLAIMS.table()
+
 
 def _family_trend(table: pd.DataFrame, family: str, first: str, second: str) -> float:
     """Kendall's tau between two columns over the five levels of one family (rows ``*_<family>_<level>``)."""
@@ -701,41 +734,48 @@ def _family_trend(table: pd.DataFrame, family: str, first: str, second: str) -> 
     return float(table.loc[rows, [first, second]].corr(method="kendall").iloc[0, 1])
 
 
-def claims() -> pd.DataFrame:
-    """The paper's claims (Section 5), each checked on the reproduced numbers.
-
-    One row per claim: ``claim`` (the paper's words), ``evidence`` (a sentence with the computed
-    numbers) and ``holds`` (whether the reproduced numbers support the claim).
-    """
-    rows = []
-
-    # 1. RBO is less strict than KTU (Section 5.1)
+@CLAIMS.claim(
+    "rbo-less-strict",
+    section="5.1",
+    quote="Replicability runs achieve higher RBO scores than Kendall’s τ, showing that RBO is somehow less strict.",
+    data=f"KTU and RBO (depth 1000) of {_PRINTED_RPL}",
+)
+def _rbo_less_strict() -> Finding:
     pairs = pd.concat([replicability_table(system).iloc[1:][["KTU", "RBO"]] for system in SYSTEMS])
     higher = int((pairs["RBO"] > pairs["KTU"]).sum())
-    rows.append(
-        {
-            "claim": "Replicated runs achieve higher RBO than Kendall's tau: RBO is less strict.",
-            "evidence": f"RBO > KTU for {higher} of the {len(pairs)} printed replicated runs (both systems); "
-            f"mean KTU {pairs['KTU'].mean():.4f}, mean RBO {pairs['RBO'].mean():.4f}.",
-            "holds": higher == len(pairs),
-        }
+    return Finding(
+        higher == len(pairs),
+        f"RBO > KTU for {higher} of the {len(pairs)} printed replicated runs (both systems); "
+        f"mean KTU {pairs['KTU'].mean():.4f}, mean RBO {pairs['RBO'].mean():.4f}.",
     )
 
-    # 2. RMSE and the t-test disagree for tf and C (P@10), agree for df and tol
+
+@CLAIMS.claim(
+    "rmse-p-inconsistent",
+    section="5.1",
+    quote="For rpl_wcr04_tf and rpl_wcr04_C, RMSE and p-values are not consistent: RMSE increases, thus the error "
+    "increases, but p-values also increase, thus the runs are considered more similar.",
+    data=f"RMSE and paired t-test p-value of P@10 of the 20 printed WCrobust04 constellations (Table 1); "
+    f"{datasets.SIGIR2020_RPL.label}",
+)
+def _rmse_p_inconsistent() -> Finding:
     table = replicability_table(BASELINE).iloc[1:]
     trend = {family: _family_trend(table, family, "RMSE:P@10", "p:P@10") for family in FAMILIES}
     described = ", ".join(f"{family} {value:+.2f}" for family, value in trend.items())
-    rows.append(
-        {
-            "claim": "For rpl_wcr04_tf and rpl_wcr04_C, RMSE of P@10 and the p-value are not consistent: "
-            "RMSE increases (more error) while p increases too (runs look more similar).",
-            "evidence": "Kendall's tau between RMSE:P@10 and p:P@10 over the five levels of each family "
-            f"(positive = both rise together, i.e. the two disagree on which run replicates better): {described}.",
-            "holds": trend["tf"] > 0 and trend["C"] > 0 and trend["df"] < 0 and trend["tol"] < 0,
-        }
+    return Finding(
+        trend["tf"] > 0 and trend["C"] > 0 and trend["df"] < 0 and trend["tol"] < 0,
+        "Kendall's tau between RMSE:P@10 and p:P@10 over the five levels of each family "
+        f"(positive = both rise together, i.e. the two disagree on which run replicates better): {described}.",
     )
 
-    # 3. Reproducibility is harder than replicability (ER further from 1)
+
+@CLAIMS.claim(
+    "reproducing-harder",
+    section="5.2",
+    quote="If it is hard to perfectly replicate an experiment, it is even harder to perfectly reproduce it.",
+    data=_PRINTED_EFFECTS,
+)
+def _reproducing_harder() -> Finding:
     distance = {
         setting: (1.0 - effect_ratio_table(setting, intervals=False)[[f"ER:{m}" for m in MEASURES]]).abs().stack()
         for setting in ("rpl", "rpd")
@@ -746,108 +786,208 @@ def claims() -> pd.DataFrame:
         covers_one[setting] = sum(
             int(((bounds[f"ER:{m}:low"] <= 1) & (bounds[f"ER:{m}:high"] >= 1)).sum()) for m in MEASURES
         )
-    rows.append(
-        {
-            "claim": "If it is hard to perfectly replicate an experiment, it is even harder to reproduce it "
-            "(ER further from 1).",
-            "evidence": f"median |1 - ER| over the 20 printed pairs and 3 measures: replicability "
-            f"{distance['rpl'].median():.3f}, reproducibility {distance['rpd'].median():.3f}; "
-            f"|1 - ER| > 1 for {int((distance['rpl'] > 1).sum())} replicability and "
-            f"{int((distance['rpd'] > 1).sum())} reproducibility cells of 60. The 95% bootstrap interval of ER "
-            f"contains 1 for {covers_one['rpl']} replicability and {covers_one['rpd']} reproducibility cells of 60: "
-            "with 25 to 50 topics, many ER values are not distinguishable from a perfect replication.",
-            "holds": distance["rpd"].median() > distance["rpl"].median(),
-        }
+    return Finding(
+        distance["rpd"].median() > distance["rpl"].median(),
+        f"median |1 - ER| over the 20 printed pairs and 3 measures: replicability "
+        f"{distance['rpl'].median():.3f}, reproducibility {distance['rpd'].median():.3f}; "
+        f"|1 - ER| > 1 for {int((distance['rpl'] > 1).sum())} replicability and "
+        f"{int((distance['rpd'] > 1).sum())} reproducibility cells of 60. The 95% bootstrap interval of ER "
+        f"contains 1 for {covers_one['rpl']} replicability and {covers_one['rpd']} reproducibility cells of 60: "
+        "with 25 to 50 topics, many ER values are not distinguishable from a perfect replication.",
     )
 
-    # 4. The unpaired t-test calls (almost) every reproduced run different
+
+@CLAIMS.claim(
+    "all-reproduced-different",
+    section="5.2",
+    quote="From p-values in Table 3, we can conclude that all the reproducibility runs are statistically "
+    "significantly different from the original run, being the highest p-value just 0.005.",
+    data="unpaired t-test p-values of the 20 printed reproduced constellations of both systems (Table 3, appendix "
+    f"Table 2); {datasets.SIGIR2020_RPD.label}, {datasets.SIGIR2020_ORG.label}",
+)
+def _all_reproduced_different() -> Finding:
     p_columns = [f"p:{m}" for m in MEASURES]
     values = {system: reproducibility_table(system)[p_columns].stack() for system in SYSTEMS}
     below = sum(int((v < 0.05).sum()) for v in values.values())
     total = sum(len(v) for v in values.values())
     highest = values[BASELINE].max()
-    rows.append(
-        {
-            "claim": "All reproduced runs are significantly different from the original run (unpaired t-test), "
-            "the highest p-value for WCrobust04 being just 0.005.",
-            "evidence": f"p < 0.05 in {below} of {total} cells (20 runs x 3 measures x 2 systems); the highest "
-            f"p-value for WCrobust04 is {highest:.4f} (truncated: {np.floor(highest * 1000) / 1000:.3f}), for "
-            f"WCrobust0405 {values[ADVANCED].max():.2E}.",
-            "holds": below == total and np.floor(highest * 1000) / 1000 == 0.005,
-        }
+    return Finding(
+        below == total and np.floor(highest * 1000) / 1000 == 0.005,
+        f"p < 0.05 in {below} of {total} cells (20 runs x 3 measures x 2 systems); the highest "
+        f"p-value for WCrobust04 is {highest:.4f} (truncated: {np.floor(highest * 1000) / 1000:.3f}), for "
+        f"WCrobust0405 {values[ADVANCED].max():.2E}.",
     )
 
-    # 5. Same system on two collections: still mostly 'different', except some df and tol runs
+
+@CLAIMS.claim(
+    "twins-mostly-different",
+    section="5.2",
+    quote="Again, the majority of the runs are considered statistically differerent, except for a few cases for "
+    "rpl_wcr04_df and rpl_wcr04_tol, which exhibit higher p-values also in Table 3.",
+    data="unpaired t-test p-values between each printed replicated run (Core17) and its reproduced twin (Core18), "
+    f"both systems (online appendix); {datasets.SIGIR2020_RPL.label}, {datasets.SIGIR2020_RPD.label}",
+)
+def _twins_mostly_different() -> Finding:
     twins = rpl_vs_rpd_pvalues()
     different = int((twins < 0.05).to_numpy().sum())
     similar_runs = sorted({run for run, row in twins.iterrows() if (row >= 0.05).any()})
     families_similar = sorted({run.split("_")[1] for run in similar_runs})
-    rows.append(
-        {
-            "claim": "Even a replicated run and its reproduced twin (the same system on Core17 and Core18) are "
-            "mostly called different, except a few cases for df and tol.",
-            "evidence": f"p < 0.05 in {different} of {twins.size} cells; runs with some p >= 0.05: "
-            f"{', '.join(similar_runs) or 'none'}.",
-            "holds": different > twins.size / 2 and set(families_similar) <= {"df", "tol"},
-        }
+    return Finding(
+        different > twins.size / 2 and set(families_similar) <= {"df", "tol"},
+        f"p < 0.05 in {different} of {twins.size} cells; runs with some p >= 0.05: "
+        f"{', '.join(similar_runs) or 'none'}.",
     )
 
-    # 6. Table 4: ARP vs KTU low (< 0.29), ARP vs RBO up to 0.70
+
+@CLAIMS.claim(
+    "arp-ktu-rbo-correlation",
+    section="5.3",
+    quote="The correlation between ARP and τ is low, below 0.29, and higher for RBO 0.70.",
+    data="Kendall's tau among the oriented replicability measures of the 50 WCrobust04 constellations (Table 4, "
+    f"upper triangle); {datasets.SIGIR2020_RPL.label}",
+)
+def _arp_ktu_rbo_correlation() -> Finding:
     correlation = correlation_table(BASELINE)
     arp_rows = [f"DeltaARP:{m}" for m in MEASURES]
     ktu, rbo = correlation.loc[arp_rows, "KTU"].max(), correlation.loc[arp_rows, "RBO"].max()
-    rows.append(
-        {
-            "claim": "The correlation between ARP and Kendall's tau is low, below 0.29, and higher for RBO, 0.70 "
-            "(Table 4, WCrobust04).",
-            "evidence": f"highest Kendall's tau between a DeltaARP and KTU: {ktu:.4f}; between a DeltaARP and RBO: "
-            f"{rbo:.4f}.",
-            "holds": round(ktu, 2) <= 0.29 and round(rbo, 2) == 0.70,
-        }
+    return Finding(
+        round(ktu, 2) <= 0.29 and round(rbo, 2) == 0.70,
+        f"highest Kendall's tau between a DeltaARP and KTU: {ktu:.4f}; between a DeltaARP and RBO: {rbo:.4f}.",
     )
 
-    # 7. RMSE of P@10 is larger than that of AP and nDCG
+
+@CLAIMS.claim(
+    "rmse-p10-largest",
+    section="5.1",
+    quote="In general, RMSE values of P@10 are larger compared to those of AP and nDCG",
+    data=f"RMSE of {_PRINTED_RPL}",
+)
+def _rmse_p10_largest() -> Finding:
     both = pd.concat([replicability_table(system).iloc[1:] for system in SYSTEMS])
     larger = int((both["RMSE:P@10"] > both[["RMSE:AP", "RMSE:nDCG"]].max(axis=1)).sum())
-    rows.append(
-        {
-            "claim": "In general, RMSE values of P@10 are larger than those of AP and nDCG.",
-            "evidence": f"RMSE:P@10 exceeds both RMSE:AP and RMSE:nDCG for {larger} of the {len(both)} printed "
-            "replicated runs (both systems).",
-            "holds": larger > len(both) / 2,
-        }
+    return Finding(
+        larger > len(both) / 2,
+        f"RMSE:P@10 exceeds both RMSE:AP and RMSE:nDCG for {larger} of the {len(both)} printed "
+        "replicated runs (both systems).",
     )
 
-    # 8. Figure 1(b): RMSE decreases as the cut-off grows
+
+@CLAIMS.claim(
+    "figure1-cutoffs",
+    section="5.1",
+    quote="RMSE decreases almost consistently as the cut-off value increases, as shown in Figure 1(b)."
+    f"{ELISION}those documents are not the same, as shown in Figure 1(a), where Kendall’s τ is computed at "
+    "different cut-offs.",
+    data="KTU and RMSE of nDCG@k at the cut-offs 5-1000 of the 20 printed WCrobust04 constellations (Figure 1); "
+    f"{datasets.SIGIR2020_RPL.label}",
+)
+def _figure1_cutoffs() -> Finding:
     curves = cutoff_curves(BASELINE).sort_values(["run", "cutoff"])
     steps = curves.groupby("run", sort=False)["RMSE:nDCG"].diff().dropna()
     ends = curves.groupby("run", sort=False)["RMSE:nDCG"].agg(["first", "last"])
-    rows.append(
-        {
-            "claim": "RMSE decreases almost consistently as the cut-off value increases (Figure 1(b)), while "
-            "Kendall's tau stays low at every cut-off (Figure 1(a)).",
-            "evidence": f"RMSE of nDCG@k falls at {int((steps < 0).sum())} of {len(steps)} steps between consecutive "
-            f"cut-offs and is lower at 1000 than at 5 for {int((ends['last'] < ends['first']).sum())} of {len(ends)} "
-            f"WCrobust04 runs; the largest mean KTU at any cut-off is {curves['KTU'].max():.3f}.",
-            "holds": (steps < 0).mean() > 0.75 and curves["KTU"].max() < 0.2,
-        }
+    return Finding(
+        (steps < 0).mean() > 0.75 and curves["KTU"].max() < 0.2,
+        f"RMSE of nDCG@k falls at {int((steps < 0).sum())} of {len(steps)} steps between consecutive "
+        f"cut-offs and is lower at 1000 than at 5 for {int((ends['last'] < ends['first']).sum())} of {len(ends)} "
+        f"WCrobust04 runs; the largest mean KTU at any cut-off is {curves['KTU'].max():.3f}.",
     )
 
-    # 9. Figure 3: points far from (1, 0), many in region 2
+
+@CLAIMS.claim(
+    "figure3-region2",
+    section="5.2",
+    quote="In Figure 3(b) just one point is in the preferred region 4, while many points are in region 2, that is "
+    "failure both in reproducing the effect size and the relative improvement.",
+    data=f"ER and DeltaRI of the 20 printed reproduced constellation pairs, P@10, AP and nDCG (Figure 3); "
+    f"{datasets.SIGIR2020_RPD.label}, {datasets.SIGIR2020_ORG.label}",
+)
+def _figure3_region2() -> Finding:
     regions = er_deltari_regions("rpd")
     in_region2 = int(regions["region 2"].sum())
     in_region4 = int(regions["region 4"].sum())
-    rows.append(
-        {
-            "claim": "Figure 3 (reproducibility): most points are far from (1, 0); in one panel many points are in "
-            "region 2 (ER < 0, DeltaRI > 0), a failure in both effect and relative improvement.",
-            "evidence": f"of the {int(regions.to_numpy().sum())} reproducibility points, {in_region4} are in region 4, "
-            f"{int(regions['region 1'].sum())} in region 1 and {in_region2} in region 2; no reproduced pair has ER < 0 "
-            f"(the smallest ER is {effect_ratio_table('rpd', intervals=False)[[f'ER:{m}' for m in MEASURES]].min().min():.3f}).",
-            "holds": in_region2 > 0,
-        }
+    smallest = effect_ratio_table("rpd", intervals=False)[[f"ER:{m}" for m in MEASURES]].min().min()
+    return Finding(
+        in_region2 > 0,
+        f"of the {int(regions.to_numpy().sum())} reproducibility points, {in_region4} are in region 4, "
+        f"{int(regions['region 1'].sum())} in region 1 and {in_region2} in region 2; no reproduced pair has ER < 0 "
+        f"(the smallest ER is {smallest:.3f}).",
     )
-    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- fidelity
+
+_NOT_IN_PUBLIC_TEXT = (
+    "the main paper's printed tables are not in any public text (only the online appendix's Tables 1 and 2 are)"
+)
+_A_FIGURE = "a figure: no printed values; what the paper says about it is checked in the claims"
+_PER_TOPIC_NOTE = (
+    "computed from the authors' own per-topic scores: this checks the measures' arithmetic and conventions, "
+    "not a re-run of the runs"
+)
+
+
+def fidelity() -> list[FidelityRow]:
+    """One row per table and figure of the paper and its online appendix (:mod:`irrepro.papers.fidelity`).
+
+    The appendix rows carry the matching cells of :func:`match_counts`; the KTU-example row those of
+    :func:`small_cases`. Cheap: reads the published per-topic files, fits nothing.
+    """
+    rpl, rpd, org = (d.label for d in (datasets.SIGIR2020_RPL, datasets.SIGIR2020_RPD, datasets.SIGIR2020_ORG))
+
+    def row(item, shows, data, **fields) -> FidelityRow:
+        fields.setdefault("reproduced", "yes")
+        fields.setdefault("printed_shown", False)
+        return FidelityRow("sigir2020", item, shows, data, chapter="measuring_reproducibility", **fields)
+
+    counts = match_counts()
+    return [
+        row("Table 1", "replicability of WCrobust04 on Core17: ARP, KTU, RBO, RMSE, paired t-test p",
+            rpl, why_not=_NOT_IN_PUBLIC_TEXT, note=f"KTU and RBO: means of the authors' per-topic values; {_PER_TOPIC_NOTE}"),
+        row("Table 2", "ER of the printed constellation pairs: replicability (left), reproducibility (right)",
+            f"{rpl}; {rpd}; {org}", why_not=_NOT_IN_PUBLIC_TEXT,
+            note="DeltaRI and 95% bootstrap intervals added (not in the paper)"),
+        row("Table 3", "reproducibility of WCrobust04 on Core18: ARP, unpaired t-test p", f"{rpd}; {org}",
+            why_not=_NOT_IN_PUBLIC_TEXT),
+        row("Table 4", "Kendall's tau among the replicability measures (50 constellations per system)", rpl,
+            why_not=_NOT_IN_PUBLIC_TEXT),
+        row("Table 5", "Kendall's tau among the reproducibility measures (50 constellations per system)",
+            f"{rpd}; {org}", why_not=_NOT_IN_PUBLIC_TEXT),
+        row("Figure 1", "KTU (a) and RMSE of nDCG@k (b) against the cut-off, WCrobust04", rpl, why_not=_A_FIGURE),
+        row("Figure 2", "ER against DeltaRI, replicability", rpl, why_not=_A_FIGURE,
+            note="the paper's panels show two constellation families (the others in the online appendix); "
+            "the chapter plots all four"),
+        row("Figure 3", "ER against DeltaRI, reproducibility", f"{rpd}; {org}", why_not=_A_FIGURE),
+        *(_appendix_row(number, counts, data) for number, data in ((1, rpl), (2, f"{rpd}; {org}"))),
+        row("online appendix: replicated vs reproduced p-values",
+            "unpaired t-test p between each replicated run and its reproduced twin", f"{rpl}; {rpd}",
+            why_not="not transcribed: the project's text copy of the appendix holds its Tables 1 and 2 only"),
+        row("online appendix: further ER-DeltaRI plots", "ER against DeltaRI of the other constellation families",
+            f"{rpl}; {rpd}; {org}", why_not=_A_FIGURE, note="shown within Figures 2 and 3 of the chapter"),
+        _ktu_examples_row(),
+    ]
+
+
+def _appendix_row(number: int, counts: pd.DataFrame, data: str) -> FidelityRow:
+    name = f"appendix Table {number}"
+    comparison = appendix_comparison(number)
+    misses = comparison[~comparison["match"]]
+    note = "; ".join(f"{r.run} {r.cell}: {r.note or 'does not match'}" for r in misses.itertuples())
+    shows = {1: "replicability of WCrobust0405 on Core17", 2: "reproducibility of WCrobust0405 on Core18"}[number]
+    return FidelityRow(
+        "sigir2020", name, shows, data, reproduced="yes", printed_shown=True,
+        cells=int(counts.loc[name, "cells"]), matched=int(counts.loc[name, "matching"]),
+        chapter="measuring_reproducibility", note=f"{note + '; ' if note else ''}{_PER_TOPIC_NOTE}",
+    )  # fmt: skip
+
+
+def _ktu_examples_row() -> FidelityRow:
+    printed = small_cases().dropna(subset=["KTU printed"])
+    matched = int(np.isclose(printed["KTU"], printed["KTU printed"].astype(float), rtol=0, atol=1e-12).sum())
+    return FidelityRow(
+        "sigir2020", "Section 3.1 (text): Kendall's tau Union examples", "KTU of the paper's two example rankings",
+        "the paper's example rankings", reproduced="yes", printed_shown=True, cells=len(printed), matched=matched,
+        chapter="measuring_reproducibility",
+    )
 
 
 # --------------------------------------------------------------------------- files

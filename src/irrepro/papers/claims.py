@@ -1,0 +1,194 @@
+"""A claim of a paper, checked on the numbers: the protocol every paper module follows.
+
+A claim is a small function registered in its paper's :class:`ClaimList`: the decorator records
+what the claim is (its ``id``, the paper's ``section``, the ``quote`` with the paper's own words,
+the ``data`` it is tested on), and the function computes a :class:`Finding`: whether the numbers
+support it (``holds``: True, False, or None when it cannot be tested here) and ``evidence``, a
+sentence with the computed numbers. Evaluating the list gives one :class:`Claim` per function.
+
+Quotes are the paper's words exactly (math in Unicode: ``τ`` for ``$\\tau$``); a quote made of
+passages that are not adjacent in the paper joins them with `` […] ``. The tests check every quote
+against the text copies of the papers with :func:`quote_occurs`.
+
+>>> CLAIMS = ClaimList("example")
+>>> @CLAIMS.claim("two", section="1", quote="Two is even.", data="the integers")
+... def _two_is_even():
+...     return Finding(2 % 2 == 0, f"2 mod 2 = {2 % 2}")
+>>> [(c.id, c.verdict, c.evidence) for c in CLAIMS.evaluate()]
+[('example.two', 'holds', '2 mod 2 = 0')]
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pandas as pd
+
+from irrepro.papers import PAPERS
+
+__all__ = [
+    "VERDICTS",
+    "ELISION",
+    "Finding",
+    "Claim",
+    "ClaimList",
+    "claims_table",
+    "normalise_text",
+    "quote_occurs",
+]
+
+VERDICTS: tuple[str, ...] = ("holds", "does not hold", "cannot be tested here")
+ELISION = " […] "
+COLUMNS: tuple[str, ...] = ("id", "section", "claim", "data", "verdict", "evidence", "holds")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a claim function computes: ``holds`` (None: cannot be tested here) and the evidence sentence."""
+
+    holds: bool | None
+    evidence: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of a paper with its verdict on the numbers."""
+
+    id: str
+    paper: str
+    section: str
+    quote: str
+    data: str
+    verdict: str
+    evidence: str
+
+    def __post_init__(self):
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"claim {self.id}: verdict {self.verdict!r} is not one of {', '.join(VERDICTS)}")
+        for name in ("quote", "data", "evidence"):
+            if not getattr(self, name).strip():
+                raise ValueError(f"claim {self.id}: empty {name}")
+
+    @property
+    def holds(self) -> bool:
+        """True only when the verdict is "holds"."""
+        return self.verdict == "holds"
+
+
+@dataclass(frozen=True)
+class _Registered:
+    id: str
+    section: str
+    quote: str
+    data: str
+    check: Callable[[], Finding]
+
+
+class ClaimList:
+    """The claims of one paper, in the order they are registered."""
+
+    def __init__(self, paper: str):
+        self.paper = paper
+        self._registered: list[_Registered] = []
+
+    def claim(self, name: str, *, section: str, quote: str, data: str) -> Callable:
+        """Decorator registering a function returning a :class:`Finding` as claim ``<paper>.<name>``."""
+        claim_id = f"{self.paper}.{name}"
+        if claim_id in self.ids():
+            raise ValueError(f"claim {claim_id} is registered twice")
+
+        def register(check: Callable[[], Finding]) -> Callable[[], Finding]:
+            self._registered.append(_Registered(claim_id, section, quote, data, check))
+            return check
+
+        return register
+
+    def ids(self) -> list[str]:
+        return [entry.id for entry in self._registered]
+
+    def __len__(self) -> int:
+        return len(self._registered)
+
+    def __iter__(self) -> Iterator[_Registered]:
+        return iter(self._registered)
+
+    def evaluate(self, ids: list[str] | None = None) -> list[Claim]:
+        """Run the claim functions (all, or those named in ``ids``) and return their claims."""
+        unknown = sorted(set(ids or ()) - set(self.ids()))
+        if unknown:
+            raise ValueError(f"unknown claim(s) {', '.join(unknown)}; known: {', '.join(self.ids())}")
+        results = []
+        for entry in self._registered:
+            if ids is not None and entry.id not in ids:
+                continue
+            finding = entry.check()
+            verdict = VERDICTS[2] if finding.holds is None else VERDICTS[0] if finding.holds else VERDICTS[1]
+            results.append(
+                Claim(entry.id, self.paper, entry.section, entry.quote, entry.data, verdict, finding.evidence)
+            )
+        return results
+
+    def table(self, ids: list[str] | None = None) -> pd.DataFrame:
+        """The evaluated claims as a table, one row per claim, columns :data:`COLUMNS`."""
+        return _as_table(self.evaluate(ids))
+
+
+def _as_table(claims: list[Claim]) -> pd.DataFrame:
+    rows = [
+        {
+            "id": c.id,
+            "section": c.section,
+            "claim": c.quote,
+            "data": c.data,
+            "verdict": c.verdict,
+            "evidence": c.evidence,
+            "holds": c.holds,
+        }
+        for c in claims
+    ]
+    return pd.DataFrame(rows, columns=list(COLUMNS)).astype({"holds": bool})
+
+
+def claims_table(paper: str) -> pd.DataFrame:
+    """Every claim of ``paper`` (a key of :data:`irrepro.papers.PAPERS`) with its verdict on the numbers."""
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
+    module = importlib.import_module(f"irrepro.papers.{paper}")  # the paper modules import this one
+    return module.CLAIMS.table()
+
+
+_LATEX = {r"\tau": "τ", r"\gg": "≫", r"\Delta": "Δ", r"\phi": "φ", r"\leq": "≤", r"\geq": "≥"}
+
+
+def normalise_text(text: str) -> str:
+    """Text as quotes are compared: LaTeX math as Unicode, ``$`` removed, whitespace collapsed.
+
+    >>> normalise_text("Kendall’s $\\\\tau$ is low,\\n below $0.29$")
+    'Kendall’s τ is low, below 0.29'
+    """
+    text = re.sub(r"\\text\{([^}]*)\}", r"\1", text)
+    for macro, symbol in _LATEX.items():
+        text = text.replace(macro, symbol)
+    return " ".join(text.replace("$", "").split())
+
+
+def quote_occurs(quote: str, text: str) -> bool:
+    """Whether ``quote`` occurs in ``text`` (both normalised); passages joined by ``ELISION`` in order.
+
+    >>> quote_occurs("RBO is somehow less strict.", "showing that RBO is  somehow\\nless strict.")
+    True
+    >>> quote_occurs("A […] C", "A B C"), quote_occurs("C […] A", "A B C")
+    (True, False)
+    """
+    haystack = normalise_text(text)
+    position = 0
+    for passage in quote.split(ELISION.strip()):
+        passage = normalise_text(passage)
+        found = haystack.find(passage, position)
+        if not passage or found < 0:
+            return False
+        position = found + len(passage)
+    return True

@@ -1,0 +1,86 @@
+"""The fidelity protocol: one row per table and figure of each paper, matching cells computed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from irrepro.papers import glm, routing, sigir2020
+from irrepro.papers.claims import claims_table
+from irrepro.papers.fidelity import REPRODUCED, FidelityRow, fidelity_table
+
+
+def test_a_row_says_why_printed_values_are_not_shown_and_counts_cells_consistently():
+    FidelityRow("glm", "Table 1", "deviances", "data", reproduced="yes", printed_shown=True, cells=3, matched=3)
+    with pytest.raises(ValueError, match="say why"):
+        FidelityRow("glm", "Table 1", "deviances", "data", reproduced="yes", printed_shown=False)
+    with pytest.raises(ValueError, match="reproduced='maybe'"):
+        FidelityRow("glm", "Table 1", "deviances", "data", reproduced="maybe", printed_shown=True)
+    with pytest.raises(ValueError, match="both cells and matched"):
+        FidelityRow("glm", "Table 1", "deviances", "data", reproduced="yes", printed_shown=True, cells=3)
+    with pytest.raises(ValueError, match="not between 0 and cells"):
+        FidelityRow("glm", "Table 1", "deviances", "data", reproduced="yes", printed_shown=True, cells=3, matched=4)
+    with pytest.raises(ValueError, match="unknown paper"):
+        FidelityRow("nature", "Table 1", "x", "data", reproduced="yes", printed_shown=True)
+
+
+@pytest.fixture(scope="module")
+def table(cheap):
+    return fidelity_table()
+
+
+@pytest.fixture(scope="module")
+def cheap():
+    """Fidelity must not run a routing run or fit a GLM: both raise while the table is built."""
+    patch = pytest.MonkeyPatch()
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("fidelity() must be cheap: no routing run, no GLM fit")
+
+    patch.setattr(routing, "_make_run", forbidden)
+    patch.setattr(routing, "stand_in", forbidden)
+    patch.setattr(glm, "fit_two_way", forbidden)
+    yield
+    patch.undo()
+
+
+def test_fidelity_table_collects_every_paper(table):
+    assert list(table["paper"].unique()) == ["sigir2020", "routing", "glm"]
+    assert set(table["reproduced"]) <= set(REPRODUCED)
+    assert (table.loc[~table["printed_shown"], "why_not"].str.len() > 0).all()
+    with pytest.raises(ValueError, match="unknown paper"):
+        fidelity_table(("sigir2020", "nature"))
+
+
+@pytest.mark.parametrize("paper", ["sigir2020", "routing", "glm"])
+def test_every_table_and_figure_the_paper_names_has_a_row(paper, table, paper_texts):
+    text = paper_texts[paper]
+    named = {f"Table {n}" for n in re.findall(r"Table\s+(\d)", text.split("Online appendix")[0])}
+    named |= {f"Figure {n}" for n in re.findall(r"(?:Figure|Fig\.)\s+(\d)", text)}
+    items = set(table.loc[table["paper"] == paper, "item"])
+    assert named - items == set()
+
+
+def test_sigir2020_appendix_rows_carry_the_computed_matches(table):
+    rows = table[table["paper"] == "sigir2020"].set_index("item")
+    counts = sigir2020.match_counts()
+    for name in ("appendix Table 1", "appendix Table 2"):
+        assert rows.loc[name, "cells"] == counts.loc[name, "cells"]
+        assert rows.loc[name, "matched"] == counts.loc[name, "matching"]
+    assert "rpd_C_1 p:nDCG" in rows.loc["appendix Table 2", "note"]  # the one miss is named
+    assert not rows.loc["Table 1", "printed_shown"]
+
+
+def test_routing_rows_match_the_topic_counts_and_label_the_stand_in(table):
+    rows = table[table["paper"] == "routing"].set_index("item")
+    topics = routing.topic_sets().dropna(subset=["printed"])
+    intersections = rows.loc["Sections 3.2, 4.3 (text): topic intersections"]
+    assert (intersections["cells"], intersections["matched"]) == (len(topics), int((topics["difference"] == 0).sum()))
+    for item in ("Table 2", "Table 4", "Figure 3"):
+        assert rows.loc[item, "data"] == routing.STAND_IN_DATA and rows.loc[item, "reproduced"] == "partly"
+
+
+def test_claims_table_works_for_every_paper():
+    empty = claims_table("routing")
+    assert empty.empty and {"claim", "verdict", "evidence"} <= set(empty.columns)
