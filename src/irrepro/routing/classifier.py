@@ -1,11 +1,24 @@
 """One logistic-regression classifier per topic, trained on judged documents.
 
-Grossman & Cormack's routing runs, as Breuer & Schaer re-implement them (CENTRE@CLEF 2019, Sec. 3.2;
-``core/training.py`` of irgroup/sigir2020-measure-reproducibility): for each topic, the documents
-judged for it in the training corpus are the examples, judged relevant (grade >= 1; grade 2 is
-folded into 1) positive and judged non-relevant negative, and scikit-learn's
-``LogisticRegression(C=1.5, tol=1e-4, solver="lbfgs")`` (``max_iter=100``) is fitted on their
-tf-idf rows. A document's score is the probability of relevance
+Grossman & Cormack's routing runs, as Breuer & Schaer re-implement them (CENTRE@CLEF 2019, Sec. 3.2):
+for each topic, the documents judged for it in the training corpus are the examples, judged relevant
+(grade >= 1; grade 2 is folded into 1, ``core/training.py:48`` of irgroup/sigir2020-measure-
+reproducibility @ 3b4e760) positive and judged non-relevant negative, and scikit-learn's
+``LogisticRegression(C=1.5, tol=1e-4, max_iter=100)`` is fitted on their tf-idf rows with one of two
+solvers:
+
+* ``solver="lbfgs"`` (default; the SIGIR 2020 code, ``config/param.py:6``, ``core/training.py:71-73``):
+  L2 penalty on the weights only, the intercept unpenalised;
+* ``solver="liblinear"``: the CLEF 2019 code calls ``LogisticRegression(C=1.5)``
+  (breuert/wcrobust0405-code ``core/training.py:75``) under scikit-learn 0.20.2, whose default
+  solver was liblinear. liblinear appends a constant feature of value ``intercept_scaling=1`` and
+  penalises its weight (the intercept) with the others; it stops when the gradient norm falls to
+  ``tol * max(min(#pos, #neg), 1) / n`` times its initial value. Today's scikit-learn runs the same
+  trust-region Newton code (``sklearn/svm/src/liblinear``, changed since 0.20 only in its random
+  numbers, used by other liblinear solvers, and in memory fixes), so this is the 2019 fit as far
+  as a library can say; ``tol_scale`` does not apply to it.
+
+A document's score is the probability of relevance
 
     P(rel | d) = 1 / (1 + exp(-(w_q . x_d + b_q))),
 
@@ -23,7 +36,7 @@ so with ``tol_scale="mean"`` a ``tol`` >= 1/2 ends lbfgs before its first step (
 weight 0, every document scored 1/2). :attr:`TopicModels.iterations` records the iterations per topic.
 
 A topic whose training examples are all of one class cannot be fitted: it is left out and named in
-:attr:`TopicModels.skipped`. Non-convergence (lbfgs hits ``max_iter``, which the large ``C`` and
+:attr:`TopicModels.skipped`. Non-convergence (the solver hits ``max_iter``, which the large ``C`` and
 small ``tol`` constellations can) does not warn: the topics are listed in
 :attr:`TopicModels.not_converged`, so a chapter stays free of warnings and the fact is not lost.
 """
@@ -43,7 +56,16 @@ from threadpoolctl import threadpool_limits
 
 from irrepro.routing.constellations import TOL_SCALES
 
-__all__ = ["TopicModels", "train_topic_models"]
+__all__ = ["SOLVERS", "TopicModels", "train_topic_models"]
+
+#: the logistic-regression solvers of the two implementations of the authors' code
+SOLVERS = ("lbfgs", "liblinear")
+
+
+def _model(solver: str, *, C: float, tol: float, max_iter: int) -> LogisticRegression:
+    if solver == "liblinear":  # intercept_scaling=1: the intercept is penalised as in scikit-learn 0.20
+        return LogisticRegression(C=C, tol=tol, solver="liblinear", max_iter=max_iter, intercept_scaling=1.0, random_state=0)
+    return LogisticRegression(C=C, tol=tol, solver="lbfgs", max_iter=max_iter)
 
 
 @dataclass
@@ -56,7 +78,7 @@ class TopicModels:
     skipped: dict[str, str] = field(default_factory=dict)  # topic -> reason
     not_converged: list[str] = field(default_factory=list)
     training_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)  # topic -> (positives, negatives)
-    iterations: dict[str, int] = field(default_factory=dict)  # topic -> lbfgs iterations
+    iterations: dict[str, int] = field(default_factory=dict)  # topic -> solver iterations
 
     def decision(self, features: sp.csr_matrix) -> np.ndarray:
         """``X @ W + b``: one row per document, one column per topic."""
@@ -75,6 +97,7 @@ def train_topic_models(
     tol: float = 1e-4,
     max_iter: int = 100,
     tol_scale: str = "mean",
+    solver: str = "lbfgs",
 ) -> TopicModels:
     """Fit one classifier per topic.
 
@@ -88,9 +111,16 @@ def train_topic_models(
     tol_scale : {"mean", "sum"}
         ``tol`` bounds the gradient of the mean log-loss (scikit-learn >= 1.4, default) or of the
         summed log-loss (scikit-learn < 1.4, which the authors used); see the module docstring.
+        lbfgs only: with liblinear it must be ``"mean"`` (liblinear has its own rule).
+    solver : {"lbfgs", "liblinear"}
+        lbfgs (intercept unpenalised) or liblinear (intercept penalised), see the module docstring.
     """
     if tol_scale not in TOL_SCALES:
         raise ValueError(f"tol_scale must be one of {TOL_SCALES}, got {tol_scale!r}")
+    if solver not in SOLVERS:
+        raise ValueError(f"solver must be one of {SOLVERS}, got {solver!r}")
+    if solver == "liblinear" and tol_scale != "mean":
+        raise ValueError("tol_scale='sum' applies to lbfgs only; liblinear scales its tol by its own rule")
     n_features = features.shape[1]
     kept: list[str] = []
     columns: list[np.ndarray] = []
@@ -114,7 +144,7 @@ def train_topic_models(
                 continue
             # the summed loss and its gradient are n times the mean's: tol on the sum = tol / n on the mean
             gradient_bound = tol if tol_scale == "mean" else tol / len(labels)
-            model = LogisticRegression(C=C, tol=gradient_bound, solver="lbfgs", max_iter=max_iter)
+            model = _model(solver, C=C, tol=gradient_bound, max_iter=max_iter)
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always", ConvergenceWarning)
                 model.fit(features[np.asarray(rows)], labels)
