@@ -92,14 +92,15 @@ def word_tokens(text: str) -> list[str]:
 
 
 def vectorizer_tokens(text: str) -> list[str]:
-    """scikit-learn's default analysis of a raw text: lowercase, then ``(?u)\\b\\w\\w+\\b``.
+    """Runs of word characters of the lowercased text; those of two characters or more are
+    scikit-learn's default analysis of a raw text (lowercase, then ``(?u)\\b\\w\\w+\\b``).
 
     >>> vectorizer_tokens("Crude-oil output, café: U.S. 3% of 12")
-    ['crude', 'oil', 'output', 'café', 'of', '12']
+    ['crude', 'oil', 'output', 'café', 'u', 's', '3', 'of', '12']
     """
     if text.isascii():
-        return [token for token in text.translate(_ASCII_LOWER_WORD_TABLE).split() if len(token) >= 2]
-    return [token for token in _WORD.findall(text.lower()) if len(token) >= 2]
+        return text.translate(_ASCII_LOWER_WORD_TABLE).split()
+    return _WORD.findall(text.lower())
 
 
 def _read_stop_words() -> frozenset[str]:
@@ -157,7 +158,7 @@ class TermRule:
                 return ()
             term = stem(token) if self.preprocess else token
             return (term,) if len(term) >= self.min_length else ()
-        if not self.preprocess:  # vectorizer_tokens: lowercase, two word characters or more
+        if not self.preprocess:  # vectorizer_tokens: runs of word characters of the lowercased text
             return (token,) if len(token) >= self.min_length else ()
         lowered = token.lower()
         if lowered in self.stop_words:
