@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["preprocess", "features", "ranking", "topics"]
+MODULES = ["preprocess", "features", "ranking", "topics", "implementations", "pipeline", "corpora._common", "corpora.trec"]
 
 
 @pytest.mark.parametrize("name", MODULES)

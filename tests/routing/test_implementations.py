@@ -253,3 +253,27 @@ def test_route_records_the_implementation_and_keyword_overrides_win():
     assert overridden.parameters["tol_scale"] == "mean"
     clef = route([training], target, implementation="clef2019")
     assert (clef.parameters["solver"], clef.parameters["sublinear_tf"]) == ("liblinear", False)
+
+
+def test_reader_options_drop_empty_documents_of_trec_sgml_only():
+    assert impl.get("paper").reader_options("trec") == {"text": "anserini", "drop_empty": False}
+    assert impl.get("clef2019").reader_options("trec") == {"text": "authors", "drop_empty": True}
+    assert impl.get("sigir2020").reader_options("wapo") == {"text": "authors", "drop_empty": False}
+    assert impl.switched("empty_documents").reader_options("trec") == {"text": "anserini", "drop_empty": True}
+
+
+def test_configured_corpora_are_read_with_the_implementations_text_rule(tmp_path):
+    from irrepro.routing.config import configured_collections
+
+    (tmp_path / "docs.sgml").write_text(
+        "<DOC>\n<DOCNO> FT1 </DOCNO>\n<HEADLINE>Jet jubilee</HEADLINE>\n<TEXT>\nThe jet.\n</TEXT>\n</DOC>\n"
+        "<DOC>\n<DOCNO> EMPTY </DOCNO>\n</DOC>\n"
+    )
+    (tmp_path / "q.txt").write_text("1 0 FT1 1\n")
+    config = tmp_path / "c.toml"
+    config.write_text('[corpora.robust04]\nformat = "trec"\npaths = ["docs.sgml"]\nqrels = "q.txt"\n')
+    texts = {}
+    for name in ("paper", "clef2019"):
+        _, collections = configured_collections(["robust04"], config, implementation=name)
+        texts[name] = {d.doc_id: d.text for d in collections["robust04"].documents}
+    assert texts == {"paper": {"FT1": "Jet jubilee The jet.", "EMPTY": ""}, "clef2019": {"FT1": "The jet."}}

@@ -26,7 +26,7 @@ so all topics are scored at once by ``X @ W + b`` with the weights stacked in on
 
 What ``tol`` bounds changed with scikit-learn 1.4 (PR #26721): L-BFGS-B stops when the largest
 projected-gradient entry is <= ``tol``, and the objective is now the *mean* log-loss plus
-``||w||^2 / (2 C n)``, where scikit-learn < 1.4 (the authors' 2019 version) minimised the *summed*
+``||w||^2 / (2 C n)``, where scikit-learn < 1.4 (the authors' 0.20.2, with lbfgs in the 2020 code) minimised the *summed*
 log-loss plus ``||w||^2 / (2 C)`` -- the same model, an objective n times larger, so the same ``tol``
 stopped far later. ``tol_scale="sum"`` applies ``tol`` to the summed loss as before 1.4 (it passes
 ``tol / n``); L-BFGS-B's other stopping settings (``ftol``, ``maxls``), changed at the same time, are
@@ -110,25 +110,13 @@ def train_topic_models(
     C, tol, max_iter : the logistic regression's parameters (the authors' defaults).
     tol_scale : {"mean", "sum"}
         ``tol`` bounds the gradient of the mean log-loss (scikit-learn >= 1.4, default) or of the
-        summed log-loss (scikit-learn < 1.4, which the authors used); see the module docstring.
-        lbfgs only: with liblinear it must be ``"mean"`` (liblinear has its own rule).
-    solver : {"lbfgs", "liblinear"}
-        lbfgs (intercept unpenalised) or liblinear (intercept penalised), see the module docstring.
+        summed log-loss (scikit-learn < 1.4, which the authors used); lbfgs only (see above).
+    solver : {"lbfgs", "liblinear"} -- intercept unpenalised or penalised (see above).
     """
-    if tol_scale not in TOL_SCALES:
-        raise ValueError(f"tol_scale must be one of {TOL_SCALES}, got {tol_scale!r}")
-    if solver not in SOLVERS:
-        raise ValueError(f"solver must be one of {SOLVERS}, got {solver!r}")
-    if solver == "liblinear" and tol_scale != "mean":
-        raise ValueError("tol_scale='sum' applies to lbfgs only; liblinear scales its tol by its own rule")
-    n_features = features.shape[1]
-    kept: list[str] = []
+    _check_solver(solver, tol_scale)
+    models = TopicModels(topics=[], coef=np.zeros((features.shape[1], 0)), intercept=np.zeros(0))
     columns: list[np.ndarray] = []
     intercepts: list[float] = []
-    skipped: dict[str, str] = {}
-    not_converged: list[str] = []
-    sizes: dict[str, tuple[int, int]] = {}
-    iterations: dict[str, int] = {}
     # One BLAS thread for all fits: the many small products of lbfgs are several times slower with
     # busy-waiting BLAS threads (measured 5x on the 2-core machine); the result does not change. This is
     # the routing runs' only BLAS-heavy step (scoring is a sparse product, which uses no BLAS), so the
@@ -138,29 +126,37 @@ def train_topic_models(
             labels = (np.asarray(grades) >= 1).astype(np.int64)
             positives = int(labels.sum())
             negatives = int(len(labels) - positives)
-            sizes[topic] = (positives, negatives)
+            models.training_sizes[topic] = (positives, negatives)
             if positives == 0 or negatives == 0:
-                skipped[topic] = f"{positives} relevant and {negatives} non-relevant judged training documents"
+                models.skipped[topic] = f"{positives} relevant and {negatives} non-relevant judged training documents"
                 continue
             # the summed loss and its gradient are n times the mean's: tol on the sum = tol / n on the mean
             gradient_bound = tol if tol_scale == "mean" else tol / len(labels)
-            model = _model(solver, C=C, tol=gradient_bound, max_iter=max_iter)
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always", ConvergenceWarning)
-                model.fit(features[np.asarray(rows)], labels)
-            if any(issubclass(w.category, ConvergenceWarning) for w in caught):
-                not_converged.append(topic)
-            kept.append(topic)
-            iterations[topic] = int(model.n_iter_[0])
+            model, converged = _fit(_model(solver, C=C, tol=gradient_bound, max_iter=max_iter), features[np.asarray(rows)], labels)
+            if not converged:
+                models.not_converged.append(topic)
+            models.topics.append(topic)
+            models.iterations[topic] = int(model.n_iter_[0])
             columns.append(model.coef_[0])
             intercepts.append(float(model.intercept_[0]))
-    coef = np.column_stack(columns) if columns else np.zeros((n_features, 0))
-    return TopicModels(
-        topics=kept,
-        coef=coef,
-        intercept=np.asarray(intercepts, dtype=np.float64),
-        skipped=skipped,
-        not_converged=not_converged,
-        training_sizes=sizes,
-        iterations=iterations,
-    )
+    if columns:
+        models.coef = np.column_stack(columns)
+    models.intercept = np.asarray(intercepts, dtype=np.float64)
+    return models
+
+
+def _check_solver(solver: str, tol_scale: str) -> None:
+    if tol_scale not in TOL_SCALES:
+        raise ValueError(f"tol_scale must be one of {TOL_SCALES}, got {tol_scale!r}")
+    if solver not in SOLVERS:
+        raise ValueError(f"solver must be one of {SOLVERS}, got {solver!r}")
+    if solver == "liblinear" and tol_scale != "mean":
+        raise ValueError("tol_scale='sum' applies to lbfgs only; liblinear scales its tol by its own rule")
+
+
+def _fit(model: LogisticRegression, rows: sp.csr_matrix, labels: np.ndarray) -> tuple[LogisticRegression, bool]:
+    """``model`` fitted, and whether it converged (a ConvergenceWarning is recorded, not shown)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ConvergenceWarning)
+        model.fit(rows, labels)
+    return model, not any(issubclass(w.category, ConvergenceWarning) for w in caught)

@@ -222,18 +222,14 @@ def fit_tfidf(
 
     Parameters
     ----------
-    texts : iterable of str
-        The fitting corpus (training, or training followed by target for feature augmentation).
-    max_df, min_df : float or int
-        Drop terms in more than ``max_df`` / fewer than ``min_df`` documents (float: share of documents).
-    max_features : float, optional
-        Share of the pruned vocabulary to keep, by total term frequency; ``None`` keeps all.
-    preprocess, tokenizer, min_length : the :class:`~irrepro.routing.preprocess.TermRule`
-        Stop words removed and Porter stems (``preprocess=True``, default) or, with ``False``, the
-        plain lowercase tokens (the paper's runs "without our preprocessing"); the tokeniser
-        (``"ascii-hyphen"`` or the authors' ``"unicode-word"``); the shortest term kept.
-    sublinear_tf : bool
-        ``1 + ln tf`` (default) or raw term frequency.
+    texts : the fitting corpus (training, or training followed by target for feature augmentation).
+    max_df, min_df : drop terms in more than ``max_df`` / fewer than ``min_df`` documents (a float
+        is a share of the documents).
+    max_features : share of the pruned vocabulary to keep, by total term frequency; ``None`` keeps all.
+    preprocess, tokenizer, min_length : the :class:`~irrepro.routing.preprocess.TermRule` (stop words
+        and Porter stems or plain lowercase tokens; ``"ascii-hyphen"`` or the authors' ``"unicode-word"``
+        tokens; the shortest term kept).
+    sublinear_tf : ``1 + ln tf`` (default) or raw term frequency.
 
     Examples
     --------

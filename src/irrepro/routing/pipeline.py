@@ -170,6 +170,13 @@ class _Settings:
         chosen.update({name: value for name, value in overrides.items() if value is not None})
         return cls(implementation, **chosen)
 
+    def classifier_options(self) -> dict:
+        """Keyword options of :func:`~irrepro.routing.classifier.train_topic_models`."""
+        return {
+            "C": self.constellation.C, "tol": self.constellation.tol, "max_iter": self.implementation.max_iter,
+            "tol_scale": self.tol_scale, "solver": self.implementation.solver,
+        }
+
     def parameters(self) -> dict:
         c, i = self.constellation, self.implementation
         return {
@@ -309,21 +316,17 @@ def route(
 ) -> RoutingResult:
     """Rank ``target`` for every routable topic with classifiers trained on ``training``.
 
-    Parameters
-    ----------
     training : collections with qrels, in priority order (Robust04, then Robust05).
     target : the collection to rank; its qrels (optional) restrict the topics to those judged in it.
     implementation : ``"paper"`` (default), ``"clef2019"``, ``"sigir2020"`` or an
-        :class:`~irrepro.routing.implementations.Implementation`: every choice below that is not
-        given, and the term rule, tf weighting, solver, topic rule, tie rule and repeated-id rule.
+        :class:`~irrepro.routing.implementations.Implementation`: every choice not given below, and
+        the term rule, tf weighting, solver, topic rule, tie rule and repeated-id rule.
     constellation : tf-idf and classifier parameters (a preset of :mod:`irrepro.routing.constellations`).
     augment : fit tf-idf on training ∪ target instead of training only.
     preprocess : stop words removed and Porter stems; ``False``: the term rule's plain tokens.
-    tol_scale : ``"mean"`` (scikit-learn >= 1.4) or ``"sum"``: the loss whose gradient the
-        constellation's ``tol`` bounds for lbfgs (``"sum"`` as in scikit-learn < 1.4, which the
-        authors used; see :mod:`irrepro.routing.classifier`).
-    topics : route these topics only (default: the implementation's topic rule on the qrels).
-    k : documents kept per topic (default 10,000).
+    tol_scale : ``"mean"`` or ``"sum"``: the loss whose gradient ``tol`` bounds for lbfgs (``"sum"``
+        as scikit-learn < 1.4, which the authors used; see :mod:`irrepro.routing.classifier`).
+    topics, k : route these topics only (default: the implementation's rule); documents per topic.
     progress : show tqdm progress bars (stderr); off by default for notebooks.
     """
     settings = _Settings.resolve(
@@ -344,11 +347,7 @@ def route(
     model = _fit(training, target, settings, progress)
     features, row_of, missing = _judged_rows(training, topics, model, chunk_size, progress)
     examples = _examples(training_qrels, row_of, sources, topics)
-    c = settings.constellation
-    models = train_topic_models(
-        features, examples, C=c.C, tol=c.tol, max_iter=settings.implementation.max_iter,
-        tol_scale=settings.tol_scale, solver=settings.implementation.solver,
-    )
+    models = train_topic_models(features, examples, **settings.classifier_options())
     top, n_target = _rank(target, models, model, settings, chunk_size, progress)
     return RoutingResult(
         run=top.frame(run=run_tag), topics=models.topics, sources={t: sources[t] for t in models.topics},
