@@ -20,7 +20,16 @@ from irrepro.routing.corpora import (
     read_wapo,
 )
 from irrepro.routing.corpora.trec import child_count
-from tests.routing.test_corpora import AQUAINT, FBIS, FR94, FT, LATIMES, REUTERS, wapo_record, write_tgz
+from tests.routing.test_corpora import (
+    AQUAINT,
+    FBIS,
+    FR94,
+    FT,
+    LATIMES,
+    REUTERS,
+    wapo_record,
+    write_tgz,
+)
 
 # A Los Angeles Times-like story whose <TEXT> holds a single <P> (one child: the text replaces the
 # headline), with GRAPHIC, DATELINE and CORRECTION glued on in the code's order, not the file's.

@@ -90,6 +90,11 @@ def test_tokens_hyphens_and_unicode():
     ]
 
 
+def test_term_rule_of_an_implementation():
+    assert impl.get("clef2019").term_rule()("U.S. Rallies of 3 x-rays") == ["ralli", "ray"]
+    assert impl.get("paper").term_rule(preprocess=False)("U.S. Rallies") == ["u", "s", "rallies"]
+
+
 def test_one_character_terms_are_dropped_by_the_vectoriser_pattern():
     assert TermRule("unicode-word", preprocess=False, min_length=2)(TEXT) == ["crude", "oil", "naïve", "café_au_lait", "ray"]
     # with the preprocessing: stop word "s" goes, the stems are read back by (?u)\b\w\w+\b

@@ -20,9 +20,7 @@ import sys
 
 # Only light modules here: every ``irrepro`` command builds this parser, so the routing pipeline
 # (scikit-learn, NLTK) is imported when a routing action runs, not at start-up.
-from irrepro.routing.constellations import DEFAULT, PRINTED, SYSTEMS, TOL_SCALES, by_name
-
-IMPLEMENTATION_NAMES = ("paper", "clef2019", "sigir2020")  # irrepro.routing.implementations.IMPLEMENTATIONS
+from irrepro.routing.constellations import DEFAULT, IMPLEMENTATION_NAMES, PRINTED, SYSTEMS, TOL_SCALES, by_name
 
 NAME = "routing"
 HELP = "routing runs WCrobust04 / WCrobust0405 on the Reuters stand-in or on your own corpora"

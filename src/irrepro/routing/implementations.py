@@ -60,7 +60,7 @@ from types import MappingProxyType
 import pandas as pd
 
 from irrepro.routing.classifier import SOLVERS
-from irrepro.routing.constellations import DEFAULT, TOL_SCALES, Constellation
+from irrepro.routing.constellations import DEFAULT, IMPLEMENTATION_NAMES, TOL_SCALES, Constellation
 from irrepro.routing.corpora import TEXT_RULES
 from irrepro.routing.preprocess import TOKENIZERS, TermRule
 from irrepro.routing.ranking import TIES
@@ -99,8 +99,8 @@ class Implementation:
     tokenizer: str  # "ascii-hyphen" or "unicode-word" (irrepro.routing.preprocess)
     min_term_length: int  # 1, or 2: the vectoriser's token_pattern drops one-character terms
     preprocess: bool  # NLTK stop words removed and Porter stems
-    stop_words: str  # the stop list (one list in all three: NLTK's English, 179 words)
-    stemmer: str  # "porter" (NLTK, NLTK_EXTENSIONS mode)
+    stop_words: str  # the stop list: NLTK's English, 179 words (the only one; a field to cite its source)
+    stemmer: str  # "porter" (NLTK, NLTK_EXTENSIONS mode; the only one, a field to cite its source)
     sublinear_tf: bool  # 1 + ln tf, or raw tf
     min_df: int  # terms in fewer documents are dropped
     augment: bool  # tf-idf fitted on training and target
@@ -117,7 +117,7 @@ class Implementation:
         allowed = {
             "text": TEXT_RULES, "empty_documents": EMPTY_DOCUMENTS, "repeated_ids": REPEATED_IDS,
             "tokenizer": TOKENIZERS, "min_term_length": (1, 2), "solver": SOLVERS, "topics": TOPIC_RULES,
-            "ties": TIES, "tol_scale": (*TOL_SCALES, None),
+            "ties": TIES, "tol_scale": (*TOL_SCALES, None), "stop_words": ("nltk-english-179",), "stemmer": ("porter",),
         }
         for name, values in allowed.items():
             if getattr(self, name) not in values:
@@ -276,10 +276,12 @@ SIGIR2020 = Implementation(
     },
 )
 
-#: the three implementations by name
+#: the three implementations by name (in the order of ``constellations.IMPLEMENTATION_NAMES``)
 IMPLEMENTATIONS: Mapping[str, Implementation] = MappingProxyType(
     {implementation.name: implementation for implementation in (PAPER, CLEF2019, SIGIR2020)}
 )
+if tuple(IMPLEMENTATIONS) != IMPLEMENTATION_NAMES:
+    raise ImportError("irrepro.routing.constellations.IMPLEMENTATION_NAMES must name the implementations of this module")
 
 
 def get(implementation: str | Implementation) -> Implementation:
@@ -379,7 +381,8 @@ DIVERGENCES: tuple[Divergence, ...] = (
         "ties_last_first", "'a ranking with 10,000 entries' (Sec. 3.2); ties not said", "of equal scores the "
         "document scored later comes first (stable ascending sort, then popitem from the end)",
         f"{CLEF_CORE} core/ranking.py:20-26; {SIGIR} core/ranking.py:19-25", ("clef2019", "sigir2020"),
-        {"ties": "last"},
+        {"ties": "last"}, "acts on the cut at depth k and on the order of equal scores in the run frame; a file "
+        "written by irrepro.runs.write_run is in trec_eval's order (ties by docno)",
     ),
     Divergence(
         "ranks_from_zero", "not said", "ranks written 0..9999, lines in the code's order",

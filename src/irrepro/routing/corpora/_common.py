@@ -19,8 +19,8 @@ import re
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from html.entities import name2codepoint
+from pathlib import Path
 from typing import IO
 
 #: the text rules of the readers: irrepro's fields ("anserini") or the authors' code's ("authors")

@@ -35,13 +35,13 @@ from pathlib import Path
 
 from ._common import (
     MONTHS,
-    check_text_rule,
-    html_text,
     Document,
     ReadStats,
     as_paths,
+    check_text_rule,
     clean_text,
     discover,
+    html_text,
     iso_date,
     line_of,
     line_starts,
@@ -62,7 +62,7 @@ _DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})\s+([A-Za-z]{3,9})\.?\s+(\d{4})\b")
 _SKIP_DIRS = frozenset({"cr", "dtd", "dtds"})
 AUTHORS_FIELDS = ("HEADLINE", "TEXT", "GRAPHIC", "DATELINE", "CORRECTION")
 _AUTHORS_ELEMENTS = {
-    tag: re.compile(r"<%s(?=[\s>])[^>]*>(.*?)</%s\s*>" % (tag, tag), re.DOTALL | re.IGNORECASE) for tag in AUTHORS_FIELDS
+    tag: re.compile(rf"<{tag}(?=[\s>])[^>]*>(.*?)</{tag}\s*>", re.DOTALL | re.IGNORECASE) for tag in AUTHORS_FIELDS
 }
 _NODE = re.compile(r"<!--.*?-->|<(/?)([A-Za-z][^\s/>]*)[^>]*?(/?)>", re.DOTALL)
 

@@ -27,7 +27,16 @@ import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from ._common import Document, ReadStats, as_paths, check_text_rule, clean_text, discover, html_text, open_text
+from ._common import (
+    Document,
+    ReadStats,
+    as_paths,
+    check_text_rule,
+    clean_text,
+    discover,
+    html_text,
+    open_text,
+)
 
 __all__ = ["read_wapo", "TEXT_BLOCK_TYPES"]
 
