@@ -282,3 +282,58 @@ def test_configured_corpora_are_read_with_the_implementations_text_rule(tmp_path
         _, collections = configured_collections(["robust04"], config, implementation=name)
         texts[name] = {d.doc_id: d.text for d in collections["robust04"].documents}
     assert texts == {"paper": {"FT1": "Jet jubilee The jet.", "EMPTY": ""}, "clef2019": {"FT1": "The jet."}}
+
+
+# --------------------------------------------------------------------------- end to end on each licensed format
+
+
+def _licensed_formats(tmp_path):
+    """Tiny Robust04 (TREC disks), Robust05 (AQUAINT), Core17 (NYT tarball) and Core18 (WaPo) corpora."""
+    import json
+
+    from tests.routing.test_corpora import write_tgz
+    from tests.routing.test_corpora_text import NITF_INDEXED
+
+    stories = {"oil": "Crude-oil prices rose; OPEC cut output.", "gold": "Gold bullion rallied.", "grain": "Wheat exports grew."}
+    disk = "".join(f"<DOC>\n<DOCNO> FT-{k} </DOCNO>\n<HEADLINE>{k}</HEADLINE>\n<TEXT>\n{v}\n</TEXT>\n</DOC>\n" for k, v in stories.items())
+    aquaint = "".join(
+        f"<DOC>\n<DOCNO> APW-{k} </DOCNO>\n<BODY>\n<HEADLINE>\n{k} news\n</HEADLINE>\n<TEXT>\n<P>\n{v}\n</P>\n</TEXT>\n</BODY>\n</DOC>\n"
+        for k, v in stories.items()
+    )
+    (tmp_path / "disk45").write_text(disk + "<DOC>\n<DOCNO> FT-EMPTY </DOCNO>\n</DOC>\n")
+    (tmp_path / "aquaint").write_text(aquaint)
+    nitf = NITF_INDEXED.replace("Budget Talks Stall", "Oil prices rose").replace("1815718", "{id}")
+    write_tgz(tmp_path / "nyt" / "1996.tgz", {f"{i}.xml": nitf.replace("{id}", str(i)).encode() for i in (1, 2)})
+    wapo = [{"id": f"w{i}", "contents": [{"type": "title", "content": text}]} for i, text in enumerate(["Oil rose", "Gold fell"])]
+    (tmp_path / "wapo.jl").write_text("".join(json.dumps(record) + "\n" for record in wapo))
+    qrels = {
+        "r04": "1 0 FT-oil 1\n1 0 FT-gold 0\n1 0 FT-grain 0\n1 0 FT-EMPTY 0\n", "r05": "1 0 APW-oil 2\n1 0 APW-gold 0\n",
+        "c17": "1 0 1 1\n1 0 2 0\n", "c18": "1 0 w0 1\n1 0 w1 0\n",
+    }
+    for name, text in qrels.items():
+        (tmp_path / f"{name}.qrels").write_text(text)
+    config = tmp_path / "corpora.toml"
+    config.write_text(
+        '[corpora.robust04]\nformat = "trec"\npaths = ["disk45"]\nqrels = "r04.qrels"\n'
+        '[corpora.robust05]\nformat = "trec"\npaths = ["aquaint"]\nqrels = "r05.qrels"\n'
+        '[corpora.core17]\nformat = "nyt"\npaths = ["nyt"]\nqrels = "c17.qrels"\n'
+        '[corpora.core18]\nformat = "wapo"\npaths = ["wapo.jl"]\nqrels = "c18.qrels"\n'
+    )
+    return config
+
+
+@pytest.mark.parametrize("name", ["paper", "clef2019", "sigir2020"])
+def test_each_implementation_runs_on_small_files_of_each_licensed_format(tmp_path, name):
+    from irrepro.routing.config import configured_collections
+    from irrepro.routing.pipeline import run_system
+    from irrepro.runs import read_run, write_run
+
+    _, collections = configured_collections(["robust04", "robust05", "core17", "core18"], _licensed_formats(tmp_path), implementation=name)
+    for target, ids in (("core17", {"1", "2"}), ("core18", {"w0", "w1"})):
+        result = run_system("wcrobust0405", collections, collections[target], implementation=name, progress=False)
+        write_run(result.run, tmp_path / f"{target}.run")
+        run = read_run(tmp_path / f"{target}.run")
+        assert set(run["doc_id"]) == ids and set(run["query_id"]) == {"1"}
+        assert result.sources["1"] == ["robust04", "robust05"] and result.missing_judged["robust05"] == 0
+        # the empty FT document is judged: found by paper (kept, empty), missing for the code (dropped)
+        assert result.missing_judged["robust04"] == (0 if name == "paper" else 1)
