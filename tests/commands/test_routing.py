@@ -101,3 +101,16 @@ def test_no_preprocessing_flag(tmp_path, capsys):
         scores[tag] = run.set_index("doc_id")["score"].sort_index()
     assert "no preprocessing" in capsys.readouterr().out
     assert not scores["wcrobust04_default"].equals(scores["wcrobust04_default_unprocessed"])
+
+
+def test_implementation_option(tmp_path, capsys):
+    config = _setup(tmp_path)
+    for name in ("clef2019", "sigir2020"):
+        out = tmp_path / f"{name}.run"
+        assert main(["routing", "run", "--system", "wcrobust04", "--target", "mytarget", "--config", str(config),
+                     "--implementation", name, "--quiet", "--out", str(out)]) == 0
+        run = read_run(out)
+        assert set(run["run"]) == {f"wcrobust04_default_{name}"} and set(run["query_id"]) == {"1"}
+        # "oil" alone (N4) and the rest: the code's tokens keep every document of the target
+        assert set(run["doc_id"]) == set(TARGET_DOCS)
+        assert f"implementation {name}" in capsys.readouterr().out

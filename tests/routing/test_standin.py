@@ -73,3 +73,45 @@ def test_equal_targets_keep_the_first_near_and_the_last_far_stories():
         relevant = collection.qrels[collection.qrels["relevance"] == 1].groupby("query_id").size()
         assert set(collection.qrels["query_id"]) == set(equal.topics)
         assert (relevant.reindex(equal.topics, fill_value=0) >= 3).all()
+
+
+# --------------------------------------------------------------------------- implementations (irrepro.routing.implementations)
+
+
+@pytest.fixture(scope="module")
+def small_authors():
+    return standin.load(min_relevant=3, files=SMALL, text="authors")
+
+
+def test_the_authors_text_rule_keeps_slices_and_topics(small, small_authors):
+    assert small_authors.topics == small.topics and small_authors.text == "authors"
+    for name, collection in small.collections.items():
+        other = small_authors.collections[name]
+        assert [d.doc_id for d in other.documents] == [d.doc_id for d in collection.documents]
+    changed = sum(a.text != b.text for a, b in zip(small.collections["reuters-near"].documents, small_authors.collections["reuters-near"].documents))
+    assert changed > 0  # the datelines
+
+
+def test_three_implementations_give_valid_and_different_runs(small, small_authors, tmp_path):
+    from irrepro.routing.implementations import IMPLEMENTATIONS
+    from irrepro.runs import read_run, write_run
+
+    runs = {}
+    for name, implementation in IMPLEMENTATIONS.items():
+        data = small_authors if implementation.text == "authors" else small
+        result = data.run("wcrobust0405", "reuters-near", implementation=name, k=200)
+        assert result.parameters["implementation"] == name
+        write_run(result.run, tmp_path / name)
+        run = read_run(tmp_path / name)
+        assert set(run["query_id"]) == set(small.topics) and run.groupby("query_id").size().max() == 200
+        assert set(run["run"]) == {"wcrobust0405_default" + ("" if name == "paper" else f"_{name}")}
+        runs[name] = run
+        scores = evaluate({name: run}, small.collections["reuters-near"].qrels, measures=("AP",))["AP"]
+        assert scores[name].mean() > 0.5
+    for a, b in (("paper", "clef2019"), ("paper", "sigir2020"), ("clef2019", "sigir2020")):
+        assert not runs[a][["query_id", "doc_id"]].equals(runs[b][["query_id", "doc_id"]]), (a, b)
+
+
+def test_a_text_rule_mismatch_is_refused(small):
+    with pytest.raises(ValueError, match="reads text='authors', but this stand-in was read with text='anserini'"):
+        small.run("wcrobust04", "reuters-near", implementation="clef2019")

@@ -2,11 +2,16 @@
 
 Modules, in pipeline order:
 
-- :mod:`~irrepro.routing.corpora` - streaming readers (TREC SGML, NYT, WaPo, Reuters-21578);
-- :mod:`~irrepro.routing.preprocess` - tokens, NLTK stop words, Porter stems (``preprocess=False``
-  throughout the pipeline: plain lowercase tokens, the paper's runs without preprocessing);
-- :mod:`~irrepro.routing.features` - streaming sublinear tf-idf (equal to scikit-learn's);
-- :mod:`~irrepro.routing.classifier` - one logistic regression per topic, stacked;
+- :mod:`~irrepro.routing.implementations` - the three parameter sets selected by one option:
+  ``"paper"`` (the CLEF paper's text, the default), ``"clef2019"`` and ``"sigir2020"`` (the authors'
+  code), each choice with its source, and :func:`~irrepro.routing.implementations.divergences`;
+- :mod:`~irrepro.routing.corpora` - streaming readers (TREC SGML, NYT, WaPo, Reuters-21578), each
+  with irrepro's text (``text="anserini"``) or the authors' code's (``text="authors"``);
+- :mod:`~irrepro.routing.preprocess` - term rules: tokens (``[a-z0-9-]`` or the code's ``\\w+``), NLTK
+  stop words, Porter stems (``preprocess=False`` throughout the pipeline: plain lowercase tokens, the
+  paper's runs without preprocessing);
+- :mod:`~irrepro.routing.features` - streaming tf-idf, sublinear or raw tf (equal to scikit-learn's);
+- :mod:`~irrepro.routing.classifier` - one logistic regression per topic (lbfgs or liblinear), stacked;
 - :mod:`~irrepro.routing.ranking` - top-k per topic by partial sort over chunks;
 - :mod:`~irrepro.routing.pipeline` - :func:`route` / :func:`run_system` (WCrobust04, WCrobust0405);
 - :mod:`~irrepro.routing.topics` - routable topics from qrels;
@@ -27,4 +32,10 @@ On the stand-in::
     result = stand_in.run("wcrobust04", "reuters-near", constellation=by_name("tf_1"), augment=False)
     plain = stand_in.run("wcrobust04", "reuters-near", preprocess=False)   # no stop words removed, no stems
     scores = evaluate({"wcr04": result.run}, stand_in.collections["reuters-near"].qrels)
+
+    # the authors' 2019 code instead of the paper's text (the stand-in read with its text rule)
+    clef = standin.run("wcrobust04", "reuters-near", implementation="clef2019")
+    # one divergence alone, on top of the paper's implementation
+    from irrepro.routing.implementations import divergences, switched
+    raw_tf = standin.run("wcrobust04", "reuters-near", implementation=switched("raw_tf"))
 """

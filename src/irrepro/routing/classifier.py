@@ -1,11 +1,24 @@
 """One logistic-regression classifier per topic, trained on judged documents.
 
-Grossman & Cormack's routing runs, as Breuer & Schaer re-implement them (CENTRE@CLEF 2019, Sec. 3.2;
-``core/training.py`` of irgroup/sigir2020-measure-reproducibility): for each topic, the documents
-judged for it in the training corpus are the examples, judged relevant (grade >= 1; grade 2 is
-folded into 1) positive and judged non-relevant negative, and scikit-learn's
-``LogisticRegression(C=1.5, tol=1e-4, solver="lbfgs")`` (``max_iter=100``) is fitted on their
-tf-idf rows. A document's score is the probability of relevance
+Grossman & Cormack's routing runs, as Breuer & Schaer re-implement them (CENTRE@CLEF 2019, Sec. 3.2):
+for each topic, the documents judged for it in the training corpus are the examples, judged relevant
+(grade >= 1; grade 2 is folded into 1, ``core/training.py:48`` of irgroup/sigir2020-measure-
+reproducibility @ 3b4e760) positive and judged non-relevant negative, and scikit-learn's
+``LogisticRegression(C=1.5, tol=1e-4, max_iter=100)`` is fitted on their tf-idf rows with one of two
+solvers:
+
+* ``solver="lbfgs"`` (default; the SIGIR 2020 code, ``config/param.py:6``, ``core/training.py:71-73``):
+  L2 penalty on the weights only, the intercept unpenalised;
+* ``solver="liblinear"``: the CLEF 2019 code calls ``LogisticRegression(C=1.5)``
+  (breuert/wcrobust0405-code ``core/training.py:75``) under scikit-learn 0.20.2, whose default
+  solver was liblinear. liblinear appends a constant feature of value ``intercept_scaling=1`` and
+  penalises its weight (the intercept) with the others; it stops when the gradient norm falls to
+  ``tol * max(min(#pos, #neg), 1) / n`` times its initial value. Today's scikit-learn runs the same
+  trust-region Newton code (``sklearn/svm/src/liblinear``, changed since 0.20 only in its random
+  numbers, used by other liblinear solvers, and in memory fixes), so this is the 2019 fit as far
+  as a library can say; ``tol_scale`` does not apply to it.
+
+A document's score is the probability of relevance
 
     P(rel | d) = 1 / (1 + exp(-(w_q . x_d + b_q))),
 
@@ -13,7 +26,7 @@ so all topics are scored at once by ``X @ W + b`` with the weights stacked in on
 
 What ``tol`` bounds changed with scikit-learn 1.4 (PR #26721): L-BFGS-B stops when the largest
 projected-gradient entry is <= ``tol``, and the objective is now the *mean* log-loss plus
-``||w||^2 / (2 C n)``, where scikit-learn < 1.4 (the authors' 2019 version) minimised the *summed*
+``||w||^2 / (2 C n)``, where scikit-learn < 1.4 (the authors' 0.20.2, with lbfgs in the 2020 code) minimised the *summed*
 log-loss plus ``||w||^2 / (2 C)`` -- the same model, an objective n times larger, so the same ``tol``
 stopped far later. ``tol_scale="sum"`` applies ``tol`` to the summed loss as before 1.4 (it passes
 ``tol / n``); L-BFGS-B's other stopping settings (``ftol``, ``maxls``), changed at the same time, are
@@ -23,7 +36,7 @@ so with ``tol_scale="mean"`` a ``tol`` >= 1/2 ends lbfgs before its first step (
 weight 0, every document scored 1/2). :attr:`TopicModels.iterations` records the iterations per topic.
 
 A topic whose training examples are all of one class cannot be fitted: it is left out and named in
-:attr:`TopicModels.skipped`. Non-convergence (lbfgs hits ``max_iter``, which the large ``C`` and
+:attr:`TopicModels.skipped`. Non-convergence (the solver hits ``max_iter``, which the large ``C`` and
 small ``tol`` constellations can) does not warn: the topics are listed in
 :attr:`TopicModels.not_converged`, so a chapter stays free of warnings and the fact is not lost.
 """
@@ -43,7 +56,16 @@ from threadpoolctl import threadpool_limits
 
 from irrepro.routing.constellations import TOL_SCALES
 
-__all__ = ["TopicModels", "train_topic_models"]
+__all__ = ["SOLVERS", "TopicModels", "train_topic_models"]
+
+#: the logistic-regression solvers of the two implementations of the authors' code
+SOLVERS = ("lbfgs", "liblinear")
+
+
+def _model(solver: str, *, C: float, tol: float, max_iter: int) -> LogisticRegression:
+    if solver == "liblinear":  # intercept_scaling=1: the intercept is penalised as in scikit-learn 0.20
+        return LogisticRegression(C=C, tol=tol, solver="liblinear", max_iter=max_iter, intercept_scaling=1.0, random_state=0)
+    return LogisticRegression(C=C, tol=tol, solver="lbfgs", max_iter=max_iter)
 
 
 @dataclass
@@ -56,7 +78,7 @@ class TopicModels:
     skipped: dict[str, str] = field(default_factory=dict)  # topic -> reason
     not_converged: list[str] = field(default_factory=list)
     training_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)  # topic -> (positives, negatives)
-    iterations: dict[str, int] = field(default_factory=dict)  # topic -> lbfgs iterations
+    iterations: dict[str, int] = field(default_factory=dict)  # topic -> solver iterations
 
     def decision(self, features: sp.csr_matrix) -> np.ndarray:
         """``X @ W + b``: one row per document, one column per topic."""
@@ -75,6 +97,7 @@ def train_topic_models(
     tol: float = 1e-4,
     max_iter: int = 100,
     tol_scale: str = "mean",
+    solver: str = "lbfgs",
 ) -> TopicModels:
     """Fit one classifier per topic.
 
@@ -87,18 +110,13 @@ def train_topic_models(
     C, tol, max_iter : the logistic regression's parameters (the authors' defaults).
     tol_scale : {"mean", "sum"}
         ``tol`` bounds the gradient of the mean log-loss (scikit-learn >= 1.4, default) or of the
-        summed log-loss (scikit-learn < 1.4, which the authors used); see the module docstring.
+        summed log-loss (scikit-learn < 1.4, which the authors used); lbfgs only (see above).
+    solver : {"lbfgs", "liblinear"} -- intercept unpenalised or penalised (see above).
     """
-    if tol_scale not in TOL_SCALES:
-        raise ValueError(f"tol_scale must be one of {TOL_SCALES}, got {tol_scale!r}")
-    n_features = features.shape[1]
-    kept: list[str] = []
+    _check_solver(solver, tol_scale)
+    models = TopicModels(topics=[], coef=np.zeros((features.shape[1], 0)), intercept=np.zeros(0))
     columns: list[np.ndarray] = []
     intercepts: list[float] = []
-    skipped: dict[str, str] = {}
-    not_converged: list[str] = []
-    sizes: dict[str, tuple[int, int]] = {}
-    iterations: dict[str, int] = {}
     # One BLAS thread for all fits: the many small products of lbfgs are several times slower with
     # busy-waiting BLAS threads (measured 5x on the 2-core machine); the result does not change. This is
     # the routing runs' only BLAS-heavy step (scoring is a sparse product, which uses no BLAS), so the
@@ -108,29 +126,37 @@ def train_topic_models(
             labels = (np.asarray(grades) >= 1).astype(np.int64)
             positives = int(labels.sum())
             negatives = int(len(labels) - positives)
-            sizes[topic] = (positives, negatives)
+            models.training_sizes[topic] = (positives, negatives)
             if positives == 0 or negatives == 0:
-                skipped[topic] = f"{positives} relevant and {negatives} non-relevant judged training documents"
+                models.skipped[topic] = f"{positives} relevant and {negatives} non-relevant judged training documents"
                 continue
             # the summed loss and its gradient are n times the mean's: tol on the sum = tol / n on the mean
             gradient_bound = tol if tol_scale == "mean" else tol / len(labels)
-            model = LogisticRegression(C=C, tol=gradient_bound, solver="lbfgs", max_iter=max_iter)
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always", ConvergenceWarning)
-                model.fit(features[np.asarray(rows)], labels)
-            if any(issubclass(w.category, ConvergenceWarning) for w in caught):
-                not_converged.append(topic)
-            kept.append(topic)
-            iterations[topic] = int(model.n_iter_[0])
+            model, converged = _fit(_model(solver, C=C, tol=gradient_bound, max_iter=max_iter), features[np.asarray(rows)], labels)
+            if not converged:
+                models.not_converged.append(topic)
+            models.topics.append(topic)
+            models.iterations[topic] = int(model.n_iter_[0])
             columns.append(model.coef_[0])
             intercepts.append(float(model.intercept_[0]))
-    coef = np.column_stack(columns) if columns else np.zeros((n_features, 0))
-    return TopicModels(
-        topics=kept,
-        coef=coef,
-        intercept=np.asarray(intercepts, dtype=np.float64),
-        skipped=skipped,
-        not_converged=not_converged,
-        training_sizes=sizes,
-        iterations=iterations,
-    )
+    if columns:
+        models.coef = np.column_stack(columns)
+    models.intercept = np.asarray(intercepts, dtype=np.float64)
+    return models
+
+
+def _check_solver(solver: str, tol_scale: str) -> None:
+    if tol_scale not in TOL_SCALES:
+        raise ValueError(f"tol_scale must be one of {TOL_SCALES}, got {tol_scale!r}")
+    if solver not in SOLVERS:
+        raise ValueError(f"solver must be one of {SOLVERS}, got {solver!r}")
+    if solver == "liblinear" and tol_scale != "mean":
+        raise ValueError("tol_scale='sum' applies to lbfgs only; liblinear scales its tol by its own rule")
+
+
+def _fit(model: LogisticRegression, rows: sp.csr_matrix, labels: np.ndarray) -> tuple[LogisticRegression, bool]:
+    """``model`` fitted, and whether it converged (a ConvergenceWarning is recorded, not shown)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ConvergenceWarning)
+        model.fit(rows, labels)
+    return model, not any(issubclass(w.category, ConvergenceWarning) for w in caught)

@@ -149,17 +149,20 @@ def read_config(path: str | os.PathLike) -> dict[str, CorpusSetting]:
 
 
 def configured_collections(
-    names: Sequence[str], config: str | os.PathLike | None = None
+    names: Sequence[str], config: str | os.PathLike | None = None, *, implementation="paper"
 ) -> tuple[Path, dict[str, Collection]]:
     """The configuration file (found by :func:`find_config`) and the named corpora in it as
     collections with their qrels; each corpus is a :class:`~irrepro.routing.pipeline.Corpus` that
-    re-reads its files on every pass.
+    re-reads its files on every pass, with the text rule of ``implementation`` (a name or an
+    :class:`~irrepro.routing.implementations.Implementation`; default ``"paper"``).
 
     Raises :class:`ConfigError` when the file is missing, a name is not configured, a path does not
     exist or is unreadable, or the qrels cannot be found.
     """
+    from irrepro.routing.implementations import get
     from irrepro.runs import read_qrels
 
+    implementation = get(implementation)
     path = find_config(config)
     settings = read_config(path)
     missing = [name for name in names if name not in settings]
@@ -172,6 +175,7 @@ def configured_collections(
     for name in names:
         setting = settings[name]
         setting.check_paths()
-        corpus = Corpus(lambda s=setting: read_corpus(s.format, list(s.paths)), name=name)
+        options = implementation.reader_options(setting.format)
+        corpus = Corpus(lambda s=setting, o=options: read_corpus(s.format, list(s.paths), **o), name=name)
         collections[name] = Collection(name, corpus, read_qrels(setting.qrels_path()))
     return path, collections

@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["SYSTEMS", "TOL_SCALES", "Constellation", "DEFAULT", "PRINTED", "FAMILIES", "by_name"]
+__all__ = ["SYSTEMS", "TOL_SCALES", "IMPLEMENTATION_NAMES", "Constellation", "DEFAULT", "PRINTED", "FAMILIES", "by_name"]
 
 #: Training roles of the two systems (Breuer & Schaer, CENTRE@CLEF 2019).
 SYSTEMS: dict[str, tuple[str, ...]] = {"wcrobust04": ("robust04",), "wcrobust0405": ("robust04", "robust05")}
+
+#: The implementations of :mod:`irrepro.routing.implementations` (named here, in a light module, for the CLI).
+IMPLEMENTATION_NAMES = ("paper", "clef2019", "sigir2020")
 
 #: The loss whose gradient ``tol`` bounds: "mean" (scikit-learn >= 1.4) or "sum" (< 1.4); see
 #: :mod:`irrepro.routing.classifier`.

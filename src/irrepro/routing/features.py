@@ -1,20 +1,23 @@
 """tf-idf features of the routing runs, fitted and applied in a streaming fashion.
 
-The weights are those of scikit-learn's ``TfidfVectorizer(sublinear_tf=True, norm="l2",
-smooth_idf=True)``, the authors' settings (Breuer & Schaer 2019, Sec. 3.2): for term ``t`` in
-document ``d`` of a fitting corpus of ``n`` documents with document frequency ``df(t)``
+The weights are those of scikit-learn's ``TfidfVectorizer(norm="l2", smooth_idf=True)`` with
+``sublinear_tf=True`` (the default here; the SIGIR 2020 constellations' setting, irgroup/sigir2020-
+measure-reproducibility ``config/param.py:22``) or ``sublinear_tf=False`` (raw term frequency: the
+vectoriser's default, which the CLEF 2019 code uses, breuert/wcrobust0405-code
+``core/tfidf_vectorization.py:35``). For term ``t`` in document ``d`` of a fitting corpus of ``n``
+documents with document frequency ``df(t)``
 
-    w(t, d) = (1 + ln tf(t, d)) * (ln((1 + n) / (1 + df(t))) + 1),   then each row scaled to unit L2 norm.
+    w(t, d) = tf'(t, d) * (ln((1 + n) / (1 + df(t))) + 1),   then each row scaled to unit L2 norm,
 
-The vocabulary holds the stems (see :mod:`irrepro.routing.preprocess`) of the fitting corpus with
-``min_df <= df <= max_df`` (a float is a share of ``n``, an int a count, as in scikit-learn), of which
-``max_features`` (a share of that vocabulary, as in the authors' code: ``int(share * |V|)``) with the
-highest total term frequency are kept (ties by term). Columns are in term order, so the matrices
-equal scikit-learn's on the same stems (tested).
+with ``tf'(t, d) = 1 + ln tf(t, d)`` (sublinear) or ``tf(t, d)`` (raw).
 
-With ``preprocess=False`` (the paper's runs "without our preprocessing", Sec. 4.3) the terms are the
-plain lowercase tokens (:func:`irrepro.routing.preprocess.tokenize`): no stop word is removed and
-nothing is stemmed; the model remembers the choice, so its ``transform`` analyses texts the same way.
+The vocabulary holds the terms (see :class:`irrepro.routing.preprocess.TermRule`: Porter stems
+without stop words, or the plain lowercase tokens with ``preprocess=False``) of the fitting corpus
+with ``min_df <= df <= max_df`` (a float is a share of ``n``, an int a count, as in scikit-learn),
+of which ``max_features`` (a share of that vocabulary, as in the authors' code: ``int(share * |V|)``)
+with the highest total term frequency are kept (ties by term). Columns are in term order, so the
+matrices equal scikit-learn's on the same terms (tested). The model remembers its term rule, so its
+``transform`` analyses texts the way it was fitted.
 
 The fitting corpus is the training corpus (the paper's final runs) or its union with the target
 ("feature augmentation", Sec. 4.2). Documents pass chunk by chunk; nothing holds a corpus in memory.
@@ -23,7 +26,6 @@ Each process keeps one memo raw token -> column so every distinct token is stemm
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -31,13 +33,11 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.preprocessing import normalize
 
-from irrepro.routing.preprocess import STOP_WORDS, raw_tokens, stem
-
-_NO_STOP_WORDS: frozenset[str] = frozenset()
+from irrepro.routing.preprocess import PAPER_TERMS, TermRule
 
 __all__ = ["TfidfModel", "fit_tfidf", "document_frequencies", "chunked"]
 
-_HYPHENS_ONLY = re.compile(r"-+")
+_SEVERAL = -2  # memo value of a token with more than one term (see _TokenColumns.several)
 
 
 def chunked(items: Iterable, size: int) -> Iterator[list]:
@@ -53,49 +53,65 @@ def chunked(items: Iterable, size: int) -> Iterator[list]:
 
 
 class _TokenColumns:
-    """Raw token -> column memo for a term -> column map; -1 for stop words and unknown terms.
+    """Raw token -> column memo for a term -> column map, under a :class:`TermRule`.
 
-    With ``preprocess`` the term of a token is its Porter stem and stop words have none; without, the
-    term is the token itself (only hyphen-only tokens are dropped, as always).
+    A token maps to one column, to -1 (a stop word, an unknown term, a term too short) or, rarely,
+    to several columns (:data:`_SEVERAL`, kept in ``several``: a Unicode stem that the vectoriser's
+    pattern splits).
     """
 
-    def __init__(self, columns: dict[str, int], *, grow: bool, stop_words: frozenset[str], preprocess: bool = True):
+    def __init__(self, columns: dict[str, int], *, grow: bool, rule: TermRule):
         self.columns = columns  # term -> column
         self.grow = grow  # add unseen terms as new columns (fitting) or map them to -1 (applying)
-        self.stop_words = stop_words if preprocess else _NO_STOP_WORDS
-        self.preprocess = preprocess
+        self.rule = rule
         self.memo: dict[str, int] = {}
+        self.several: dict[str, list[int]] = {}
 
     max_memo = 4_000_000  # distinct raw tokens remembered; beyond, the memo starts afresh (time, not results)
+
+    def _column(self, term: str) -> int:
+        column = self.columns.get(term, -1)
+        if column < 0 and self.grow:
+            column = self.columns[term] = len(self.columns)
+        return column
 
     def _learn(self, token: str) -> int:
         if len(self.memo) >= self.max_memo:
             self.memo.clear()
-        if _HYPHENS_ONLY.fullmatch(token) or token in self.stop_words:
-            column = -1
+            self.several.clear()
+        columns = [column for column in map(self._column, self.rule.terms(token)) if column >= 0]
+        if len(columns) > 1:
+            self.several[token] = columns
+            value = _SEVERAL
         else:
-            term = stem(token) if self.preprocess else token
-            column = self.columns.get(term, -1)
-            if column < 0 and self.grow:
-                column = self.columns[term] = len(self.columns)
-        self.memo[token] = column
-        return column
+            value = columns[0] if columns else -1
+        self.memo[token] = value
+        return value
+
+    def _row_columns(self, tokens: list[str], flat: list[int]) -> None:
+        """Append the columns of one text's tokens to ``flat``."""
+        before = len(flat)
+        try:
+            flat.extend(map(self.memo.__getitem__, tokens))  # C-level loop; a new token raises KeyError
+        except KeyError:
+            del flat[before:]
+            memo = self.memo
+            flat.extend([memo[token] if token in memo else self._learn(token) for token in tokens])
+        if self.several and _SEVERAL in flat[before:]:
+            expanded = [
+                column for token, value in zip(tokens, flat[before:])
+                for column in (self.several[token] if value == _SEVERAL else (value,))
+            ]
+            flat[before:] = expanded
 
     def counts(self, texts: Sequence[str]) -> sp.csr_matrix:
         """Raw term counts of ``texts`` (rows) over the current columns, duplicates summed."""
-        lookup = self.memo.__getitem__
         flat: list[int] = []
         lengths = np.empty(len(texts), dtype=np.int64)
         for row, text in enumerate(texts):
-            tokens = raw_tokens(text)
             before = len(flat)
-            try:
-                flat.extend(map(lookup, tokens))  # C-level loop; a new token raises KeyError
-            except KeyError:
-                del flat[before:]
-                memo = self.memo
-                flat.extend([memo[token] if token in memo else self._learn(token) for token in tokens])
-            lengths[row] = len(tokens)
+            self._row_columns(self.rule.tokens(text), flat)
+            lengths[row] = len(flat) - before
         columns_array = np.fromiter(flat, dtype=np.int64, count=len(flat))
         del flat
         rows = np.repeat(np.arange(len(texts)), lengths)
@@ -115,15 +131,11 @@ def document_frequencies(
     texts: Iterable[str],
     *,
     chunk_size: int = 5000,
-    stop_words: frozenset[str] = STOP_WORDS,
-    preprocess: bool = True,
+    rule: TermRule = PAPER_TERMS,
 ) -> tuple[list[str], np.ndarray, np.ndarray, int]:
-    """One pass over ``texts``: (terms, document frequencies, total term frequencies, documents).
-
-    The terms are stems without stop words, or with ``preprocess=False`` the plain lowercase tokens.
-    """
+    """One pass over ``texts``: (terms, document frequencies, total term frequencies, documents)."""
     columns: dict[str, int] = {}
-    indexer = _TokenColumns(columns, grow=True, stop_words=stop_words, preprocess=preprocess)
+    indexer = _TokenColumns(columns, grow=True, rule=rule)
     df = np.zeros(0, dtype=np.int64)
     cf = np.zeros(0, dtype=np.int64)
     n_documents = 0
@@ -158,31 +170,38 @@ def _bound(value: float | int, n_documents: int, name: str) -> float:
 class TfidfModel:
     """A fitted tf-idf weighting: ``terms[j]`` is column ``j`` with inverse document frequency ``idf[j]``.
 
-    ``preprocess`` says how texts become terms (stems without stop words, or plain lowercase tokens);
-    :meth:`transform` analyses texts the way the model was fitted.
+    ``preprocess``, ``tokenizer`` and ``min_length`` are the :class:`TermRule` of the fit, which
+    :meth:`transform` applies too; ``sublinear_tf`` chooses ``1 + ln tf`` or raw ``tf``.
     """
 
     terms: list[str]
     idf: np.ndarray
     n_documents: int
     preprocess: bool = True
+    tokenizer: str = "ascii-hyphen"
+    min_length: int = 1
+    sublinear_tf: bool = True
 
     def __post_init__(self):
         self._indexer = _TokenColumns(
-            {term: column for column, term in enumerate(self.terms)}, grow=False, stop_words=STOP_WORDS,
-            preprocess=self.preprocess,
+            {term: column for column, term in enumerate(self.terms)}, grow=False, rule=self.rule
         )
+
+    @property
+    def rule(self) -> TermRule:
+        return TermRule(self.tokenizer, self.preprocess, self.min_length)
 
     @property
     def n_features(self) -> int:
         return len(self.terms)
 
     def transform(self, texts: Sequence[str]) -> sp.csr_matrix:
-        """The L2-normalised sublinear tf-idf rows of ``texts`` (unknown terms are dropped)."""
+        """The L2-normalised tf-idf rows of ``texts`` (unknown terms are dropped)."""
         matrix = self._indexer.counts(list(texts))
         matrix = sp.csr_matrix((matrix.data, matrix.indices, matrix.indptr), shape=(matrix.shape[0], self.n_features))
-        np.log(matrix.data, out=matrix.data)
-        matrix.data += 1.0
+        if self.sublinear_tf:
+            np.log(matrix.data, out=matrix.data)
+            matrix.data += 1.0
         matrix.data *= self.idf[matrix.indices]
         return normalize(matrix, norm="l2", copy=False)
 
@@ -194,21 +213,23 @@ def fit_tfidf(
     min_df: float | int = 1,
     max_features: float | None = None,
     preprocess: bool = True,
+    tokenizer: str = "ascii-hyphen",
+    min_length: int = 1,
+    sublinear_tf: bool = True,
     chunk_size: int = 5000,
 ) -> TfidfModel:
     """Fit the vocabulary and idf on ``texts`` (one streaming pass).
 
     Parameters
     ----------
-    texts : iterable of str
-        The fitting corpus (training, or training followed by target for feature augmentation).
-    max_df, min_df : float or int
-        Drop terms in more than ``max_df`` / fewer than ``min_df`` documents (float: share of documents).
-    max_features : float, optional
-        Share of the pruned vocabulary to keep, by total term frequency; ``None`` keeps all.
-    preprocess : bool
-        The paper's preprocessing (stop words removed, Porter stems; default) or, with ``False``, the
-        plain lowercase tokens as terms (the paper's runs "without our preprocessing").
+    texts : the fitting corpus (training, or training followed by target for feature augmentation).
+    max_df, min_df : drop terms in more than ``max_df`` / fewer than ``min_df`` documents (a float
+        is a share of the documents).
+    max_features : share of the pruned vocabulary to keep, by total term frequency; ``None`` keeps all.
+    preprocess, tokenizer, min_length : the :class:`~irrepro.routing.preprocess.TermRule` (stop words
+        and Porter stems or plain lowercase tokens; ``"ascii-hyphen"`` or the authors' ``"unicode-word"``
+        tokens; the shortest term kept).
+    sublinear_tf : ``1 + ln tf`` (default) or raw term frequency.
 
     Examples
     --------
@@ -220,22 +241,15 @@ def fit_tfidf(
     >>> fit_tfidf(["the oil prices rose", "oil output fell"], preprocess=False).terms
     ['fell', 'oil', 'output', 'prices', 'rose', 'the']
     """
-    terms, df, cf, n_documents = document_frequencies(texts, chunk_size=chunk_size, preprocess=preprocess)
+    rule = TermRule(tokenizer, preprocess, min_length)
+    terms, df, cf, n_documents = document_frequencies(texts, chunk_size=chunk_size, rule=rule)
     if n_documents == 0:
         raise ValueError("fit_tfidf: the fitting corpus holds no documents")
     high = _bound(max_df, n_documents, "max_df")
     low = _bound(min_df, n_documents, "min_df")
     if high < low:
         raise ValueError(f"max_df={max_df} corresponds to fewer documents than min_df={min_df}")
-    kept = np.flatnonzero((df <= high) & (df >= low))
-    if max_features is not None:
-        if not 0.0 < max_features <= 1.0:
-            raise ValueError(f"max_features is a share of the vocabulary in (0, 1], not {max_features}")
-        limit = int(max_features * len(kept))
-        if limit < len(kept):
-            # highest total term frequency first, ties by term
-            order = sorted(kept.tolist(), key=lambda column: (-cf[column], terms[column]))
-            kept = np.array(order[:limit], dtype=np.int64)
+    kept = _pruned(terms, df, cf, high, low, max_features)
     if len(kept) == 0:
         raise ValueError(
             f"fit_tfidf: no term left after pruning (max_df={max_df}, min_df={min_df}, "
@@ -245,4 +259,21 @@ def fit_tfidf(
     df_by_term = {terms[column]: df[column] for column in kept}
     kept_df = np.array([df_by_term[term] for term in kept_terms], dtype=np.float64)
     idf = np.log((1.0 + n_documents) / (1.0 + kept_df)) + 1.0
-    return TfidfModel(terms=kept_terms, idf=idf, n_documents=n_documents, preprocess=preprocess)
+    return TfidfModel(
+        terms=kept_terms, idf=idf, n_documents=n_documents, preprocess=preprocess, tokenizer=tokenizer,
+        min_length=min_length, sublinear_tf=sublinear_tf,
+    )
+
+
+def _pruned(terms, df, cf, high: float, low: float, max_features: float | None) -> np.ndarray:
+    """Columns with ``low <= df <= high``, cut to the ``max_features`` share by total frequency."""
+    kept = np.flatnonzero((df <= high) & (df >= low))
+    if max_features is not None:
+        if not 0.0 < max_features <= 1.0:
+            raise ValueError(f"max_features is a share of the vocabulary in (0, 1], not {max_features}")
+        limit = int(max_features * len(kept))
+        if limit < len(kept):
+            # highest total term frequency first, ties by term
+            order = sorted(kept.tolist(), key=lambda column: (-cf[column], terms[column]))
+            kept = np.array(order[:limit], dtype=np.int64)
+    return kept

@@ -14,9 +14,15 @@ Grossman & Cormack's runs as replicated by Breuer & Schaer (CENTRE@CLEF 2019, Se
 3. every target document scored for all topics at once, chunk by chunk, and the best ``k = 10,000``
    per topic kept (:mod:`irrepro.routing.ranking`).
 
+Every choice along the way -- term rule, tf weighting, solver and its tolerance, topic set, tie
+rule, repeated ids -- is set by one ``implementation`` (:mod:`irrepro.routing.implementations`):
+``"paper"`` (default), ``"clef2019"`` or ``"sigir2020"``; a keyword given to :func:`route` overrides
+that implementation's value. (The implementation's text rule acts earlier, in the corpus readers.)
+
 Corpora are re-iterable collections of documents (objects with ``doc_id`` and ``text``): a list, or a
 :class:`Corpus` that re-reads files on each pass. The training corpora are read twice (fit, judged
-rows), the target once (twice with augmentation); none is ever held in memory as a whole.
+rows), the target once (twice with augmentation), each once more where repeated ids are collapsed;
+none is ever held in memory as a whole.
 """
 
 from __future__ import annotations
@@ -31,13 +37,17 @@ import pandas as pd
 import scipy.sparse as sp
 from tqdm import tqdm
 
-from irrepro.routing.classifier import train_topic_models
-from irrepro.routing.constellations import DEFAULT, SYSTEMS, Constellation
+from irrepro.routing import implementations
+from irrepro.routing.classifier import TopicModels, train_topic_models
+from irrepro.routing.constellations import SYSTEMS, Constellation
 from irrepro.routing.features import TfidfModel, chunked, fit_tfidf
+from irrepro.routing.implementations import Implementation
 from irrepro.routing.ranking import TopK
 from irrepro.routing.topics import routable_topics, training_sources
 
-__all__ = ["Corpus", "Collection", "RoutingResult", "SYSTEMS", "route", "run_system"]
+__all__ = [
+    "Corpus", "Collection", "RoutingResult", "SYSTEMS", "route", "run_system", "default_run_tag", "last_occurrences",
+]
 
 
 class Corpus:
@@ -77,13 +87,14 @@ class RoutingResult:
     topics: list[str]  # topics ranked
     sources: dict[str, list[str]]  # topic -> training corpora used
     skipped: dict[str, str]  # topic -> why no classifier could be trained
-    not_converged: list[str]  # topics whose lbfgs stopped at max_iter
+    not_converged: list[str]  # topics whose solver stopped at max_iter
     training_sizes: dict[str, tuple[int, int]]  # topic -> (relevant, non-relevant) training documents
     missing_judged: dict[str, int]  # training corpus -> judged documents not found in it
     n_features: int
     n_target_documents: int
     parameters: dict = field(default_factory=dict)
-    iterations: dict[str, int] = field(default_factory=dict)  # topic -> lbfgs iterations of its classifier
+    iterations: dict[str, int] = field(default_factory=dict)  # topic -> solver iterations of its classifier
+    collapsed: dict[str, int] = field(default_factory=dict)  # corpus -> documents dropped for a repeated id
 
 
 def _check_reiterable(documents: Iterable, name: str) -> None:
@@ -103,89 +114,135 @@ def _size(documents) -> int | None:
         return None
 
 
-def route(
-    training: Sequence[Collection],
-    target: Collection,
-    *,
-    constellation: Constellation = DEFAULT,
-    augment: bool = False,
-    min_df: float | int = 1,
-    preprocess: bool = True,
-    tol_scale: str = "mean",
-    topics: Sequence[str] | None = None,
-    k: int = 10_000,
-    run_tag: str = "routing",
-    chunk_size: int = 10_000,
-    progress: bool = False,
-) -> RoutingResult:
-    """Rank ``target`` for every routable topic with classifiers trained on ``training``.
+def _progress(items, description: str, total: int | None, progress: bool):
+    return tqdm(items, desc=description, unit="doc", total=total, disable=not progress, file=sys.stderr)
 
-    Parameters
-    ----------
-    training : collections with qrels, in priority order (Robust04, then Robust05).
-    target : the collection to rank; its qrels (optional) restrict the topics to those judged in it.
-    constellation : tf-idf and classifier parameters (a preset of :mod:`irrepro.routing.constellations`).
-    augment : fit tf-idf on training ∪ target instead of training only.
-    preprocess : the paper's preprocessing (stop words removed, Porter stems); ``False``: plain
-        lowercase tokens (:func:`irrepro.routing.preprocess.tokenize`) as terms.
-    tol_scale : ``"mean"`` (scikit-learn >= 1.4) or ``"sum"``: the loss whose gradient the
-        constellation's ``tol`` bounds (``"sum"`` as in scikit-learn < 1.4, which the authors used;
-        see :mod:`irrepro.routing.classifier`).
-    topics : route these topics only (default: judged in target and in a training corpus).
-    k : documents kept per topic.
-    progress : show tqdm progress bars (stderr); off by default for notebooks.
+
+def last_occurrences(collection: Collection) -> tuple[Collection, int]:
+    """``collection`` with, of documents sharing an id, only the last one read (the authors' code keeps
+    one file per id), and the number of documents dropped. A first pass finds the repeated ids; the
+    corpus stays re-iterable, and ``len`` of the result is the number of documents kept.
+
+    >>> from types import SimpleNamespace as D
+    >>> kept, dropped = last_occurrences(Collection("c", [D(doc_id="a", text="1"), D(doc_id="b", text="2"),
+    ...                                                  D(doc_id="a", text="3")]))
+    >>> [d.text for d in kept.documents], dropped
+    (['2', '3'], 1)
     """
-    if not training:
-        raise ValueError("route: give at least one training collection")
-    for collection in (*training, target):
-        _check_reiterable(collection.documents, collection.name)
-        if collection is not target and collection.qrels is None:
-            raise ValueError(f"route: training collection {collection.name!r} has no qrels")
-    training_qrels = {c.name: c.qrels for c in training}
-    if topics is None:
-        if target.qrels is not None:
-            topics = routable_topics(list(training_qrels.values()), target.qrels)
-        else:
-            topics = routable_topics(list(training_qrels.values()), pd.concat(training_qrels.values()))
-    topics = [str(t) for t in topics]
+    documents = collection.documents
+    later: dict[str, int] = {}  # repeated id -> position of its last occurrence
+    seen: set[str] = set()
+    total = 0
+    for position, document in enumerate(documents):
+        if document.doc_id in seen:
+            later[document.doc_id] = position
+        seen.add(document.doc_id)
+        total += 1
+    n_documents = len(seen)
+    del seen
+
+    def kept():
+        for position, document in enumerate(documents):
+            if later.get(document.doc_id, position) == position:
+                yield document
+
+    corpus = Corpus(kept, size=n_documents, name=collection.name)
+    return Collection(collection.name, corpus, collection.qrels), total - n_documents
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """The choices of one run: the implementation's, with the caller's overrides."""
+
+    implementation: Implementation
+    constellation: Constellation
+    augment: bool
+    min_df: int | float
+    preprocess: bool
+    tol_scale: str
+    k: int
+
+    @classmethod
+    def resolve(cls, implementation, **overrides) -> _Settings:
+        implementation = implementations.get(implementation)
+        chosen = {name: getattr(implementation, name) for name in ("constellation", "augment", "min_df", "preprocess")}
+        chosen.update(tol_scale=implementation.tol_scale or "mean", k=implementation.depth)
+        chosen.update({name: value for name, value in overrides.items() if value is not None})
+        return cls(implementation, **chosen)
+
+    def classifier_options(self) -> dict:
+        """Keyword options of :func:`~irrepro.routing.classifier.train_topic_models`."""
+        return {
+            "C": self.constellation.C, "tol": self.constellation.tol, "max_iter": self.implementation.max_iter,
+            "tol_scale": self.tol_scale, "solver": self.implementation.solver,
+        }
+
+    def parameters(self) -> dict:
+        c, i = self.constellation, self.implementation
+        return {
+            "constellation": c.name, "C": c.C, "tol": c.tol, "max_df": c.max_df, "max_features": c.max_features,
+            "min_df": self.min_df, "augment": self.augment, "preprocess": self.preprocess, "k": self.k,
+            "tol_scale": self.tol_scale, "implementation": i.name, "solver": i.solver, "sublinear_tf": i.sublinear_tf,
+            "tokenizer": i.tokenizer, "min_term_length": i.min_term_length, "topic_rule": i.topics, "ties": i.ties,
+        }
+
+
+def _routed_topics(training: Sequence[Collection], target: Collection, rule: str) -> list[str]:
+    training_qrels = [c.qrels for c in training]
+    judged = target.qrels if target.qrels is not None else pd.concat(training_qrels)
+    topics = routable_topics(training_qrels, judged, rule=rule)
     if not topics:
         raise ValueError(f"route: no topic is judged both in {target.name!r} and in the training qrels")
-    sources = training_sources(training_qrels, topics)
+    return topics
 
-    # 1. tf-idf weights
+
+def _fit(training: Sequence[Collection], target: Collection, settings: _Settings, progress: bool) -> TfidfModel:
+    """Step 1: the tf-idf model on the training corpora (and the target with augmentation)."""
     texts = itertools.chain.from_iterable((d.text for d in c.documents) for c in training)
-    if augment:
+    if settings.augment:
         texts = itertools.chain(texts, (d.text for d in target.documents))
-    fitting_size = sum(_size(c.documents) or 0 for c in training) + (_size(target.documents) or 0 if augment else 0)
-    texts = tqdm(texts, desc="fit tf-idf", unit="doc", total=fitting_size or None, disable=not progress, file=sys.stderr)
-    model = fit_tfidf(
-        texts, max_df=constellation.max_df, min_df=min_df, max_features=constellation.max_features,
-        preprocess=preprocess,
+    fitting_size = sum(_size(c.documents) or 0 for c in training) + (_size(target.documents) or 0 if settings.augment else 0)
+    implementation, constellation = settings.implementation, settings.constellation
+    return fit_tfidf(
+        _progress(texts, "fit tf-idf", fitting_size or None, progress),
+        max_df=constellation.max_df, min_df=settings.min_df, max_features=constellation.max_features,
+        preprocess=settings.preprocess, tokenizer=implementation.tokenizer,
+        min_length=implementation.min_term_length, sublinear_tf=implementation.sublinear_tf,
     )
 
-    # 2. rows of the judged training documents, classifiers
+
+def _judged_rows(
+    training: Sequence[Collection], topics: list[str], model: TfidfModel, chunk_size: int, progress: bool
+) -> tuple[sp.csr_matrix, dict[tuple[str, str], int], dict[str, int]]:
+    """Step 2a: tf-idf rows of the judged training documents, their row per (corpus, id), and the
+    number of judged documents not found per corpus."""
     rows_parts: list[sp.csr_matrix] = []
     row_of: dict[tuple[str, str], int] = {}
     missing: dict[str, int] = {}
     for collection in training:
         wanted = set(collection.qrels.loc[collection.qrels["query_id"].astype(str).isin(topics), "doc_id"].astype(str))
-        documents = tqdm(
-            iter(collection.documents), desc=f"judged rows {collection.name}", unit="doc",
-            total=_size(collection.documents), disable=not progress, file=sys.stderr,
+        documents = _progress(
+            iter(collection.documents), f"judged rows {collection.name}", _size(collection.documents), progress
         )
         judged = ((d.doc_id, d.text) for d in documents if d.doc_id in wanted)
         found = 0
         for chunk in chunked(judged, chunk_size):
             for doc_id, _ in chunk:
-                if (collection.name, doc_id) not in row_of:
-                    row_of[(collection.name, doc_id)] = len(row_of)
-                    found += 1
-                else:
+                if (collection.name, doc_id) in row_of:
                     raise ValueError(f"training corpus {collection.name!r} holds document {doc_id!r} twice")
+                row_of[(collection.name, doc_id)] = len(row_of)
+                found += 1
             rows_parts.append(model.transform([text for _, text in chunk]))
         missing[collection.name] = len(wanted) - found
     features = sp.vstack(rows_parts, format="csr") if rows_parts else sp.csr_matrix((0, model.n_features))
-    # per corpus and topic: the feature rows of the judged documents found, and their grades
+    return features, row_of, missing
+
+
+def _examples(
+    training_qrels: dict[str, pd.DataFrame], row_of: dict[tuple[str, str], int], sources: dict[str, list[str]],
+    topics: list[str],
+) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Step 2b: per topic, the feature rows and grades of its judged documents in its training corpora."""
     judged_rows: dict[str, dict[str, tuple[np.ndarray, np.ndarray]]] = {}
     for name, qrels in training_qrels.items():
         rows_by_doc = pd.Series({doc_id: row for (corpus, doc_id), row in row_of.items() if corpus == name}, dtype="float64")
@@ -207,36 +264,112 @@ def route(
             np.concatenate([rows for rows, _ in parts]) if parts else np.zeros(0, dtype=np.int64),
             np.concatenate([grades for _, grades in parts]) if parts else np.zeros(0, dtype=np.int64),
         )
-    models = train_topic_models(features, examples, C=constellation.C, tol=constellation.tol, tol_scale=tol_scale)
+    return examples
 
-    # 3. score the target chunk by chunk, keep the top k
-    top = TopK(models.topics, k=k)
+
+def _rank(
+    target: Collection, models: TopicModels, model: TfidfModel, settings: _Settings, chunk_size: int, progress: bool
+) -> tuple[TopK, int]:
+    """Step 3: score the target chunk by chunk and keep the top k per topic."""
+    top = TopK(models.topics, k=settings.k, ties=settings.implementation.ties)
     n_target = 0
-    documents = tqdm(
-        iter(target.documents), desc=f"rank {target.name}", unit="doc", total=_size(target.documents),
-        disable=not progress, file=sys.stderr,
-    )
+    documents = _progress(iter(target.documents), f"rank {target.name}", _size(target.documents), progress)
     for chunk in chunked(documents, chunk_size):
         scores = models.probabilities(model.transform([d.text for d in chunk]))
         top.update(scores, [d.doc_id for d in chunk])
         n_target += len(chunk)
-    return RoutingResult(
-        run=top.frame(run=run_tag),
-        topics=models.topics,
-        sources={t: sources[t] for t in models.topics},
-        skipped=models.skipped,
-        not_converged=models.not_converged,
-        training_sizes=models.training_sizes,
-        missing_judged=missing,
-        n_features=model.n_features,
-        n_target_documents=n_target,
-        parameters={
-            "constellation": constellation.name, "C": constellation.C, "tol": constellation.tol,
-            "max_df": constellation.max_df, "max_features": constellation.max_features,
-            "min_df": min_df, "augment": augment, "preprocess": preprocess, "k": k, "tol_scale": tol_scale,
-        },
-        iterations=models.iterations,
+    return top, n_target
+
+
+def _check_collections(training: Sequence[Collection], target: Collection) -> None:
+    if not training:
+        raise ValueError("route: give at least one training collection")
+    for collection in (*training, target):
+        _check_reiterable(collection.documents, collection.name)
+        if collection is not target and collection.qrels is None:
+            raise ValueError(f"route: training collection {collection.name!r} has no qrels")
+
+
+def _collapse(training: Sequence[Collection], target: Collection) -> tuple[list[Collection], Collection, dict[str, int]]:
+    """Keep the last of documents sharing an id in every corpus, and count what was dropped."""
+    collapsed = [last_occurrences(c) for c in (*training, target)]
+    dropped = {collection.name: count for collection, count in collapsed}
+    corpora = [collection for collection, _ in collapsed]
+    return corpora[:-1], corpora[-1], dropped
+
+
+def route(
+    training: Sequence[Collection],
+    target: Collection,
+    *,
+    implementation: str | Implementation = "paper",
+    constellation: Constellation | None = None,
+    augment: bool | None = None,
+    min_df: float | int | None = None,
+    preprocess: bool | None = None,
+    tol_scale: str | None = None,
+    topics: Sequence[str] | None = None,
+    k: int | None = None,
+    run_tag: str = "routing",
+    chunk_size: int = 10_000,
+    progress: bool = False,
+) -> RoutingResult:
+    """Rank ``target`` for every routable topic with classifiers trained on ``training``.
+
+    training : collections with qrels, in priority order (Robust04, then Robust05).
+    target : the collection to rank; its qrels (optional) restrict the topics to those judged in it.
+    implementation : ``"paper"`` (default), ``"clef2019"``, ``"sigir2020"`` or an
+        :class:`~irrepro.routing.implementations.Implementation`: every choice not given below, and
+        the term rule, tf weighting, solver, topic rule, tie rule and repeated-id rule.
+    constellation : tf-idf and classifier parameters (a preset of :mod:`irrepro.routing.constellations`).
+    augment : fit tf-idf on training ∪ target instead of training only.
+    preprocess : stop words removed and Porter stems; ``False``: the term rule's plain tokens.
+    tol_scale : ``"mean"`` or ``"sum"``: the loss whose gradient ``tol`` bounds for lbfgs (``"sum"``
+        as scikit-learn < 1.4, which the authors used; see :mod:`irrepro.routing.classifier`).
+    topics, k : route these topics only (default: the implementation's rule); documents per topic.
+    progress : show tqdm progress bars (stderr); off by default for notebooks.
+    """
+    settings = _Settings.resolve(
+        implementation, constellation=constellation, augment=augment, min_df=min_df, preprocess=preprocess,
+        tol_scale=tol_scale, k=k,
     )
+    _check_collections(training, target)
+    dropped: dict[str, int] = {}
+    if settings.implementation.repeated_ids == "last":
+        training, target, dropped = _collapse(training, target)
+    training_qrels = {c.name: c.qrels for c in training}
+    if topics is None:
+        topics = _routed_topics(training, target, settings.implementation.topics)
+    topics = [str(t) for t in topics]
+    if not topics:
+        raise ValueError("route: no topic to route")
+    sources = training_sources(training_qrels, topics)
+    model = _fit(training, target, settings, progress)
+    features, row_of, missing = _judged_rows(training, topics, model, chunk_size, progress)
+    examples = _examples(training_qrels, row_of, sources, topics)
+    models = train_topic_models(features, examples, **settings.classifier_options())
+    top, n_target = _rank(target, models, model, settings, chunk_size, progress)
+    return RoutingResult(
+        run=top.frame(run=run_tag), topics=models.topics, sources={t: sources[t] for t in models.topics},
+        skipped=models.skipped, not_converged=models.not_converged, training_sizes=models.training_sizes,
+        missing_judged=missing, n_features=model.n_features, n_target_documents=n_target,
+        parameters=settings.parameters(), iterations=models.iterations, collapsed=dropped,
+    )
+
+
+def default_run_tag(system: str, **options) -> str:
+    """The default tag of a run of ``system`` with ``options`` (those of :func:`route`): the system and
+    preset, then ``_augmented``, ``_unprocessed``, the implementation unless ``paper``, and
+    ``_tolsum`` / ``_tolmean`` where the tolerance's loss differs from the implementation's."""
+    implementation = implementations.get(options.get("implementation", "paper"))
+    constellation = options.get("constellation") or implementation.constellation
+    suffixes = "_augmented" if options.get("augment", implementation.augment) else ""
+    suffixes += "" if options.get("preprocess", implementation.preprocess) in (True, None) else "_unprocessed"
+    suffixes += "" if implementation.name == "paper" else f"_{implementation.name}"
+    tol_scale = options.get("tol_scale") or implementation.tol_scale or "mean"
+    if tol_scale != (implementation.tol_scale or "mean"):
+        suffixes += f"_tol{tol_scale}"
+    return f"{system.lower()}_{constellation.name}{suffixes}"
 
 
 def run_system(
@@ -246,17 +379,12 @@ def run_system(
     **options,
 ) -> RoutingResult:
     """Run WCrobust04 or WCrobust0405: ``collections`` maps the training roles ("robust04", "robust05")
-    to collections; ``options`` go to :func:`route` (the run tag defaults to the system and preset,
-    with ``_augmented``, ``_unprocessed`` and ``_tolsum`` for feature augmentation, ``preprocess=False``
-    and ``tol_scale="sum"``)."""
+    to collections; ``options`` go to :func:`route` (the run tag defaults to :func:`default_run_tag`)."""
     key = system.lower()
     if key not in SYSTEMS:
         raise ValueError(f"unknown system {system!r}; known: {', '.join(SYSTEMS)}")
     missing = [role for role in SYSTEMS[key] if role not in collections]
     if missing:
         raise ValueError(f"system {system} needs training collection(s) {', '.join(missing)}")
-    constellation = options.get("constellation", DEFAULT)
-    suffixes = ("_augmented" if options.get("augment") else "") + ("" if options.get("preprocess", True) else "_unprocessed")
-    suffixes += "_tolsum" if options.get("tol_scale", "mean") == "sum" else ""
-    options.setdefault("run_tag", f"{key}_{constellation.name}{suffixes}")
+    options.setdefault("run_tag", default_run_tag(key, **options))
     return route([collections[role] for role in SYSTEMS[key]], target, **options)

@@ -1,39 +1,74 @@
-"""Text preprocessing of the routing runs: tokens, stop words, Porter stems.
+"""Text preprocessing of the routing runs: tokens, stop words, Porter stems, under two term rules.
 
-Breuer & Schaer (CENTRE@CLEF 2019, Sec. 3.1 and 4.3) normalise every document before the tf-idf
-features are derived; their code (irgroup/sigir2020-measure-reproducibility, ``core/
-data_preparation.py`` and ``core/tfidf_vectorization.py``) does, in this order:
+A :class:`TermRule` turns a text into the terms of the tf-idf vocabulary. Two tokenisers are known
+(:mod:`irrepro.routing.implementations` says which implementation uses which, with the sources):
 
-1. lowercase the text and keep runs of ``[A-Za-z0-9-]`` as tokens (every other character separates);
-2. remove the English stop words of NLTK (shipped here as ``data/stopwords_nltk_english.txt``, the
-   same 179 words, so nothing is downloaded at run time);
-3. replace each remaining token by its Porter stem (``nltk.stem.PorterStemmer``, NLTK's default
-   ``NLTK_EXTENSIONS`` mode).
+``"ascii-hyphen"`` -- irrepro's tokeniser and the ``paper`` implementation's: the text is lowercased
+and runs of ``[a-z0-9-]`` are the tokens (every other character separates; tokens of hyphens only
+are dropped). The CLEF paper names no tokeniser. This is the regular expression of the function
+``_stemming`` in the authors' ``core/tfidf_vectorization.py`` -- a function their code never calls:
+the one line that would hand it to the vectoriser is commented out (breuert/wcrobust0405-code
+@ aafcdff, ``core/tfidf_vectorization.py:34``).
 
-Without the preprocessing (the paper's comparison runs, Sec. 4.3), only step 1 applies:
-:func:`tokenize` gives those terms.
+``"unicode-word"`` -- what the authors' code does (``clef2019``, ``sigir2020``): NLTK's
+``RegexpTokenizer(r"\\w+")`` on the raw text (Unicode word characters: a hyphen or an apostrophe
+splits a word, "é" belongs to it, "_" too), each token lowercased (``core/data_preparation.py``,
+``_remove_punctuation`` and ``_remove_stop_words``, lines 273-285 of irgroup/sigir2020-measure-
+reproducibility @ 3b4e760). Without the preprocessing the code hands the raw text to scikit-learn's
+``TfidfVectorizer``, which lowercases first and then takes ``(?u)\\b\\w\\w+\\b``.
 
-Tokens made of hyphens only (``-``, ``--``) carry no term and are dropped. Stemming dominates the
-cost, so :class:`Analyzer` memoises the whole token -> stem mapping (stop words map to ``None``):
-every distinct token is stemmed once per process.
+With the preprocessing both rules then remove the English stop words of NLTK (shipped here as
+``data/stopwords_nltk_english.txt``, the 179 words of the list the code downloads, so nothing is
+downloaded at run time) and replace each remaining token by its Porter stem (``nltk.stem.
+PorterStemmer``, NLTK's default ``NLTK_EXTENSIONS`` mode).
+
+``min_length``: the code writes the stems, joined by blanks, to a file that ``TfidfVectorizer``
+reads back with its default ``token_pattern`` ``(?u)\\b\\w\\w+\\b``, so every term of one
+character is dropped (``min_length=2``); the rule applies that pattern to each stem, which is the
+same. irrepro keeps one-character terms (``min_length=1``).
+
+Stemming dominates the cost, so every rule memoises the whole token -> terms mapping: each
+distinct token is stemmed once per process.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
 from nltk.stem.porter import PorterStemmer
 
-__all__ = ["STOP_WORDS", "tokenize", "raw_tokens", "stem", "Analyzer", "analyze"]
+__all__ = [
+    "STOP_WORDS",
+    "TOKENIZERS",
+    "TermRule",
+    "PAPER_TERMS",
+    "tokenize",
+    "raw_tokens",
+    "word_tokens",
+    "vectorizer_tokens",
+    "stem",
+    "Analyzer",
+    "analyze",
+]
+
+#: the two tokenisers (see the module docstring)
+TOKENIZERS = ("ascii-hyphen", "unicode-word")
 
 _TOKEN = re.compile(r"[a-z0-9-]+")
 _HYPHENS_ONLY = re.compile(r"-+")
+_WORD = re.compile(r"\w+")
 _KEPT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 # ASCII text: one C-level pass maps A-Z to a-z and every other character but [a-z0-9-] to a blank
 _ASCII_TABLE = str.maketrans(
     {i: (chr(i).lower() if chr(i).lower() in _KEPT else " ") for i in range(128)}
+)
+# ASCII text: \w is [A-Za-z0-9_]; keep those (case kept, or lowercased), blank out the rest
+_ASCII_WORD_TABLE = str.maketrans({i: (chr(i) if chr(i).isalnum() or chr(i) == "_" else " ") for i in range(128)})
+_ASCII_LOWER_WORD_TABLE = str.maketrans(
+    {i: (chr(i).lower() if chr(i).isalnum() or chr(i) == "_" else " ") for i in range(128)}
 )
 
 
@@ -43,6 +78,29 @@ def raw_tokens(text: str) -> list[str]:
     if text.isascii():
         return text.translate(_ASCII_TABLE).split()
     return _TOKEN.findall(text.lower())
+
+
+def word_tokens(text: str) -> list[str]:
+    """Runs of word characters, case kept: NLTK's ``RegexpTokenizer(r"\\w+").tokenize(text)``.
+
+    >>> word_tokens("Crude-oil output, café_au_lait: U.S. 3%")
+    ['Crude', 'oil', 'output', 'café_au_lait', 'U', 'S', '3']
+    """
+    if text.isascii():
+        return text.translate(_ASCII_WORD_TABLE).split()
+    return _WORD.findall(text)
+
+
+def vectorizer_tokens(text: str) -> list[str]:
+    """Runs of word characters of the lowercased text; those of two characters or more are
+    scikit-learn's default analysis of a raw text (lowercase, then ``(?u)\\b\\w\\w+\\b``).
+
+    >>> vectorizer_tokens("Crude-oil output, café: U.S. 3% of 12")
+    ['crude', 'oil', 'output', 'café', 'u', 's', '3', 'of', '12']
+    """
+    if text.isascii():
+        return text.translate(_ASCII_LOWER_WORD_TABLE).split()
+    return _WORD.findall(text.lower())
 
 
 def _read_stop_words() -> frozenset[str]:
@@ -55,9 +113,70 @@ STOP_WORDS: frozenset[str] = _read_stop_words()
 _STEMMER = PorterStemmer()
 
 
+@lru_cache(maxsize=1 << 20)
+def stem(token: str) -> str:
+    """The Porter stem of a lowercase token (memoised)."""
+    return _STEMMER.stem(token)
+
+
+@dataclass(frozen=True)
+class TermRule:
+    """How a text becomes terms: a tokeniser, the preprocessing (stop words, Porter stems) or not,
+    and the shortest term kept.
+
+    :meth:`tokens` splits a text; :meth:`terms` maps one token to its terms (none for a stop word,
+    usually one, more only where a Unicode stem holds a non-word character); calling the rule on a
+    text gives all its terms in order.
+
+    >>> TermRule()("The U.S. crude-oil price")
+    ['u', 'crude-oil', 'price']
+    >>> TermRule("unicode-word", min_length=2)("The U.S. crude-oil price")
+    ['crude', 'oil', 'price']
+    """
+
+    tokenizer: str = "ascii-hyphen"
+    preprocess: bool = True
+    min_length: int = 1
+    stop_words: frozenset[str] = STOP_WORDS
+
+    def __post_init__(self):
+        if self.tokenizer not in TOKENIZERS:
+            raise ValueError(f"tokenizer must be one of {TOKENIZERS}, not {self.tokenizer!r}")
+        if self.min_length not in (1, 2):
+            raise ValueError(f"min_length must be 1 or 2, not {self.min_length!r}")
+
+    def tokens(self, text: str) -> list[str]:
+        """The tokens of ``text``, before stop words, stems and the length rule."""
+        if self.tokenizer == "ascii-hyphen":
+            return raw_tokens(text)
+        return word_tokens(text) if self.preprocess else vectorizer_tokens(text)
+
+    def terms(self, token: str) -> tuple[str, ...]:
+        """The terms one token contributes (not memoised; :class:`Analyzer` and the features are)."""
+        if self.tokenizer == "ascii-hyphen":
+            if _HYPHENS_ONLY.fullmatch(token) or (self.preprocess and token in self.stop_words):
+                return ()
+            term = stem(token) if self.preprocess else token
+            return (term,) if len(term) >= self.min_length else ()
+        if not self.preprocess:  # vectorizer_tokens: runs of word characters of the lowercased text
+            return (token,) if len(token) >= self.min_length else ()
+        lowered = token.lower()
+        if lowered in self.stop_words:
+            return ()
+        # the vectoriser re-reads the stems: lowercase, then runs of word characters
+        return tuple(term for term in _WORD.findall(stem(lowered).lower()) if len(term) >= self.min_length)
+
+    def __call__(self, text: str) -> list[str]:
+        return [term for token in self.tokens(text) for term in self.terms(token)]
+
+
+#: irrepro's default rule: [a-z0-9-] tokens, NLTK stop words removed, Porter stems, all lengths
+PAPER_TERMS = TermRule()
+
+
 def tokenize(text: str) -> list[str]:
     """Lowercased runs of ``[a-z0-9-]``; tokens of hyphens only are dropped (the terms of a run
-    without the preprocessing: stop words kept, nothing stemmed).
+    without the preprocessing under the ``"ascii-hyphen"`` rule: stop words kept, nothing stemmed).
 
     >>> tokenize("U.S. crude-oil output, 1987: -- up 3%")
     ['u', 's', 'crude-oil', 'output', '1987', 'up', '3']
@@ -65,52 +184,42 @@ def tokenize(text: str) -> list[str]:
     return [token for token in raw_tokens(text) if not _HYPHENS_ONLY.fullmatch(token)]
 
 
-@lru_cache(maxsize=1 << 20)
-def stem(token: str) -> str:
-    """The Porter stem of a lowercase token (memoised)."""
-    return _STEMMER.stem(token)
-
-
 class Analyzer:
-    """Text -> list of stems, with a per-instance memo of token -> stem (``None`` for stop words).
+    """Text -> list of terms under a :class:`TermRule` (default: stems of the ``"ascii-hyphen"``
+    tokens without stop words), with a per-instance memo token -> terms.
 
     ``max_memo`` bounds the memo (distinct tokens): when it is full it is cleared, which costs time,
     never correctness.
     """
 
-    def __init__(self, *, stop_words: frozenset[str] = STOP_WORDS, max_memo: int = 5_000_000):
-        self.stop_words = stop_words
+    def __init__(self, rule: TermRule = PAPER_TERMS, *, max_memo: int = 5_000_000):
+        self.rule = rule
         self.max_memo = max_memo
-        self._memo: dict[str, str | None] = {}
+        self._memo: dict[str, tuple[str, ...]] = {}
 
-    def _learn(self, token: str) -> str | None:
+    def _learn(self, token: str) -> tuple[str, ...]:
         if len(self._memo) >= self.max_memo:
             self._memo.clear()
-        if _HYPHENS_ONLY.fullmatch(token) or token in self.stop_words:
-            value = None
-        else:
-            value = _STEMMER.stem(token)
-        self._memo[token] = value
+        value = self._memo[token] = self.rule.terms(token)
         return value
 
     def __call__(self, text: str) -> list[str]:
         memo = self._memo
-        stems = []
-        append = stems.append
-        for token in raw_tokens(text):
-            value = memo.get(token, False)
-            if value is False:
+        terms: list[str] = []
+        extend = terms.extend
+        for token in self.rule.tokens(text):
+            value = memo.get(token)
+            if value is None:
                 value = self._learn(token)
-            if value is not None:
-                append(value)
-        return stems
+            extend(value)
+        return terms
 
 
 _DEFAULT_ANALYZER = Analyzer()
 
 
 def analyze(text: str) -> list[str]:
-    """The stems of ``text`` after stop-word removal (the paper's preprocessing).
+    """The stems of ``text`` after stop-word removal (irrepro's preprocessing, ``paper``).
 
     >>> analyze("The markets were rallying in Tokyo")
     ['market', 'ralli', 'tokyo']

@@ -5,7 +5,13 @@ documents); :class:`TopK` keeps, per topic, the ``k`` best documents seen so far
 (``numpy.argpartition``), so memory is ``O(k * topics + chunk)`` whatever the corpus size.
 
 Order: score descending; equal scores keep the document met first in the stream (smaller
-position). A full sort of all scores with the same rule gives the same top ``k`` (tested).
+position, ``ties="first"``, irrepro's rule) or the one met last (``ties="last"``: the authors' code
+sorts ``(doc id, score)`` pairs by score with Python's stable ``sorted`` and then pops the highest
+from the end of an ``OrderedDict``, so of equal scores the later one comes first; breuert/
+wcrobust0405-code ``core/ranking.py:20-26``). The rule decides which documents are kept when the
+``k``-th score is tied, and the order of tied documents in the frame (a run file written by
+:func:`irrepro.runs.write_run` is in trec_eval's order, ties by docno). A full sort of all scores
+with the same rule gives the same top ``k`` (tested).
 """
 
 from __future__ import annotations
@@ -15,18 +21,23 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-__all__ = ["TopK", "top_k_positions"]
+__all__ = ["TIES", "TopK", "top_k_positions"]
+
+#: which of equally scored documents comes first: the one met first or the one met last
+TIES = ("first", "last")
 
 
-def top_k_positions(scores: np.ndarray, positions: np.ndarray, k: int) -> np.ndarray:
-    """Indices into ``scores`` of its ``k`` best entries, best first (ties: smaller position first)."""
+def top_k_positions(scores: np.ndarray, positions: np.ndarray, k: int, *, ties: str = "first") -> np.ndarray:
+    """Indices into ``scores`` of its ``k`` best entries, best first (ties: smaller position first,
+    or with ``ties="last"`` larger position first)."""
     if len(scores) > k:
         # argpartition on -scores; the k-th value may be tied, so take all entries at least as good
         threshold = np.partition(-scores, k - 1)[k - 1]
         candidates = np.flatnonzero(-scores <= threshold)
     else:
         candidates = np.arange(len(scores))
-    order = np.lexsort((positions[candidates], -scores[candidates]))
+    tie_key = positions[candidates] if ties == "first" else -positions[candidates]
+    order = np.lexsort((tie_key, -scores[candidates]))
     return candidates[order[:k]]
 
 
@@ -40,11 +51,14 @@ class TopK:
     [['t1', 'b', 1], ['t1', 'c', 2]]
     """
 
-    def __init__(self, topics: Sequence[str], *, k: int = 10_000):
+    def __init__(self, topics: Sequence[str], *, k: int = 10_000, ties: str = "first"):
         if k < 1:
             raise ValueError(f"k must be >= 1, not {k}")
+        if ties not in TIES:
+            raise ValueError(f"ties must be one of {TIES}, not {ties!r}")
         self.topics = list(topics)
         self.k = k
+        self.ties = ties
         self._scores = [np.empty(0) for _ in self.topics]
         self._positions = [np.empty(0, dtype=np.int64) for _ in self.topics]
         self._doc_ids: list[str] = []  # doc id of every stream position still referenced (compacted)
@@ -62,7 +76,7 @@ class TopK:
         for column in range(len(self.topics)):
             merged_scores = np.concatenate([self._scores[column], scores[:, column]])
             merged_positions = np.concatenate([self._positions[column], positions])
-            best = top_k_positions(merged_scores, merged_positions, self.k)
+            best = top_k_positions(merged_scores, merged_positions, self.k, ties=self.ties)
             self._scores[column] = merged_scores[best]
             self._positions[column] = merged_positions[best]
             referenced.update(self._positions[column].tolist())

@@ -25,7 +25,11 @@ those closest in time to the training slices and the far ones those farthest fro
 collection only the near target is cut). The topics are then kept by the same rule.
 
 :func:`load` returns the slices with their qrels and is cached per process; the Reuters files come
-from the data registry (``reuters21578/reut2-000.sgm`` ... ``-021.sgm``).
+from the data registry (``reuters21578/reut2-000.sgm`` ... ``-021.sgm``). ``text`` is the readers' text
+rule (``"anserini"``: title and body; ``"authors"``: the whole ``<TEXT>``, the analogue of the
+authors' code, see :mod:`irrepro.routing.corpora.reuters`); the slices and topics are the same under
+both. :func:`run` runs an implementation (:mod:`irrepro.routing.implementations`) on the stand-in
+read with that implementation's text rule.
 """
 
 from __future__ import annotations
@@ -37,9 +41,10 @@ from functools import lru_cache
 
 import pandas as pd
 
+from irrepro.routing import implementations
 from irrepro.routing.pipeline import Collection, RoutingResult, run_system
 
-__all__ = ["ROLES", "REUTERS_FILES", "MIN_RELEVANT", "StandIn", "build_standin", "load"]
+__all__ = ["ROLES", "REUTERS_FILES", "MIN_RELEVANT", "StandIn", "build_standin", "load", "run"]
 
 #: stand-in corpus name -> the paper's collection it plays
 ROLES: dict[str, str] = {
@@ -64,6 +69,7 @@ class StandIn:
     training_cut: str  # first day of reuters-05
     candidate_topics: int  # categories seen in the labelled stories
     equal_targets: bool = False  # both targets cut to the smaller one's size
+    text: str = "anserini"  # the readers' text rule the documents were read with
 
     @property
     def training(self) -> dict[str, Collection]:
@@ -71,9 +77,18 @@ class StandIn:
         return {ROLES[name]: self.collections[name] for name in ("reuters-04", "reuters-05")}
 
     def run(self, system: str, target: str = "reuters-near", **options) -> RoutingResult:
-        """Run ``system`` ("wcrobust04" / "wcrobust0405") on a stand-in target; options as :func:`route`."""
+        """Run ``system`` ("wcrobust04" / "wcrobust0405") on a stand-in target; options as :func:`route`.
+
+        The implementation's text rule must be the one the stand-in was read with (see :func:`run`).
+        """
         if target not in self.collections:
             raise ValueError(f"unknown stand-in corpus {target!r}; known: {', '.join(self.collections)}")
+        implementation = implementations.get(options.get("implementation", "paper"))
+        if implementation.text != self.text:
+            raise ValueError(
+                f"implementation {implementation.name!r} reads text={implementation.text!r}, but this stand-in was "
+                f"read with text={self.text!r}; use standin.load(text={implementation.text!r}) or standin.run(...)"
+            )
         return run_system(system, self.training, self.collections[target], **options)
 
     def summary(self) -> pd.DataFrame:
@@ -112,9 +127,12 @@ def _qrels(documents: Sequence, topics: Sequence[str]) -> pd.DataFrame:
     )
 
 
-def build_standin(documents: Iterable, *, min_relevant: int = MIN_RELEVANT, equal_targets: bool = False) -> StandIn:
+def build_standin(
+    documents: Iterable, *, min_relevant: int = MIN_RELEVANT, equal_targets: bool = False, text: str = "anserini"
+) -> StandIn:
     """Apply the module's rule to Reuters-21578 documents (objects with doc_id, text, date, topics);
-    ``equal_targets`` cuts both targets to the smaller one's size (near: first stories, far: last)."""
+    ``equal_targets`` cuts both targets to the smaller one's size (near: first stories, far: last);
+    ``text`` names the text rule the documents were read with."""
     if min_relevant < 1:
         raise ValueError(f"min_relevant must be >= 1, not {min_relevant}")
     labelled = sorted(
@@ -151,20 +169,38 @@ def build_standin(documents: Iterable, *, min_relevant: int = MIN_RELEVANT, equa
     if not topics:
         raise ValueError(f"no Reuters category has >= {min_relevant} relevant stories in each of the four slices")
     collections = {name: Collection(name, docs, _qrels(docs, topics)) for name, docs in slices.items()}
-    return StandIn(collections, topics, min_relevant, cut, len(candidates), equal_targets)
+    return StandIn(collections, topics, min_relevant, cut, len(candidates), equal_targets, text)
 
 
 @lru_cache(maxsize=4)
-def _documents(files: tuple[str, ...]) -> tuple:
+def _documents(files: tuple[str, ...], text: str = "anserini") -> tuple:
     from irrepro.data import fetch
     from irrepro.routing.corpora import read_reuters21578
 
-    return tuple(read_reuters21578([fetch(name) for name in files]))
+    return tuple(read_reuters21578([fetch(name) for name in files], text=text))
 
 
 @lru_cache(maxsize=4)
 def load(
-    *, min_relevant: int = MIN_RELEVANT, files: tuple[str, ...] = REUTERS_FILES, equal_targets: bool = False
+    *,
+    min_relevant: int = MIN_RELEVANT,
+    files: tuple[str, ...] = REUTERS_FILES,
+    equal_targets: bool = False,
+    text: str = "anserini",
 ) -> StandIn:
-    """The stand-in built from the registry's Reuters-21578 files (cached per process)."""
-    return build_standin(_documents(files), min_relevant=min_relevant, equal_targets=equal_targets)
+    """The stand-in built from the registry's Reuters-21578 files read with the ``text`` rule (cached per process)."""
+    return build_standin(_documents(files, text), min_relevant=min_relevant, equal_targets=equal_targets, text=text)
+
+
+def run(
+    system: str, target: str = "reuters-near", *, implementation="paper", equal_targets: bool = False, **options
+) -> RoutingResult:
+    """Run ``system`` on a stand-in target with ``implementation`` (name or object), the stand-in read
+    with that implementation's text rule; ``options`` as :func:`irrepro.routing.pipeline.route`.
+
+    For the effect of one divergence: ``run(system, target, implementation=implementations.switched(name))``
+    against ``run(system, target)``.
+    """
+    implementation = implementations.get(implementation)
+    stand_in = load(equal_targets=equal_targets, text=implementation.text)
+    return stand_in.run(system, target, implementation=implementation, **options)

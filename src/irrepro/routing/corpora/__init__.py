@@ -14,7 +14,11 @@ format name        reader                                  files
 ``reuters21578``   :func:`read_reuters21578`               ``reut2-*.sgm`` (Latin-1 SGML)
 =================  ======================================  ==========================================
 
-What text is taken follows Anserini's collection classes (see each module). Malformed documents
+What text is taken is the reader's ``text`` rule (:data:`TEXT_RULES`): ``"anserini"`` (default)
+follows Anserini's collection classes (see each module), ``"authors"`` what the authors' code
+extracts (:mod:`irrepro.routing.implementations`), for instance the whole NITF text of an NYT
+article; ``drop_empty=True`` passes over documents of empty text (the code's rule for TREC SGML,
+counted in :attr:`ReadStats.empty`). Malformed documents
 are skipped with a :class:`CorpusWarning` naming file and position and counted in a
 :class:`ReadStats` passed as ``stats=``::
 
@@ -29,13 +33,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from ._common import CorpusFormatError, CorpusWarning, Document, Problem, ReadStats, as_paths
+from ._common import TEXT_RULES, CorpusFormatError, CorpusWarning, Document, Problem, ReadStats, as_paths, html_text
 from .nyt import read_nyt
 from .reuters import modapte_split, read_reuters21578
 from .trec import read_trec_sgml
 from .wapo import read_wapo
 
 __all__ = [
+    "TEXT_RULES",
+    "html_text",
     "Document",
     "CorpusFormatError",
     "CorpusWarning",
@@ -59,9 +65,15 @@ READERS = {
 
 
 def read_corpus(
-    format: str, paths: str | Path | Iterable[str | Path], *, stats: ReadStats | None = None
+    format: str,
+    paths: str | Path | Iterable[str | Path],
+    *,
+    stats: ReadStats | None = None,
+    text: str = "anserini",
+    drop_empty: bool = False,
 ) -> Iterator[Document]:
-    """Stream the documents of ``paths`` with the reader named ``format`` (a key of :data:`READERS`).
+    """Stream the documents of ``paths`` with the reader named ``format`` (a key of :data:`READERS`),
+    taking the ``text`` rule's text (``"anserini"`` or ``"authors"``).
 
     Unlike the readers themselves (generators, which fail only once iterated), this checks at once
     that the format is known and that every path exists, so a wrong setting fails where it is made.
@@ -72,4 +84,6 @@ def read_corpus(
     missing = [str(path) for path in path_list if not path.exists()]
     if missing:
         raise FileNotFoundError(f"{format} corpus path(s) not found: {', '.join(missing)}")
-    return READERS[format](path_list, stats=stats)
+    if text not in TEXT_RULES:
+        raise ValueError(f"text must be one of {TEXT_RULES}, not {text!r}")
+    return READERS[format](path_list, stats=stats, text=text, drop_empty=drop_empty)

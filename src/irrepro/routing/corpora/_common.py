@@ -1,6 +1,9 @@
 """What every corpus reader shares: the document record, problem reporting, file discovery, text cleaning.
 
-A reader turns files into a stream of :class:`Document`. A document that cannot be parsed is never
+A reader turns files into a stream of :class:`Document`. Which text it takes is its ``text`` rule
+(:data:`TEXT_RULES`): ``"anserini"``, irrepro's fields after Anserini's collection classes, or
+``"authors"``, what the authors' code extracts (:func:`html_text` emulates the BeautifulSoup
+``.text`` it reads). A document that cannot be parsed is never
 dropped silently: it is reported with a :class:`CorpusWarning` naming the file and the position
 (line number, or the member of a tar archive) and counted in a :class:`ReadStats`, and the reader
 goes on with the next document. A file that cannot be opened at all (missing, or not in the
@@ -16,10 +19,15 @@ import re
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from html.entities import name2codepoint
 from pathlib import Path
 from typing import IO
 
+#: the text rules of the readers: irrepro's fields ("anserini") or the authors' code's ("authors")
+TEXT_RULES = ("anserini", "authors")
+
 __all__ = [
+    "TEXT_RULES",
     "Document",
     "CorpusFormatError",
     "CorpusWarning",
@@ -30,6 +38,8 @@ __all__ = [
     "open_text",
     "clean_text",
     "decode_entities",
+    "html_text",
+    "check_text_rule",
     "line_starts",
     "line_of",
 ]
@@ -79,6 +89,7 @@ class ReadStats:
     files: int = 0
     documents: int = 0
     problems: list[Problem] = field(default_factory=list)
+    empty: int = 0  # well-formed documents passed over because their text is empty (drop_empty=True)
 
     @property
     def skipped(self) -> int:
@@ -187,6 +198,47 @@ def clean_text(*parts: str | None) -> str:
             part = _TAG.sub(" ", _COMMENT.sub(" ", part))
         pieces.append(decode_entities(part))
     return " ".join(_CONTROL.sub(" ", " ".join(pieces)).split())
+
+
+def check_text_rule(text: str) -> None:
+    """Raise :class:`ValueError` unless ``text`` is one of :data:`TEXT_RULES`."""
+    if text not in TEXT_RULES:
+        raise ValueError(f"text must be one of {TEXT_RULES}, not {text!r}")
+
+
+_MARKUP_TAG = re.compile(r"<[A-Za-z/!?][^>]*>")
+_HTML_REFERENCE = re.compile(r"&(?:#([xX][0-9A-Fa-f]+|[0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))")
+
+
+def _xml_char(code: int) -> bool:
+    return code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF
+
+
+def _html4_reference(match: re.Match[str]) -> str:
+    number, name, semicolon = match.groups()
+    if name is not None:
+        code = name2codepoint.get(name) if semicolon else None
+        return chr(code) if code is not None else "&" + name
+    code = int(number[1:], 16) if number[0] in "xX" else int(number)
+    return chr(code) if _xml_char(code) else ""
+
+
+def html_text(markup: str) -> str:
+    """The text the authors' code reads from a fragment: ``BeautifulSoup(markup, "lxml").text``, emulated.
+
+    Comments and tags vanish without a separator (the text nodes are simply concatenated); character
+    references are decoded as libxml2's HTML parser does: the HTML 4 entity names, an unknown name
+    left as ``&name`` (its ``;`` dropped), a reference to a character XML forbids (``&#2;``) gone.
+    Whitespace is kept as it is.
+
+    >>> html_text("<P>Oil&amp;gas</P><P>up&hyph;3%</P><!-- PJG -->&#2;")
+    'Oil&gasup&hyph3%'
+    """
+    if "<" in markup:
+        markup = _MARKUP_TAG.sub("", _COMMENT.sub("", markup))
+    if "&" in markup:
+        markup = _HTML_REFERENCE.sub(_html4_reference, markup)
+    return markup
 
 
 def line_starts(text: str) -> list[int]:

@@ -10,6 +10,15 @@ paragraphs of ``body/body.content/block[@class="full_text"]``. Here the print he
 article has no ``full_text`` block, the ``lead_paragraph`` block is used instead of an empty body.
 The date is ``head/pubdata/@date.publication`` (``19870101T000000``) as an ISO date.
 
+With ``text="authors"`` the text is what the authors' code reads: ``BeautifulSoup(file, "lxml").text``
+of the whole NITF file (``_parse_times`` in ``core/data_preparation.py`` of irgroup/sigir2020-measure-
+reproducibility @ 3b4e760, lines 208-226; breuert/centre19, lines 209-217), i.e. every text node in
+document order: the ``<title>``, the index terms and ``<classifier>`` descriptors of the head, the
+headlines, bylines, abstract, lead paragraph and full text, glued as they stand in the file. Here the
+file is parsed as XML and its text nodes joined (:meth:`xml.etree.ElementTree.Element.itertext`), which
+gives the same text for well-formed NITF. The code names the document by its file name (the last
+seven digits without leading zeros, line 223), which in the LDC release is the doc-id used here.
+
 Tarballs are read as streams (``tarfile`` mode ``r|*``), member by member; a member that is not
 well-formed XML or has no doc-id is skipped with a :class:`CorpusWarning` naming
 ``archive.tgz[member]`` and the XML error's line.
@@ -22,7 +31,7 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from ._common import CorpusFormatError, Document, ReadStats, as_paths, clean_text, discover, iso_date
+from ._common import CorpusFormatError, Document, ReadStats, as_paths, check_text_rule, clean_text, discover, iso_date
 
 __all__ = ["read_nyt", "parse_nitf"]
 
@@ -50,8 +59,8 @@ def _block(content: ElementTree.Element | None, kind: str) -> list[str]:
     return []
 
 
-def parse_nitf(data: bytes) -> tuple[Document | None, str]:
-    """One NITF document from its bytes; ``(None, reason)`` when it is malformed."""
+def parse_nitf(data: bytes, text: str = "anserini") -> tuple[Document | None, str]:
+    """One NITF document from its bytes, with the ``text`` rule; ``(None, reason)`` when it is malformed."""
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as error:
@@ -60,15 +69,18 @@ def parse_nitf(data: bytes) -> tuple[Document | None, str]:
     doc_id = (doc_id_element.get("id-string") or "").strip() if doc_id_element is not None else ""
     if not doc_id:
         return None, "no head/docdata/doc-id/@id-string"
-    headline = _text_of(root.find("body/body.head/hedline/hl1"))
-    content = root.find("body/body.content")
-    paragraphs = _block(content, "full_text") or _block(content, "lead_paragraph")
+    if text == "authors":
+        body = " ".join("".join(root.itertext()).split())
+    else:
+        headline = _text_of(root.find("body/body.head/hedline/hl1"))
+        content = root.find("body/body.content")
+        body = clean_text(headline, *(_block(content, "full_text") or _block(content, "lead_paragraph")))
     date = None
     pubdata = root.find("head/pubdata")
     stamp = (pubdata.get("date.publication") or "") if pubdata is not None else ""
     if len(stamp) >= 8 and stamp[:8].isdigit():
         date = iso_date(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8]))
-    return Document(doc_id=doc_id, text=clean_text(headline, *paragraphs), date=date), ""
+    return Document(doc_id=doc_id, text=body, date=date), ""
 
 
 def _members(path: Path) -> Iterator[tuple[str, bytes]]:
@@ -85,29 +97,33 @@ def _members(path: Path) -> Iterator[tuple[str, bytes]]:
                 yield member.name, handle.read()
 
 
-def read_nyt(paths: str | Path | Iterable[str | Path], *, stats: ReadStats | None = None) -> Iterator[Document]:
+def read_nyt(
+    paths: str | Path | Iterable[str | Path],
+    *,
+    stats: ReadStats | None = None,
+    text: str = "anserini",
+    drop_empty: bool = False,
+) -> Iterator[Document]:
     """Stream the articles of NYT Annotated Corpus tarballs (``.tgz``) or ``.xml`` files; folders are walked.
 
     A malformed member or file is skipped with a :class:`CorpusWarning`; a tarball that breaks off
     (truncated download) is reported the same way and the reader goes on with the next file.
+    ``text``: ``"anserini"`` (default) or ``"authors"`` (see the module docstring); ``drop_empty``
+    passes over documents of empty text (counted in ``stats.empty``; the authors' code keeps them).
     """
+    check_text_rule(text)
     stats = stats if stats is not None else ReadStats()
     for path in discover(as_paths(paths), keep=_is_corpus_file):
         stats.files += 1
-        if not _is_archive(path):
-            document, reason = parse_nitf(path.read_bytes())
-            if document is None:
-                stats.report(path, "", reason)
-            else:
-                stats.documents += 1
-                yield document
-            continue
+        members = _members(path) if _is_archive(path) else iter([("", path.read_bytes())])
         member_name = ""
         try:
-            for member_name, data in _members(path):
-                document, reason = parse_nitf(data)
+            for member_name, data in members:
+                document, reason = parse_nitf(data, text)
                 if document is None:
-                    stats.report(f"{path}[{member_name}]", "", reason)
+                    stats.report(f"{path}[{member_name}]" if member_name else path, "", reason)
+                elif drop_empty and not document.text:
+                    stats.empty += 1
                 else:
                     stats.documents += 1
                     yield document

@@ -8,6 +8,13 @@ text is taken. The files are Latin-1 (one byte, 0xFC, is not ASCII), not XML-cle
 ``&#N;`` entities, most of them control characters of the wire format (``&#2;``, ``&#3;``,
 ``&#5;``...), which become spaces; ``&lt;`` and ``&amp;`` are decoded.
 
+With ``text="authors"`` (the stand-in's analogue of the authors' code, which never read Reuters)
+the text is the whole ``<TEXT>`` element as BeautifulSoup's ``.text`` gives it: ``TITLE``
+(the headline's role), ``DATELINE`` (the dateline's) and ``BODY`` (the TREC ``<TEXT>``'s), in file
+order -- the code's TREC rule HEADLINE + TEXT + DATELINE, and like its NYT rule every text node of
+the story's text. The index fields (``PLACES``, ``PEOPLE``, ``ORGS``, ``EXCHANGES``, ``COMPANIES``)
+stay out, and so do the ``TOPICS``: they are the stand-in's relevance labels.
+
 The collection's README (section VIII.B, ``reuters21578/README.txt``) defines the ModApte split:
 training = ``LEWISSPLIT="TRAIN"`` and ``TOPICS="YES"`` (9,603 stories), test =
 ``LEWISSPLIT="TEST"`` and ``TOPICS="YES"`` (3,299); the other 8,676 are unused. See
@@ -26,8 +33,10 @@ from ._common import (
     Document,
     ReadStats,
     as_paths,
+    check_text_rule,
     clean_text,
     discover,
+    html_text,
     iso_date,
     line_of,
     line_starts,
@@ -56,7 +65,7 @@ def _is_sgm(path: Path) -> bool:
     return path.name.lower().endswith(".sgm")
 
 
-def _parse(body: str, attributes: dict[str, str]) -> tuple[Document | None, str]:
+def _parse(body: str, attributes: dict[str, str], text_rule: str = "anserini") -> tuple[Document | None, str]:
     doc_id = attributes.get("NEWID", "").strip()
     if not doc_id:
         return None, "no NEWID attribute"
@@ -73,7 +82,9 @@ def _parse(body: str, attributes: dict[str, str]) -> tuple[Document | None, str]
         return None, f"NEWID={doc_id}: no <TEXT> element"
     inner = text_match.group(2)
     title, main = _TITLE.search(inner), _BODY.search(inner)
-    if title is None and main is None:
+    if text_rule == "authors":
+        text = " ".join(html_text(inner).split())
+    elif title is None and main is None:
         text = clean_text(inner)  # TYPE="UNPROC": unmarked text
     else:
         text = clean_text(title.group(1) if title else None, main.group(1) if main else None)
@@ -91,15 +102,22 @@ def _parse(body: str, attributes: dict[str, str]) -> tuple[Document | None, str]
 
 
 def read_reuters21578(
-    paths: str | Path | Iterable[str | Path], *, stats: ReadStats | None = None
+    paths: str | Path | Iterable[str | Path],
+    *,
+    stats: ReadStats | None = None,
+    text: str = "anserini",
+    drop_empty: bool = False,
 ) -> Iterator[Document]:
     """Stream the stories of Reuters-21578 SGML files (folders: every ``*.sgm`` inside).
 
     ``doc_id`` is the NEWID (1 ... 21578), ``text`` the title and body, ``date`` the ISO date of
     ``<DATE>``, ``topics`` the TOPICS categories, ``split`` the LEWISSPLIT attribute and
     ``topics_flag`` the TOPICS attribute. A story without ``</REUTERS>``, without NEWID or without
-    ``<TEXT>`` is skipped with a :class:`CorpusWarning` giving file and line.
+    ``<TEXT>`` is skipped with a :class:`CorpusWarning` giving file and line. ``text``:
+    ``"anserini"`` (title and body, default) or ``"authors"`` (the whole ``<TEXT>``, see the module
+    docstring); ``drop_empty`` passes over stories of empty text (counted in ``stats.empty``).
     """
+    check_text_rule(text)
     stats = stats if stats is not None else ReadStats()
     for path in discover(as_paths(paths), keep=_is_sgm):
         stats.files += 1
@@ -116,10 +134,12 @@ def read_reuters21578(
                     stats.report(path, line_of(starts, match.start()), "</REUTERS> without an opening tag")
                     continue
                 attributes = dict(_ATTRIBUTE.findall(open_match.group(1)))
-                document, reason = _parse(content[open_match.end() : match.start()], attributes)
+                document, reason = _parse(content[open_match.end() : match.start()], attributes, text)
                 if document is None:
                     starts = starts or line_starts(content)
                     stats.report(path, line_of(starts, open_match.start()), reason)
+                elif drop_empty and not document.text:
+                    stats.empty += 1
                 else:
                     stats.documents += 1
                     yield document

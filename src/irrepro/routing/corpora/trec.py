@@ -8,6 +8,18 @@ in document order, with inner markup (``<P>``, FBIS ``<F P=..>``, FR94 comments)
 wraps ``<HEADLINE>`` and ``<TEXT>`` in ``<BODY>``; they are found all the same. One deviation:
 Anserini also indexes ``<DATE>``/``<DD>``; here dates go to :attr:`Document.date` instead of the text.
 
+With ``text="authors"`` the text is what the authors' code extracts (``_parse_trec`` in
+``core/data_preparation.py`` of irgroup/sigir2020-measure-reproducibility @ 3b4e760, lines 93-123;
+breuert/centre19, lines 101-131): the text of the first ``<HEADLINE>``, then of the first ``<TEXT>``
+-- which *replaces* the headline when the ``<TEXT>`` element has exactly one child node, as an FT
+article's plain-text ``<TEXT>`` has -- then of the first ``<GRAPHIC>``, ``<DATELINE>`` and
+``<CORRECTION>``, glued without separators (BeautifulSoup's ``.text``, see
+:func:`~irrepro.routing.corpora.html_text`). With ``drop_empty=True`` a document whose text so
+extracted is the empty string is passed over and counted in :attr:`ReadStats.empty`, as the code
+does not write it (``if completetext != ''``, lines 125-130). The child count is taken by a tag
+scanner that closes an open ``<P>`` at the next ``<P>``, as an HTML parser does; the rest of the
+parser's error recovery is not emulated.
+
 Dates are read from ``<DATE_TIME>`` (AQUAINT, ``1998-06-01 00:10``), ``<DATE>`` (FT ``yymmdd``,
 LA Times ``January 1, 1989, Sunday``) or ``<DATE1>`` (FBIS ``7 February 1994``); None otherwise.
 Files may be plain or gzipped (``.gz``); Unix-compressed ``.z``/``.0z`` files, as shipped on the
@@ -26,15 +38,17 @@ from ._common import (
     Document,
     ReadStats,
     as_paths,
+    check_text_rule,
     clean_text,
     discover,
+    html_text,
     iso_date,
     line_of,
     line_starts,
     open_text,
 )
 
-__all__ = ["read_trec_sgml", "TEXT_TAGS"]
+__all__ = ["read_trec_sgml", "TEXT_TAGS", "AUTHORS_FIELDS", "authors_text", "child_count"]
 
 TEXT_TAGS = ("TEXT", "HEADLINE", "TITLE", "HL", "HEAD", "TTL", "LP", "LEADPARA")
 _RECORD = re.compile(r"<DOC>|</DOC>")
@@ -46,6 +60,11 @@ _YYMMDD = re.compile(r"^\s*(\d{2})(\d{2})(\d{2})\s*$")
 _MONTH_DAY_YEAR = re.compile(r"\b([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b")
 _DAY_MONTH_YEAR = re.compile(r"\b(\d{1,2})\s+([A-Za-z]{3,9})\.?\s+(\d{4})\b")
 _SKIP_DIRS = frozenset({"cr", "dtd", "dtds"})
+AUTHORS_FIELDS = ("HEADLINE", "TEXT", "GRAPHIC", "DATELINE", "CORRECTION")
+_AUTHORS_ELEMENTS = {
+    tag: re.compile(rf"<{tag}(?=[\s>])[^>]*>(.*?)</{tag}\s*>", re.DOTALL | re.IGNORECASE) for tag in AUTHORS_FIELDS
+}
+_NODE = re.compile(r"<!--.*?-->|<(/?)([A-Za-z][^\s/>]*)[^>]*?(/?)>", re.DOTALL)
 
 
 def _is_corpus_file(path: Path) -> bool:
@@ -67,7 +86,50 @@ def parse_date(raw: str) -> str | None:
     return None
 
 
-def _parse(record: str) -> tuple[Document | None, str]:
+def child_count(inner: str) -> int:
+    """The number of child nodes (text runs, elements, comments) of an element whose content is ``inner``.
+
+    >>> child_count("plain text"), child_count("<P>one</P>"), child_count("\\n<P>one<P>two\\n")
+    (1, 1, 3)
+    """
+    count, position, stack = 0, 0, []
+    for match in _NODE.finditer(inner):
+        if not stack and match.start() > position:
+            count += 1  # a text run before this node
+        closing, name, self_closing = match.groups()
+        name = (name or "").lower()
+        if match.group(0).startswith("<!--"):
+            count += not stack
+        elif closing:
+            if name in stack:  # close it and whatever is still open inside it
+                del stack[len(stack) - 1 - stack[::-1].index(name) :]
+        else:
+            if stack and name == "p" and stack[-1] == "p":
+                stack.pop()  # an HTML parser closes an open <p> at the next <p>
+            count += not stack
+            if not self_closing:
+                stack.append(name)
+        position = match.end()
+    return count + (not stack and position < len(inner))
+
+
+def authors_text(record: str) -> str:
+    """The text the authors' code extracts from one ``<DOC>`` record (see the module docstring)."""
+    inner = {}
+    for tag, pattern in _AUTHORS_ELEMENTS.items():
+        match = pattern.search(record)
+        inner[tag] = match.group(1) if match else None
+    text = html_text(inner["HEADLINE"]) if inner["HEADLINE"] is not None else ""
+    if inner["TEXT"] is not None:
+        body = html_text(inner["TEXT"])
+        text = body if child_count(inner["TEXT"]) == 1 else text + body
+    for tag in ("GRAPHIC", "DATELINE", "CORRECTION"):
+        if inner[tag] is not None:
+            text += html_text(inner[tag])
+    return text
+
+
+def _parse(record: str, text_rule: str = "anserini") -> tuple[Document | None, str]:
     docno = _DOCNO.search(record)
     if docno is None:
         return None, "no <DOCNO>..</DOCNO>"
@@ -75,24 +137,37 @@ def _parse(record: str) -> tuple[Document | None, str]:
     if not doc_id:
         return None, "empty <DOCNO>"
     rest = record[docno.end() :]
-    text = clean_text(*(match.group(2) for match in _FIELDS.finditer(rest)))
+    empty = False
+    if text_rule == "authors":
+        raw = authors_text(record)
+        empty = raw == ""
+        text = " ".join(raw.split())
+    else:
+        text = clean_text(*(match.group(2) for match in _FIELDS.finditer(rest)))
     date = None
     for match in _DATE_FIELDS.finditer(rest):
         date = parse_date(match.group(2))
         if date:
             break
-    return Document(doc_id=doc_id, text=text, date=date), ""
+    return Document(doc_id=doc_id, text=text, date=date), "empty" if empty else ""
 
 
 def read_trec_sgml(
-    paths: str | Path | Iterable[str | Path], *, stats: ReadStats | None = None
+    paths: str | Path | Iterable[str | Path],
+    *,
+    stats: ReadStats | None = None,
+    text: str = "anserini",
+    drop_empty: bool = False,
 ) -> Iterator[Document]:
     """Stream the ``<DOC>`` records of TREC SGML files (plain or ``.gz``; folders are walked).
 
     A file is read whole (the files of the disks and of AQUAINT are a few MB each), the corpus never
     is. A ``<DOC>`` without ``</DOC>`` or without ``<DOCNO>`` is skipped with a
     :class:`CorpusWarning` giving file and line; the reader goes on with the next record.
+    ``text``: ``"anserini"`` (default) or ``"authors"``; ``drop_empty`` passes over documents of
+    empty ``"authors"`` text (counted in ``stats.empty``). See the module docstring.
     """
+    check_text_rule(text)
     stats = stats if stats is not None else ReadStats()
     for path in discover(as_paths(paths), keep=_is_corpus_file, skip_dirs=_SKIP_DIRS):
         stats.files += 1
@@ -106,7 +181,13 @@ def read_trec_sgml(
                     starts = starts or line_starts(content)
                     stats.report(path, line_of(starts, match.start()), "</DOC> without an opening <DOC>")
                     continue
-                document, reason = _parse(content[open_at : match.start()])
+                document, reason = _parse(content[open_at : match.start()], text)
+                if reason == "empty":
+                    if drop_empty:
+                        stats.empty += 1
+                        open_at = None
+                        continue
+                    reason = ""
                 if document is None:
                     starts = starts or line_starts(content)
                     stats.report(path, line_of(starts, open_at), reason)
