@@ -11,13 +11,14 @@ from irrepro.report.analysis import (
     analyse,
     analyse_pair,
     confidence_intervals,
+    curve_measures,
     cutoff_curves,
     largest_differences,
     summarise_run,
     top_overlap,
 )
 from irrepro.reproducibility import bootstrap
-from irrepro.reproducibility.compare import ROLES, compare_runs
+from irrepro.reproducibility.compare import ROLES, compare_pairs, compare_runs
 from irrepro.runs import read_qrels, read_run
 
 OPTIONS = ReportOptions(n_resamples=200)
@@ -48,15 +49,22 @@ def test_pair_numbers_are_compare_runs(runs, qrels):
     assert analysis.comparison.notes == expected.notes
 
 
-def test_curves_equal_compare_runs_at_each_cutoff(runs, qrels):
-    curves = cutoff_curves(runs, qrels, OPTIONS).set_index(["run", "cutoff"])
-    assert len(curves) == 2 * len(OPTIONS.curve_cutoffs)
-    for k in OPTIONS.curve_cutoffs:
-        at = compare_runs(*(runs[r] for r in ROLES), qrels, measures=(f"nDCG@{k}",), cutoff=k).to_json()
-        for kind in ("baseline", "advanced"):
-            assert curves.loc[(kind, k), "KTU"] == at["KTU"][kind]["mean"]
-            assert curves.loc[(kind, k), "RBO"] == at["RBO"][kind]["mean"]
-            assert curves.loc[(kind, k), "RMSE"] == at["RMSE"][kind][f"nDCG@{k}"]
+def test_curves_equal_compare_runs_at_each_cutoff(files, runs, qrels):
+    original = {r: runs[r] for r in ROLES[:2]}
+    bad = read_run(files["bad_advanced"])
+    pairs = {"good": (runs["new_baseline"], runs["new_advanced"]), "bad": (runs["orig_baseline"], bad)}
+    comparisons = compare_pairs(*original.values(), pairs, qrels, evaluate_also=curve_measures(OPTIONS))
+    curves = cutoff_curves(original, pairs, comparisons, OPTIONS).set_index(["pair", "run", "cutoff"])
+    assert len(curves) == 2 * 2 * len(OPTIONS.curve_cutoffs)
+    for name, (new_baseline, new_advanced) in pairs.items():
+        assert comparisons[name].to_json() == compare_runs(*original.values(), new_baseline, new_advanced, qrels).to_json()
+        for k in OPTIONS.curve_cutoffs:
+            at = compare_runs(*original.values(), new_baseline, new_advanced, qrels, measures=(f"nDCG@{k}",), cutoff=k).to_json()
+            for kind in ("baseline", "advanced"):
+                row = curves.loc[(name, kind, k)]
+                assert row["KTU"] == at["KTU"][kind]["mean"]
+                assert row["RBO"] == at["RBO"][kind]["mean"]
+                assert row["RMSE"] == at["RMSE"][kind][f"nDCG@{k}"]
 
 
 def test_intervals_are_the_bootstrap_modules(runs, qrels):

@@ -2,8 +2,9 @@
 
 For the original pair (baseline b, advanced a) and each reproduced pair (b', a'):
 
-- :func:`irrepro.reproducibility.compare.compare_runs`: every measure of Breuer et al., SIGIR 2020,
-  exactly the numbers ``irrepro compare --format json`` prints for the same files;
+- :func:`irrepro.reproducibility.compare.compare_pairs` (``compare_runs`` for several pairs): every
+  measure of Breuer et al., SIGIR 2020, exactly the numbers ``irrepro compare --format json`` prints
+  for the same files;
 - bootstrap confidence intervals over topics (:mod:`irrepro.reproducibility.bootstrap`) for each
   level: mean KTU and mean RBO, RMSE, the difference of mean scores (the t-test's quantity), ER
   and DeltaRI -- paired resampling in the replicability setting, unpaired in reproducibility;
@@ -19,7 +20,6 @@ dataclasses; nothing reads or writes files.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -33,7 +33,7 @@ from irrepro.evaluation import (
     missing_topic_report,
 )
 from irrepro.reproducibility import bootstrap, ranking, scores
-from irrepro.reproducibility.compare import ROLES, Comparison, compare_runs
+from irrepro.reproducibility.compare import ROLES, Comparison, compare_pairs, compare_runs
 
 __all__ = [
     "CURVE_CUTOFFS",
@@ -46,6 +46,7 @@ __all__ = [
     "analyse_pair",
     "confidence_intervals",
     "cutoff_curves",
+    "curve_measures",
     "largest_differences",
     "summarise_run",
     "top_overlap",
@@ -167,29 +168,53 @@ def _mean(values: pd.Series) -> float:
     return float(values.mean()) if values.notna().any() else float("nan")
 
 
-def cutoff_curves(runs: Mapping[str, pd.DataFrame], qrels: pd.DataFrame, options: ReportOptions) -> pd.DataFrame:
+def curve_measures(options: ReportOptions) -> tuple[str, ...]:
+    """The measures of Figure 1's RMSE: nDCG@k at each cut-off k."""
+    return tuple(f"nDCG@{k}" for k in options.curve_cutoffs)
+
+
+def cutoff_curves(
+    original: Mapping[str, pd.DataFrame],
+    pairs: Mapping[str, tuple[pd.DataFrame, pd.DataFrame]],
+    comparisons: Mapping[str, Comparison],
+    options: ReportOptions,
+) -> pd.DataFrame:
     """Mean KTU, mean RBO and RMSE of nDCG@k at each cut-off k (replicability; the paper's Figure 1).
 
-    One row per (run kind, cut-off). At cut-off k the numbers are those of
-    ``compare_runs(..., cutoff=k, measures=("nDCG@k",))``; NaN where undefined.
+    ``original`` maps ``orig_baseline``/``orig_advanced`` to run frames, ``pairs`` a pair's name to
+    its (new baseline, new advanced), ``comparisons`` a pair's name to its result of
+    :func:`~irrepro.reproducibility.compare.compare_pairs` at ``options.cutoff`` with
+    ``evaluate_also=curve_measures(options)``. One row per (pair, run kind, cut-off); at cut-off k the
+    numbers are those of ``compare_runs(..., cutoff=k, measures=("nDCG@k",))``, NaN where undefined.
+    Each (kind, k) ranks all pairs in one pass; at ``options.cutoff`` the comparisons' KTU and RBO are
+    used as they are.
     """
-    measures = [f"nDCG@{k}" for k in options.curve_cutoffs]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", IgnoredTopicsWarning)  # compare_runs has noted these topics
-        scored = evaluate(dict(runs), qrels, measures, missing_topics=options.missing_topics)
+    names = list(pairs)
     rows = []
     for kind in KINDS:
-        original, new = runs[f"orig_{kind}"], runs[f"new_{kind}"]
-        for k, measure in zip(options.curve_cutoffs, measures):
-            ranked = ranking.ranking_measures(
-                original, new, depth=k, rbo_p=options.rbo_p, rbo_variant=options.rbo_variant, measures=("KTU", "RBO")
-            )
-            try:
-                error = scores.rmse(scored[measure][f"orig_{kind}"], scored[measure][f"new_{kind}"])
-            except ValueError:
-                error = float("nan")
-            rows.append({"run": kind, "cutoff": k, "KTU": _mean(ranked["KTU"]), "RBO": _mean(ranked["RBO"]), "RMSE": error})
+        position = KINDS.index(kind)
+        for k in options.curve_cutoffs:
+            if k == options.cutoff:
+                ranked = {m: pd.DataFrame({name: getattr(comparisons[name], m.lower())[kind] for name in names}) for m in ("KTU", "RBO")}
+            else:
+                ranked = ranking.ranking_measures(
+                    original[f"orig_{kind}"], {name: pairs[name][position] for name in names}, depth=k,
+                    rbo_p=options.rbo_p, rbo_variant=options.rbo_variant, measures=("KTU", "RBO"),
+                )  # fmt: skip
+            for name in names:
+                scored = comparisons[name].per_topic[f"nDCG@{k}"]
+                rows.append({
+                    "pair": name, "run": kind, "cutoff": k, "KTU": _mean(ranked["KTU"][name]), "RBO": _mean(ranked["RBO"][name]),
+                    "RMSE": _rmse(scored[f"orig_{kind}"], scored[f"new_{kind}"]),
+                })  # fmt: skip
     return pd.DataFrame(rows)
+
+
+def _rmse(original: pd.Series, new: pd.Series) -> float:
+    try:
+        return scores.rmse(original, new)  # one pair at a time: the very computation compare_runs makes
+    except ValueError:
+        return float("nan")
 
 
 # --------------------------------------------------------------------------- diagnostics
@@ -257,11 +282,15 @@ def summarise_run(frame: pd.DataFrame, *, depth: int) -> RunSummary:
 
 def analyse_pair(name: str, runs: Mapping[str, pd.DataFrame], qrels: pd.DataFrame, *, new_qrels: pd.DataFrame | None = None,
                  options: ReportOptions = ReportOptions()) -> PairAnalysis:  # fmt: skip
-    """Every number of one pair: ``runs`` maps the four :data:`~irrepro.reproducibility.compare.ROLES` to run frames."""
+    """Every number of one pair but its cut-off curves (:func:`analyse` computes those for all
+    pairs at once): ``runs`` maps the four :data:`~irrepro.reproducibility.compare.ROLES` to run frames."""
     comparison = compare_runs(*(runs[role] for role in ROLES), qrels, new_qrels=new_qrels, **options.compare_options())
+    return _pair_analysis(name, comparison, runs, options)
+
+
+def _pair_analysis(name: str, comparison: Comparison, runs: Mapping[str, pd.DataFrame], options: ReportOptions) -> PairAnalysis:
     analysis = PairAnalysis(name, comparison, confidence_intervals(comparison, options))
     if comparison.setting == "replicability":
-        analysis.curves = cutoff_curves(runs, qrels, options)
         analysis.largest_differences = {kind: largest_differences(comparison, runs, kind, options) for kind in KINDS}
     return analysis
 
@@ -281,15 +310,22 @@ def analyse(
     names = [name for name, _, _ in pairs]
     if len(set(names)) != len(names):
         raise ValueError(f"report: pair names must be unique, got {names}")
-    analyses, summaries = [], {}
-    for role in ROLES[:2]:
-        summaries[("", role)] = summarise_run(original[role], depth=options.cutoff)
+    summaries = {("", role): summarise_run(original[role], depth=options.cutoff) for role in ROLES[:2]}
     coverage = {"original": missing_topic_report(dict(original), qrels, missing_topics=options.missing_topics)}
-    for name, new_baseline, new_advanced in pairs:
+    new_pairs = {name: (baseline, advanced) for name, baseline, advanced in pairs}
+    # One call for all pairs: the original runs are evaluated and coded once (same numbers as compare_runs).
+    comparisons = compare_pairs(original["orig_baseline"], original["orig_advanced"], new_pairs, qrels, new_qrels=new_qrels,
+                                evaluate_also=curve_measures(options) if new_qrels is None else (), **options.compare_options())  # fmt: skip
+    analyses = []
+    for name, (new_baseline, new_advanced) in new_pairs.items():
         runs = {**original, "new_baseline": new_baseline, "new_advanced": new_advanced}
-        analyses.append(analyse_pair(name, runs, qrels, new_qrels=new_qrels, options=options))
+        analyses.append(_pair_analysis(name, comparisons[name], runs, options))
         for role in ROLES[2:]:
             summaries[(name, role)] = summarise_run(runs[role], depth=options.cutoff)
         new_runs = {role: runs[role] for role in ROLES[2:]}
         coverage[name] = missing_topic_report(new_runs, qrels if new_qrels is None else new_qrels, missing_topics=options.missing_topics)
+    if new_qrels is None:  # replicability: the paper's Figure 1
+        curves = cutoff_curves(original, new_pairs, comparisons, options)
+        for analysis in analyses:
+            analysis.curves = curves[curves["pair"] == analysis.name].drop(columns="pair").reset_index(drop=True)
     return ReportData(analyses[0].comparison.setting, options, analyses, summaries, coverage)

@@ -30,7 +30,7 @@ def figure_svg(figure: Figure, *, prefix: str, title: str, description: str) -> 
     buffer = io.StringIO()
     try:
         with matplotlib.rc_context(_SVG_SETTINGS):
-            figure.savefig(buffer, format="svg", metadata={"Date": None}, bbox_inches="tight")
+            figure.savefig(buffer, format="svg", metadata={"Date": None})
     finally:
         plt.close(figure)
     text = buffer.getvalue()
