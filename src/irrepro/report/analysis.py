@@ -26,14 +26,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from irrepro.evaluation import (
-    IgnoredTopicsWarning,
-    MissingTopicReport,
-    evaluate,
-    missing_topic_report,
-)
+from irrepro.evaluation import MissingTopicReport, missing_topic_report
 from irrepro.reproducibility import bootstrap, ranking, scores
-from irrepro.reproducibility.compare import ROLES, Comparison, compare_pairs, compare_runs
+from irrepro.reproducibility.compare import (
+    ROLES,
+    Comparison,
+    compare_pairs,
+    compare_runs,
+)
 
 __all__ = [
     "CURVE_CUTOFFS",
@@ -45,8 +45,8 @@ __all__ = [
     "analyse",
     "analyse_pair",
     "confidence_intervals",
-    "cutoff_curves",
     "curve_measures",
+    "cutoff_curves",
     "largest_differences",
     "summarise_run",
     "top_overlap",
