@@ -78,8 +78,8 @@ class Table:
     @property
     def align(self) -> str:
         """LaTeX column alignment: the row labels left, numbers right, text left."""
-        cells = self.rows[0][1] if self.rows else []
-        return "l" + "".join("r" if c.kind == "num" and c.text != "\u2014" else "l" for c in cells)
+        columns = zip(*(cells for _, cells in self.rows)) if self.rows else []
+        return "l" + "".join("r" if any(c.kind == "num" for c in column) else "l" for column in columns)
 
     @property
     def rules(self) -> list[tuple[int, int]]:
@@ -115,9 +115,10 @@ def _files_table(files: Sequence[InputFile], data: ReportData) -> Table:
         role = ROLE_NAMES.get(file.role, file.role)
         label = f"{file.pair}: {role}" if file.pair else role
         tag = summary.tag if summary is not None else ""
-        rows.append((Cell(label, kind="text"), [Cell(file.path, kind="code"), Cell(tag, kind="code"), *shape, Cell(file.sha256, kind="hash")]))
-    header = [[Header("input"), Header("file"), Header("run tag"), Header("topics"), Header("documents per topic"),
-               Header(f"tied documents (top {data.options.cutoff})"), Header("sha256")]]  # fmt: skip
+        file_cell = Cell(file.path, kind="code", detail=f"sha256 {file.sha256}", data=(("sha256", file.sha256),))
+        rows.append((Cell(label, kind="text"), [file_cell, Cell(tag, kind="tag"), *shape]))
+    header = [[Header("input"), Header("file and its sha256"), Header("run tag"), Header("topics"), Header("documents per topic"),
+               Header(f"tied in the top {data.options.cutoff}")]]  # fmt: skip
     return Table("files", "The input files", header, rows, latex=False)
 
 
@@ -168,7 +169,7 @@ def _verdict_items(level: verdicts.LevelVerdict, pair: str, alpha: float) -> lis
     items = []
     for f in level.findings:
         interval, low, high = _interval_parts(f.interval)
-        digits = 3
+        digits = 4
         item = {
             "label": f"{STATISTIC_NAMES[f.statistic]} {f.label}".strip(),
             "text": fmt(f.value, digits), "value": full_precision(f.value), "interval": interval, "low": low, "high": high,
@@ -203,14 +204,19 @@ def _interval_table(verdict_list: list[dict], anchor: str, level_pct: str, title
             ]))  # fmt: skip
     header = [[Header("level"), Header("statistic"), Header("estimate"), Header(f"{level_pct} CI"), Header("verdict")]]
     footnote = "\u0394ARP: ARP of the new run minus ARP of the original run; b\u2032, a\u2032: the new baseline and advanced runs."
-    return Table(f"{anchor}-intervals", f"Estimates with bootstrap confidence intervals{title}", header, rows, footnote)
+    return Table(f"{anchor}-intervals", _caption(title, "Estimates with bootstrap confidence intervals"), header, rows, footnote)
 
 
 # --------------------------------------------------------------------------- the paper's tables
 
 
 def _pair_title(number: int, name: str, n_pairs: int) -> str:
-    return "" if n_pairs == 1 else f" of pair {number} ({name})"
+    """The prefix of a pair's captions: none when the report has one pair."""
+    return "" if n_pairs == 1 else f"Pair {number} ({name}): "
+
+
+def _caption(prefix: str, text: str) -> str:
+    return prefix + (text[0].lower() + text[1:] if prefix else text)
 
 
 def _table1(analysis: PairAnalysis, alpha: float, anchor: str, title: str) -> Table:
@@ -246,7 +252,7 @@ def _table1(analysis: PairAnalysis, alpha: float, anchor: str, title: str) -> Ta
         rows.append((Cell(ROLE_NAMES[role], kind="text"), cells))
     test = "paired" if replicability else "unpaired"
     name = "Table 1" if replicability else "Table 3"
-    caption = f"Original and new runs{title} ({name} of Breuer et al. 2020)"
+    caption = _caption(title, f"Original and new runs, as in {name} of Breuer et al. 2020")
     footnote = f"p-values: two-tailed {test} t-test between the original and the new run; {MARK} p < {alpha:g}."
     if replicability:
         footnote += " KTU, RBO: means over topics; \u2014: the original run compared with itself."
@@ -296,7 +302,7 @@ def _diagnostics(analysis: PairAnalysis, anchor: str, overlap_depth: int, title:
             rows.append((Cell(str(topic), kind="text"), cells))
         header = [[Header("topic"), Header(measures[0], 2), Header("new \u2212 original", len(measures)), Header(f"top {overlap_depth}"), Header("KTU"), Header("RBO")],
                   [Header(""), Header("original"), Header("new"), *(Header(m) for m in measures), Header("shared"), Header(""), Header("")]]  # fmt: skip
-        caption = f"The {len(frame)} topics with the largest {measures[0]} differences, {kind}{title}"
+        caption = _caption(title, f"The {len(frame)} topics with the largest {measures[0]} differences between the {kind} runs")
         tables.append(Table(f"{anchor}-topics-{kind}", caption, header, rows, latex=False))
     return tables
 
@@ -397,7 +403,7 @@ def _notes(data: ReportData, extra: Sequence[str]) -> tuple[list[str], dict[str,
     per_pair = {a.name: list(dict.fromkeys(a.comparison.notes)) for a in data.pairs}
     common = [n for n in per_pair[data.pairs[0].name] if all(n in notes for notes in per_pair.values())]
     own = {name: [n for n in notes if n not in common] for name, notes in per_pair.items()}
-    shared = [*input_notes(data), *common, *dict.fromkeys(extra)]
+    shared = list(dict.fromkeys([*input_notes(data), *common, *extra]))  # a warning may repeat a note
     return shared, own
 
 
@@ -413,7 +419,7 @@ def _overview(pairs: Sequence[dict]) -> list[dict]:
             {"status": s, "symbol": verdicts.STATUS[s][0], "word": verdicts.STATUS[s][1], "count": n}
             for s, n in sorted(counts.items(), key=lambda item: list(verdicts.STATUS).index(item[0]))
         ]
-        out.append({"key": key, "title": title, "parts": parts})
+        out.append({"key": key, "title": title, "statistics": verdicts.LEVEL_STATISTICS[key], "parts": parts})
     return out
 
 

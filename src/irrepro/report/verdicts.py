@@ -48,6 +48,7 @@ _SEVERITY = ("fail", "partial", "differs", "undefined", "ok", "identical")
 LEVELS: tuple[tuple[str, str], ...] = (
     ("ranking", "Ranked lists"), ("per_topic", "Per-topic scores"), ("averages", "Averages"), ("effects", "Effects"),
 )  # fmt: skip
+LEVEL_STATISTICS = {"ranking": "KTU, RBO", "per_topic": "RMSE", "averages": "ARP, t-test", "effects": "ER, \u0394RI"}
 _SHORT = {"baseline": "b\u2032", "advanced": "a\u2032"}  # b', a': the new runs
 
 
@@ -132,13 +133,13 @@ def er_status(ci: ConfidenceInterval | None) -> tuple[str, str]:
 def delta_ri_status(ci: ConfidenceInterval | None) -> tuple[str, str]:
     """DeltaRI = RI - RI': 0 when the relative improvement is the same, > 0 when it is smaller."""
     if ci is None:
-        return "undefined", "DeltaRI has no interval"
+        return "undefined", "\u0394RI has no interval"
     within = _within(ci)
     if ci.low > 0:
-        return "partial", f"a smaller relative improvement, DeltaRI within {within}"
+        return "partial", f"a smaller relative improvement, \u0394RI within {within}"
     if ci.high < 0:
-        return "partial", f"a larger relative improvement, DeltaRI within {within}"
-    return "ok", f"the relative improvement is reproduced, DeltaRI within {within}"
+        return "partial", f"a larger relative improvement, \u0394RI within {within}"
+    return "ok", f"the relative improvement is reproduced, \u0394RI within {within}"
 
 
 def region(er, delta_ri) -> int | None:
@@ -240,13 +241,13 @@ def _effects(analysis: PairAnalysis) -> LevelVerdict:
     shifted = []
     for m in c.measures:
         ci, reason = _ci(analysis, ("DeltaRI", "", m))
-        status, phrase = delta_ri_status(ci) if defined(c.delta_ri[m]) else ("undefined", f"DeltaRI undefined ({reason})")
+        status, phrase = delta_ri_status(ci) if defined(c.delta_ri[m]) else ("undefined", f"\u0394RI undefined ({reason})")
         findings.append(Finding("DeltaRI", "", m, c.delta_ri[m], ci, reason, status, phrase))
         if status == "partial":
             shifted.append(m)
     reading = "; ".join(phrases) + "."
     if shifted:
-        reading += f" The relative improvement differs (DeltaRI's interval excludes 0) for {', '.join(shifted)}."
+        reading += f" The relative improvement differs (\u0394RI's interval excludes 0) for {', '.join(shifted)}."
     return LevelVerdict("effects", "Effects", _worst(f.status for f in findings), reading, tuple(findings))
 
 
