@@ -220,3 +220,22 @@ def test_command_line_is_recorded(files, tmp_path):
     assert "<title>A title &amp; more</title>" in html
     assert f"--out {out}" in html and "--title &#39;A title &amp; more&#39;" in html
     assert "--bootstrap 200 --seed 0 --alpha 0.05" in html
+
+
+def test_undefined_effects_and_awkward_names(files, tmp_path, capsys):
+    """No original effect (advanced = baseline): ER is undefined, said so, and nothing breaks;
+    pair names with TeX, HTML and mathtext specials are shown as given."""
+    pairs = tmp_path / "pairs.csv"
+    name = "a$b & <c>_d%"
+    pairs.write_text(f'name,baseline,advanced\n"{name}",{files["new_baseline"]},{files["new_advanced"]}\n')
+    out, tex = tmp_path / "r.html", tmp_path / "r.tex"
+    argv = ["report", "--qrels", str(files["qrels"]), "--orig-baseline", str(files["orig_baseline"]),
+            "--orig-advanced", str(files["orig_baseline"]), "--pairs", str(pairs), "--bootstrap", "50",
+            "--out", str(out), "--latex", str(tex)]  # fmt: skip
+    assert main(argv) == 0
+    html = out.read_text()
+    assert "a$b &amp; &lt;c&gt;_d%" in html and "<c>" not in html
+    assert "ER AP: ER is undefined: zero mean improvement" in html
+    er = [c for c in _cells(html) if c["stat"] == "ER" and "value" in c]
+    assert er and all(c["value"] == "" and c["text"].strip() == "undefined" for c in er)
+    assert "a\\$b \\& \\textless{}c\\textgreater{}\\_d\\%" in tex.read_text()

@@ -60,7 +60,7 @@ def _effect_panel(axis, part: pd.DataFrame, marker: str, limits) -> None:
     for _, point in part.iterrows():
         axis.annotate(str(point["number"]), (point["ER"], point["DeltaRI"]), fontsize="x-small",
                       xytext=(3, 3), textcoords="offset points")  # fmt: skip
-    axis.scatter([1.0], [0.0], marker="*", s=110, color="black", zorder=4)
+    axis.scatter([1.0], [0.0], marker="*", s=150, facecolor="#c8c8c8", edgecolor="black", linewidth=0.8, zorder=2)  # under the points
     axis.set_xlabel("ER")
     axis.grid(alpha=0.3)
 
@@ -112,7 +112,7 @@ def cutoff_figure(curves: pd.DataFrame, *, statistics=("KTU", "RBO", "RMSE"), la
             for (number, pair), (line, marker), colour in zip(pairs, map(_pair_style, range(len(pairs))), colours):
                 part = curves[(curves["run"] == run) & (curves["number"] == number)].sort_values("cutoff")
                 axis.plot([position[c] for c in part["cutoff"]], part[statistic], linestyle=line, marker=marker,
-                          markersize=4, linewidth=1.1, color=colour, label=f"{number}: {pair}")  # fmt: skip
+                          markersize=4, linewidth=1.1, color=colour, label=f"{number}: {pair}".replace("$", r"\$"))  # fmt: skip
             axis.set_xticks(range(len(cutoffs)), [str(c) for c in cutoffs])
             axis.grid(alpha=0.3)
             axis.set_title(f"{labels.get(statistic, statistic)}, {run}", fontsize="small")
