@@ -6,8 +6,9 @@ latent relevance score; every run ranks the pool by that score plus its own nois
 pair share part of it, so they resemble each other) and keeps the top 1000; the qrels judge the top
 500 of the latent score. Scores have four decimals, so some runs have ties.
 
-Timed: the whole command in a fresh process (``python -m irrepro report``, imports included), and
-in-process the phases: reading 42 runs and the qrels, the analysis (compare_runs, intervals,
+Timed: the whole command in a fresh process (``python -m irrepro report``, imports included; wall
+and CPU time, and the load average, since a shared machine stretches wall time), and in-process the
+phases: reading 42 runs and the qrels, the analysis (compare_runs, intervals,
 curves, diagnostics for 20 pairs), the context with its two figures, and rendering HTML and LaTeX.
 
 Usage: ``.venv/bin/python benchmarks/bench_report.py [--pairs 20] [--topics 50] [--depth 1000] [--bootstrap 1000]``
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -112,11 +114,15 @@ def main() -> None:
         out = folder / "report.html"
         print(f"inputs: {args.pairs} pairs x {args.topics} topics x {args.depth} documents, bootstrap {args.bootstrap}; "
               f"{os.cpu_count()} CPUs")  # fmt: skip
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "irrepro", *_arguments(paths, out, args.bootstrap)], check=True, capture_output=True)
         total = time.perf_counter() - start
-        print(f"irrepro report, end to end in a fresh process: {total:.1f} s (goal: < 20 s); "
-              f"HTML {out.stat().st_size / 1e6:.2f} MB, LaTeX {out.with_suffix('.tex').stat().st_size / 1e3:.0f} kB")
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        print(f"irrepro report, end to end in a fresh process: {total:.1f} s wall, {cpu:.1f} s CPU (goal: < 20 s); "
+              f"load average {os.getloadavg()[0]:.1f}; HTML {out.stat().st_size / 1e6:.2f} MB, "
+              f"LaTeX {out.with_suffix('.tex').stat().st_size / 1e3:.0f} kB")
         for phase, seconds in phases(paths, out, args.bootstrap).items():
             print(f"  {phase}: {seconds:.2f}" + ("" if phase.startswith("(") else " s"))
 

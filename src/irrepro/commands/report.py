@@ -30,6 +30,16 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {value}")
+    return value
+
+
 def _open_unit(text: str) -> float:
     try:
         value = float(text)
@@ -57,7 +67,7 @@ def add_arguments(parser) -> None:
         help="a judged topic a run lacks: scored 0 (trec_eval -c, default) or left out (trec_eval default)",
     )  # fmt: skip
     parser.add_argument("--bootstrap", type=_positive_int, default=1000, metavar="N", help="bootstrap resamples (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the bootstrap (default 0)")
+    parser.add_argument("--seed", type=_seed, default=0, help="seed of the bootstrap (default 0)")
     parser.add_argument("--alpha", type=_open_unit, default=0.05, help="significance level; intervals are 1-alpha (default 0.05)")
     parser.add_argument("--title", default="Reproducibility report", help="the report's title")
     parser.add_argument("--out", required=True, type=Path, help="the HTML file to write")
