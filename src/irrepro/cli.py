@@ -11,7 +11,7 @@ import sys
 
 from irrepro import __version__
 
-COMMAND_MODULES = ("data", "evaluate", "compare", "routing", "reproduce")
+COMMAND_MODULES = ("data", "evaluate", "compare", "report", "routing", "reproduce")
 
 
 def _commands():

@@ -5,12 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from irrepro.reproducibility import scores
 from irrepro.reproducibility.bootstrap import (
     bootstrap_delta_relative_improvement,
     bootstrap_effect_ratio,
     bootstrap_mean,
+    bootstrap_mean_difference,
     bootstrap_rmse,
 )
 
@@ -56,3 +59,32 @@ def test_undefined_estimate_raises():
         bootstrap_mean(pd.Series([0.5]), n_resamples=10)
     with pytest.raises(ValueError, match="level"):
         bootstrap_rmse(OB, NB, level=1.5)
+
+
+def test_mean_difference_paired_and_unpaired():
+    paired = bootstrap_mean_difference(OB, NB, paired=True, n_resamples=2000)
+    unpaired = bootstrap_mean_difference(OB, NB, paired=False, n_resamples=2000)
+    assert paired.estimate == pytest.approx((NB - OB).mean())
+    assert unpaired.estimate == pytest.approx(NB.mean() - OB.mean())
+    assert paired.low <= paired.estimate <= paired.high
+    # NB tracks OB topic by topic: the paired interval is much narrower
+    assert paired.high - paired.low < 0.5 * (unpaired.high - unpaired.low)
+
+
+def test_mean_difference_unpaired_takes_different_topics():
+    other = pd.Series(rng.random(25), [str(t) for t in range(401, 426)])
+    ci = bootstrap_mean_difference(OB, other, paired=False, n_resamples=500)
+    assert ci.estimate == pytest.approx(other.mean() - OB.mean())
+    with pytest.raises(ValueError, match="no common topics"):
+        bootstrap_mean_difference(OB, other, paired=True, n_resamples=10)
+    with pytest.raises(ValueError, match="fewer than 2 topics with a score in the new run"):
+        bootstrap_mean_difference(OB, other.iloc[:1], paired=False, n_resamples=10)
+
+
+@settings(max_examples=30, deadline=None)
+@given(shift=st.floats(-1, 1), paired=st.booleans())
+def test_mean_difference_shifts_with_the_new_scores(shift, paired):
+    base = bootstrap_mean_difference(OB, NB, paired=paired, n_resamples=300, seed=1)
+    moved = bootstrap_mean_difference(OB, NB + shift, paired=paired, n_resamples=300, seed=1)
+    for field in ("estimate", "low", "high"):
+        assert getattr(moved, field) == pytest.approx(getattr(base, field) + shift, abs=1e-9)

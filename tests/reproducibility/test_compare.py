@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from irrepro.cli import main
@@ -178,3 +179,28 @@ def test_table_keeps_the_magnitude_of_small_p_values(files):
     comparison.p_value["advanced"]["AP"] = None
     block = comparison.to_table().split("p-value (paired t-test)")[1]
     assert "3.20e-09" in block and "undefined" in block and "0.0000" not in block
+
+
+def test_compare_pairs_is_compare_runs_for_each_pair(files):
+    from irrepro.reproducibility.compare import compare_pairs
+
+    runs = {name: read_run(files[name]) for name in files if name not in ("qrels", "new_qrels")}
+    qrels = read_qrels(files["qrels"])
+    # the second pair lacks two topics in one run: its own topic set differs from the first pair's
+    short = runs["new_baseline"][~runs["new_baseline"]["query_id"].isin(["302", "303"])]
+    pairs = {"a": (runs["new_baseline"], runs["new_advanced"]), "b": (short, runs["orig_advanced"])}
+    together = compare_pairs(runs["orig_baseline"], runs["orig_advanced"], pairs, qrels, cutoff=50, rbo_variant="min")
+    for name, (new_baseline, new_advanced) in pairs.items():
+        alone = compare_runs(runs["orig_baseline"], runs["orig_advanced"], new_baseline, new_advanced, qrels, cutoff=50, rbo_variant="min")
+        assert together[name].to_json() == alone.to_json() and together[name].notes == alone.notes
+    new_qrels = read_qrels(files["new_qrels"])
+    rpd = {"r": (runs["rpd_baseline"], runs["rpd_advanced"])}
+    assert compare_pairs(runs["orig_baseline"], runs["orig_advanced"], rpd, qrels, new_qrels=new_qrels)["r"].to_json() == compare_runs(
+        runs["orig_baseline"], runs["orig_advanced"], runs["rpd_baseline"], runs["rpd_advanced"], qrels, new_qrels=new_qrels).to_json()
+    with pytest.raises(ValueError, match="no new pair"):
+        compare_pairs(runs["orig_baseline"], runs["orig_advanced"], {}, qrels)
+    # evaluate_also: per-topic scores only, the measures' statistics unchanged
+    also = compare_pairs(runs["orig_baseline"], runs["orig_advanced"], pairs, qrels, measures=["AP"], evaluate_also=["nDCG@5", "AP"])["a"]
+    alone = compare_runs(runs["orig_baseline"], runs["orig_advanced"], *pairs["a"], qrels, measures=["nDCG@5"])
+    assert also.measures == ("AP",) and set(also.per_topic) == {"AP", "nDCG@5"} and list(also.to_json()["ER"]) == ["AP"]
+    pd.testing.assert_frame_equal(also.per_topic["nDCG@5"], alone.per_topic["nDCG@5"])

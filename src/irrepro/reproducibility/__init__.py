@@ -13,6 +13,7 @@ from irrepro.reproducibility.bootstrap import (
     bootstrap_delta_relative_improvement,
     bootstrap_effect_ratio,
     bootstrap_mean,
+    bootstrap_mean_difference,
     bootstrap_rmse,
 )
 from irrepro.reproducibility.ranking import (
@@ -41,6 +42,7 @@ __all__ = [
     "bootstrap_delta_relative_improvement",
     "bootstrap_effect_ratio",
     "bootstrap_mean",
+    "bootstrap_mean_difference",
     "bootstrap_rmse",
     "RankedLists",
     "kendall_tau_intersection",

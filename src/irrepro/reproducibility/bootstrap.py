@@ -28,6 +28,7 @@ __all__ = [
     "bootstrap_delta_relative_improvement",
     "bootstrap_rmse",
     "bootstrap_mean",
+    "bootstrap_mean_difference",
 ]
 
 
@@ -169,3 +170,38 @@ def bootstrap_mean(
         raise ValueError("bootstrap_mean: fewer than 2 topics with a value")
     means = _resample_means(values[None, :], np.random.default_rng(seed), n_resamples)[0]
     return _interval(float(values.mean()), means, level=level, n_resamples=n_resamples, seed=seed)
+
+
+def bootstrap_mean_difference(
+    original: pd.Series,
+    new: pd.Series,
+    *,
+    paired: bool,
+    n_resamples: int = 10_000,
+    level: float = 0.95,
+    seed: int = 0,
+) -> ConfidenceInterval:
+    """Percentile interval of the difference of mean scores, ``mean(new) - mean(original)``.
+
+    The interval that goes with the t-tests of the paper (Section 3.2): ``paired=True``
+    (replicability) resamples the topics both runs have and keeps each topic's pair, so the
+    estimate is the mean per-topic difference; ``paired=False`` (reproducibility: different
+    topics) resamples each run's topics independently. NaN topics are dropped.
+    """
+    _check(n_resamples, level)
+    rng = np.random.default_rng(seed)
+    if paired:
+        values = _aligned(original, new, what="mean difference")
+        differences = (values[1] - values[0])[None, :]
+        return _interval(
+            float(differences.mean()), _resample_means(differences, rng, n_resamples)[0],
+            level=level, n_resamples=n_resamples, seed=seed,
+        )
+    sides = []
+    for series, what in ((original, "original"), (new, "new")):
+        values = _as_series(series, f"mean difference ({what})").dropna().to_numpy(dtype=float)
+        if len(values) < 2:
+            raise ValueError(f"mean difference: fewer than 2 topics with a score in the {what} run")
+        sides.append(values)
+    replicates = _resample_means(sides[1][None, :], rng, n_resamples)[0] - _resample_means(sides[0][None, :], rng, n_resamples)[0]
+    return _interval(float(sides[1].mean() - sides[0].mean()), replicates, level=level, n_resamples=n_resamples, seed=seed)

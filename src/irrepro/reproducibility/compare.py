@@ -19,7 +19,7 @@ depth of the ranking measures; effectiveness is computed on the whole runs, as t
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -27,7 +27,7 @@ import pandas as pd
 from irrepro.evaluation import _evaluate, _Judgments
 from irrepro.reproducibility import ranking, scores
 
-__all__ = ["Comparison", "compare_runs", "ROLES"]
+__all__ = ["Comparison", "compare_runs", "compare_pairs", "ROLES"]
 
 ROLES = ("orig_baseline", "orig_advanced", "new_baseline", "new_advanced")
 
@@ -127,21 +127,80 @@ def compare_runs(
     ``missing_topics`` is passed to :func:`irrepro.evaluation.evaluate` (``"zero"``: a judged topic
     a run lacks scores 0, as ``trec_eval -c``).
     """
+    return compare_pairs(
+        orig_baseline, orig_advanced, {"new": (new_baseline, new_advanced)}, qrels, new_qrels=new_qrels,
+        measures=measures, cutoff=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant, missing_topics=missing_topics,
+    )["new"]
+
+
+def compare_pairs(
+    orig_baseline: pd.DataFrame,
+    orig_advanced: pd.DataFrame,
+    pairs: Mapping[str, tuple[pd.DataFrame, pd.DataFrame]],
+    qrels: pd.DataFrame,
+    *,
+    new_qrels: pd.DataFrame | None = None,
+    measures: Sequence[str] = ("AP", "P@10", "nDCG"),
+    cutoff: int = 1000,
+    rbo_p: float = 0.8,
+    rbo_variant: str = "ext",
+    missing_topics: str = "zero",
+    evaluate_also: Sequence[str] = (),
+) -> dict[str, Comparison]:
+    """:func:`compare_runs` for several new pairs ``{name: (new_baseline, new_advanced)}`` of one original pair.
+
+    ``compare_pairs(b, a, {"x": (b2, a2)}, qrels)["x"]`` is ``compare_runs(b, a, b2, a2, qrels)``; the
+    original pair is evaluated once and each run kind's ranking measures are computed for all new
+    runs in one pass (as the SIGIR 2020 constellations need). Measures in ``evaluate_also`` are
+    evaluated in the same pass and only kept as per-topic scores (``Comparison.per_topic``); no
+    statistic is computed for them.
+    """
+    if not pairs:
+        raise ValueError("compare_pairs: no new pair given")
     measures = tuple(measures)
-    setting = "replicability" if new_qrels is None else "reproducibility"
-    runs = dict(zip(ROLES, (orig_baseline, orig_advanced, new_baseline, new_advanced)))
+    evaluated = (*measures, *(m for m in dict.fromkeys(evaluate_also) if m not in measures))
+    paired = new_qrels is None
     # The qrels are prepared once when both pairs are evaluated on them (same numbers as evaluate).
     judgments = _Judgments(qrels)
-    original = _evaluate({r: runs[r] for r in ROLES[:2]}, qrels, measures, missing_topics=missing_topics, no_relevant="drop", judgments=judgments)
-    new = _evaluate(
-        {r: runs[r] for r in ROLES[2:]}, qrels if new_qrels is None else new_qrels, measures,
-        missing_topics=missing_topics, no_relevant="drop", judgments=judgments,
-    )
-    per_topic = {m: pd.concat([original[m], new[m]], axis=1) for m in measures}
+    new_judgments = judgments if paired else _Judgments(new_qrels)
+    original = _evaluate({"orig_baseline": orig_baseline, "orig_advanced": orig_advanced}, qrels, evaluated,
+                         missing_topics=missing_topics, no_relevant="drop", judgments=judgments)  # fmt: skip
+    ranked = _ranked_lists(orig_baseline, orig_advanced, pairs, cutoff, rbo_p, rbo_variant) if paired else {}
+    out = {}
+    for name, (new_baseline, new_advanced) in pairs.items():
+        runs = dict(zip(ROLES, (orig_baseline, orig_advanced, new_baseline, new_advanced)))
+        new = _evaluate(
+            {r: runs[r] for r in ROLES[2:]}, qrels if paired else new_qrels, evaluated,
+            missing_topics=missing_topics, no_relevant="drop", judgments=new_judgments,
+        )
+        comparison = _score_measures(original, new, measures, paired)
+        if paired:
+            _ranking_measures(comparison, runs, {kind: {m: ranked[kind][m][name] for m in ranked[kind]} for kind in ranked}, cutoff)
+        out[name] = comparison
+    return out
+
+
+def _ranked_lists(orig_baseline, orig_advanced, pairs, cutoff, rbo_p, rbo_variant) -> dict[str, dict[str, pd.DataFrame]]:
+    """KTU and RBO per topic of every new run against its original, one pass per run kind.
+
+    Each pair's columns hold the union of topics of all runs; :func:`_ranking_measures` keeps the
+    pair's own (those of the original run and of that new run), as a single pair would have them.
+    """
+    ranked = {}
+    for kind, original, position in (("baseline", orig_baseline, 0), ("advanced", orig_advanced, 1)):
+        new_runs = {name: new_pair[position] for name, new_pair in pairs.items()}
+        ranked[kind] = ranking.ranking_measures(
+            original, new_runs, depth=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant, measures=("KTU", "RBO")
+        )
+    return ranked
+
+
+def _score_measures(original, new, measures: tuple[str, ...], paired: bool) -> Comparison:
+    """ARP, ER, DeltaRI, p-values (and RMSE when ``paired``) of one pair from its per-topic scores."""
+    per_topic = {m: pd.concat([original[m], new[m]], axis=1) for m in original}
     # Which topics the missing-topic policy touched (e.g. judged topics a run lacks, scored 0).
     notes: list[str] = [*original.report.summary(), *new.report.summary()]
     arp = {role: {m: _guard(notes, f"ARP {role} {m}", scores.arp, per_topic[m][role]) for m in measures} for role in ROLES}
-    paired = setting == "replicability"
     er, dri = {}, {}
     for m in measures:
         t = per_topic[m]
@@ -152,30 +211,35 @@ def compare_runs(
         kind: {m: _guard(notes, f"p-value {kind} {m}", test, per_topic[m][f"orig_{kind}"], per_topic[m][f"new_{kind}"]) for m in measures}
         for kind in ("baseline", "advanced")
     }
+    setting = "replicability" if paired else "reproducibility"
     comparison = Comparison(setting, measures, arp, er, dri, p_value, per_topic=per_topic, notes=notes)
     if paired:
         comparison.rmse = {
             kind: {m: _guard(notes, f"RMSE {kind} {m}", scores.rmse, per_topic[m][f"orig_{kind}"], per_topic[m][f"new_{kind}"]) for m in measures}
             for kind in ("baseline", "advanced")
         }
-        comparison.ktu, comparison.rbo = {}, {}
-        for kind in ("baseline", "advanced"):
-            ranked = ranking.ranking_measures(
-                runs[f"orig_{kind}"], runs[f"new_{kind}"], depth=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant,
-                measures=("KTU", "RBO"),
-            )
-            comparison.ktu[kind] = ranked["KTU"]
-            comparison.rbo[kind] = ranked["RBO"]
-            lengths = pd.concat(
-                [runs[f"{side}_{kind}"].groupby("query_id").size().clip(upper=cutoff) for side in ("orig", "new")], axis=1
-            ).dropna()
-            truncated = lengths.index[lengths.iloc[:, 0] != lengths.iloc[:, 1]]
-            if len(truncated):
-                notes.append(
-                    f"KTU {kind}: top-{cutoff} lists of different lengths on {len(truncated)} topic(s), "
-                    f"compared on the top min(n, n') documents: {list(truncated)[:10]}"
-                )
-            undefined = ranked["KTU"].index[ranked["KTU"].isna()]
-            if len(undefined):
-                notes.append(f"KTU {kind}: undefined (NaN) on {len(undefined)} topic(s) missing from a run or with < 2 documents: {list(undefined)[:10]}")
     return comparison
+
+
+def _ranking_measures(comparison: Comparison, runs: dict[str, pd.DataFrame], ranked: dict[str, dict[str, pd.Series]], cutoff: int) -> None:
+    """Attach one pair's KTU and RBO per topic (cut to its own topics) and their notes."""
+    notes = comparison.notes
+    comparison.ktu, comparison.rbo = {}, {}
+    for kind in ("baseline", "advanced"):
+        own = {str(topic) for side in ("orig", "new") for topic in runs[f"{side}_{kind}"]["query_id"].unique()}
+        ktu, rbo = (ranked[kind][m] for m in ("KTU", "RBO"))
+        keep = ktu.index.isin(list(own))
+        comparison.ktu[kind] = ktu[keep].rename("KTU")
+        comparison.rbo[kind] = rbo[keep].rename("RBO")
+        lengths = pd.concat(
+            [runs[f"{side}_{kind}"].groupby("query_id").size().clip(upper=cutoff) for side in ("orig", "new")], axis=1
+        ).dropna()
+        truncated = lengths.index[lengths.iloc[:, 0] != lengths.iloc[:, 1]]
+        if len(truncated):
+            notes.append(
+                f"KTU {kind}: top-{cutoff} lists of different lengths on {len(truncated)} topic(s), "
+                f"compared on the top min(n, n') documents: {list(truncated)[:10]}"
+            )
+        undefined = comparison.ktu[kind].index[comparison.ktu[kind].isna()]
+        if len(undefined):
+            notes.append(f"KTU {kind}: undefined (NaN) on {len(undefined)} topic(s) missing from a run or with < 2 documents: {list(undefined)[:10]}")

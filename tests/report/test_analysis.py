@@ -1,0 +1,140 @@
+"""The report's numbers: compare_runs' own, intervals from the bootstrap module, curves equal to
+``compare_runs`` at each cut-off, and the diagnostics on hand-made cases."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from irrepro.report.analysis import (
+    ReportOptions,
+    analyse,
+    analyse_pair,
+    confidence_intervals,
+    curve_measures,
+    cutoff_curves,
+    largest_differences,
+    summarise_run,
+    top_overlap,
+)
+from irrepro.reproducibility import bootstrap
+from irrepro.reproducibility.compare import ROLES, compare_pairs, compare_runs
+from irrepro.runs import read_qrels, read_run
+
+OPTIONS = ReportOptions(n_resamples=200)
+
+
+@pytest.fixture(scope="module")
+def runs(files):
+    return {role: read_run(files[role]) for role in ROLES}
+
+
+@pytest.fixture(scope="module")
+def qrels(files):
+    return read_qrels(files["qrels"])
+
+
+def _run(rows) -> pd.DataFrame:
+    """A run frame from (topic, doc, score) rows, ranked as read_run ranks."""
+    from irrepro.runs import rank_by_score
+
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"]).assign(run="r")
+    return rank_by_score(frame)
+
+
+def test_pair_numbers_are_compare_runs(runs, qrels):
+    analysis = analyse_pair("p", runs, qrels, options=OPTIONS)
+    expected = compare_runs(*(runs[r] for r in ROLES), qrels)
+    assert analysis.comparison.to_json() == expected.to_json()
+    assert analysis.comparison.notes == expected.notes
+
+
+def test_curves_equal_compare_runs_at_each_cutoff(files, runs, qrels):
+    original = {r: runs[r] for r in ROLES[:2]}
+    bad = read_run(files["bad_advanced"])
+    pairs = {"good": (runs["new_baseline"], runs["new_advanced"]), "bad": (runs["orig_baseline"], bad)}
+    comparisons = compare_pairs(*original.values(), pairs, qrels, evaluate_also=curve_measures(OPTIONS))
+    curves = cutoff_curves(original, pairs, comparisons, OPTIONS).set_index(["pair", "run", "cutoff"])
+    assert len(curves) == 2 * 2 * len(OPTIONS.curve_cutoffs)
+    for name, (new_baseline, new_advanced) in pairs.items():
+        assert comparisons[name].to_json() == compare_runs(*original.values(), new_baseline, new_advanced, qrels).to_json()
+        for k in OPTIONS.curve_cutoffs:
+            at = compare_runs(*original.values(), new_baseline, new_advanced, qrels, measures=(f"nDCG@{k}",), cutoff=k).to_json()
+            for kind in ("baseline", "advanced"):
+                row = curves.loc[(name, kind, k)]
+                assert row["KTU"] == at["KTU"][kind]["mean"]
+                assert row["RBO"] == at["RBO"][kind]["mean"]
+                assert row["RMSE"] == at["RMSE"][kind][f"nDCG@{k}"]
+
+
+def test_intervals_are_the_bootstrap_modules(runs, qrels):
+    comparison = compare_runs(*(runs[r] for r in ROLES), qrels)
+    intervals = confidence_intervals(comparison, OPTIONS)
+    common = {"n_resamples": 200, "level": 0.95, "seed": 0}
+    t = comparison.per_topic["AP"]
+    assert intervals[("ER", "", "AP")] == bootstrap.bootstrap_effect_ratio(
+        t["orig_advanced"], t["orig_baseline"], t["new_advanced"], t["new_baseline"], paired=True, **common)
+    assert intervals[("KTU", "advanced", "")] == bootstrap.bootstrap_mean(comparison.ktu["advanced"], **common)
+    assert intervals[("RMSE", "baseline", "AP")] == bootstrap.bootstrap_rmse(t["orig_baseline"], t["new_baseline"], **common)
+    assert intervals[("DeltaARP", "baseline", "AP")] == bootstrap.bootstrap_mean_difference(
+        t["orig_baseline"], t["new_baseline"], paired=True, **common)
+    assert {key[0] for key in intervals} == {"KTU", "RBO", "RMSE", "DeltaARP", "ER", "DeltaRI"}
+
+
+def test_undefined_intervals_say_why(runs, qrels):
+    # the original advanced run equals the baseline: no original effect, ER undefined
+    same = {**runs, "orig_advanced": runs["orig_baseline"]}
+    comparison = compare_runs(*(same[r] for r in ROLES), qrels)
+    intervals = confidence_intervals(comparison, OPTIONS)
+    assert "zero mean improvement" in intervals[("ER", "", "AP")]
+
+
+def test_reproducibility_intervals_are_unpaired(files):
+    runs = {**{r: read_run(files[r]) for r in ROLES[:2]}, "new_baseline": read_run(files["rpd_baseline"]),
+            "new_advanced": read_run(files["rpd_advanced"])}  # fmt: skip
+    analysis = analyse_pair("rpd", runs, read_qrels(files["qrels"]), new_qrels=read_qrels(files["new_qrels"]), options=OPTIONS)
+    assert analysis.curves is None and analysis.largest_differences == {}
+    assert {key[0] for key in analysis.intervals} == {"DeltaARP", "ER", "DeltaRI"}
+    t = analysis.comparison.per_topic["P@10"]
+    assert analysis.intervals[("DeltaARP", "advanced", "P@10")].estimate == pytest.approx(
+        t["new_advanced"].mean() - t["orig_advanced"].mean())
+
+
+def test_top_overlap_counts_shared_documents():
+    original = _run([("1", "a", 3), ("1", "b", 2), ("1", "c", 1), ("2", "x", 1)])
+    new = _run([("1", "c", 3), ("1", "a", 2), ("1", "d", 1), ("3", "x", 1)])
+    assert top_overlap(original, new, depth=2).to_dict() == {"1": 1, "2": 0, "3": 0}  # top 2: {a, b} and {c, a}
+    assert top_overlap(original, new, depth=3).to_dict() == {"1": 2, "2": 0, "3": 0}
+
+
+def test_summarise_run_counts_ties_in_the_top():
+    frame = _run([("1", "a", 1.0), ("1", "b", 1.0), ("1", "c", 0.5), ("2", "d", 0.2), ("2", "e", 0.1), ("2", "f", 0.1)])
+    summary = summarise_run(frame, depth=2)
+    assert (summary.n_topics, summary.min_depth, summary.max_depth) == (2, 3, 3)
+    assert (summary.tied_topics, summary.tied_documents) == (1, 2)  # e and f tie at ranks 2-3: only one of them is in the top 2
+    assert summarise_run(frame, depth=3).tied_documents == 4
+
+
+def test_largest_differences_are_ordered_and_complete(runs, qrels):
+    comparison = compare_runs(*(runs[r] for r in ROLES), qrels)
+    frame = largest_differences(comparison, runs, "advanced", ReportOptions(n_diagnostic_topics=5))
+    assert len(frame) == 5
+    differences = frame["delta:AP"].abs().to_numpy()
+    assert list(differences) == sorted(differences, reverse=True)
+    everything = (comparison.per_topic["AP"]["new_advanced"] - comparison.per_topic["AP"]["orig_advanced"]).abs()
+    assert differences[0] == everything.max()
+    topic = frame.index[0]
+    assert frame.loc[topic, "KTU"] == comparison.ktu["advanced"][topic]
+    assert frame.loc[topic, "overlap"] == top_overlap(runs["orig_advanced"], runs["new_advanced"])[topic]
+
+
+def test_analyse_checks_its_pairs(runs, qrels):
+    original = {r: runs[r] for r in ROLES[:2]}
+    with pytest.raises(ValueError, match="no reproduced pair"):
+        analyse(original, [], qrels)
+    twice = [("p", runs["new_baseline"], runs["new_advanced"])] * 2
+    with pytest.raises(ValueError, match="unique"):
+        analyse(original, twice, qrels)
+    data = analyse(original, twice[:1], qrels, options=OPTIONS)
+    assert set(data.runs) == {("", "orig_baseline"), ("", "orig_advanced"), ("p", "new_baseline"), ("p", "new_advanced")}
+    assert set(data.coverage) == {"original", "p"} and data.setting == "replicability"
