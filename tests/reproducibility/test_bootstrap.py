@@ -56,3 +56,17 @@ def test_undefined_estimate_raises():
         bootstrap_mean(pd.Series([0.5]), n_resamples=10)
     with pytest.raises(ValueError, match="level"):
         bootstrap_rmse(OB, NB, level=1.5)
+
+
+def test_bad_arguments_name_the_parameter():
+    """n_resamples=10**15 asked numpy for 21 PiB; 2.5 and a string seed failed inside numpy."""
+    for kwargs, message in [
+        ({"n_resamples": 10**15}, r"n_resamples must be an integer in \[1, 100000\]"),
+        ({"n_resamples": 2.5}, "n_resamples must be an integer"),
+        ({"seed": "x"}, "seed must be an integer >= 0; got 'x'"),
+        ({"level": 2}, r"level must be a number in \(0, 1\); got 2"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            bootstrap_mean(OB, **kwargs)
+    with pytest.raises(ValueError, match="paired must be True or False"):
+        bootstrap_effect_ratio(OA, OB, OA, OB, paired="yes")

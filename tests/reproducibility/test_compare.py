@@ -178,3 +178,24 @@ def test_table_keeps_the_magnitude_of_small_p_values(files):
     comparison.p_value["advanced"]["AP"] = None
     block = comparison.to_table().split("p-value (paired t-test)")[1]
     assert "3.20e-09" in block and "undefined" in block and "0.0000" not in block
+
+
+def test_bad_arguments_name_the_parameter(files):
+    """--cutoff 1 --rbo-variant sigir2020 (an IndexError), rbo_p 0 (ZeroDivisionError) or 1.5 (RBO 1.25),
+    a huge cut-off (OverflowError), an empty run (IndexError)."""
+    runs, qrels = _runs(files), read_qrels(files["qrels"])
+    for kwargs, message in [
+        ({"cutoff": 1, "rbo_variant": "sigir2020"}, "compare_runs: cutoff must be an integer >= 2 with the RBO variant 'sigir2020'"),
+        ({"rbo_p": 0}, r"compare_runs: rbo_p must be a number in \(0, 1\); got 0"),
+        ({"rbo_p": 1.5}, r"compare_runs: rbo_p must be a number in \(0, 1\); got 1.5"),
+        ({"cutoff": 10**20}, r"compare_runs: cutoff must be an integer in \[1, 2147483647\]"),
+        ({"measures": ["P@10000000000"]}, "cut-off k must be an integer from 1 to 2147483647"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            compare_runs(*runs, qrels, **kwargs)
+    with pytest.raises(ValueError, match="orig_baseline must be .* got a DataFrame with 0 row"):
+        compare_runs(runs[0].iloc[:0], *runs[1:], qrels)
+
+
+def test_a_string_is_one_measure(files):
+    assert compare_runs(*_runs(files), read_qrels(files["qrels"]), measures="AP").measures == ("AP",)

@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from irrepro.evaluation import _evaluate, _Judgments
+from irrepro.evaluation import MISSING_TOPIC_POLICIES, _evaluate, _Judgments
 from irrepro.reproducibility import ranking, scores
+from irrepro.validation import MAX_CUTOFF, Choice, Integer, NameList, Optional, Qrels, Real, RunFrame, validate_params
 
 __all__ = ["Comparison", "compare_runs", "ROLES"]
 
@@ -106,6 +107,22 @@ def _guard(notes: list[str], label: str, function, *args, **kwargs) -> float | N
         return None
 
 
+_RUN = RunFrame(("rank",))
+
+
+@validate_params(
+    orig_baseline=_RUN,
+    orig_advanced=_RUN,
+    new_baseline=_RUN,
+    new_advanced=_RUN,
+    qrels=Qrels(),
+    new_qrels=Optional(Qrels()),
+    measures=NameList("measure name"),
+    cutoff=Integer(1, MAX_CUTOFF),
+    rbo_p=Real(0.0, 1.0, closed="neither"),
+    rbo_variant=Choice(ranking.RBO_VARIANTS),
+    missing_topics=Choice(MISSING_TOPIC_POLICIES),
+)
 def compare_runs(
     orig_baseline: pd.DataFrame,
     orig_advanced: pd.DataFrame,
@@ -127,6 +144,7 @@ def compare_runs(
     ``missing_topics`` is passed to :func:`irrepro.evaluation.evaluate` (``"zero"``: a judged topic
     a run lacks scores 0, as ``trec_eval -c``).
     """
+    ranking._rbo_depth(cutoff, rbo_variant, where="compare_runs", name="cutoff")  # before any work
     measures = tuple(measures)
     setting = "replicability" if new_qrels is None else "reproducibility"
     runs = dict(zip(ROLES, (orig_baseline, orig_advanced, new_baseline, new_advanced)))
