@@ -35,7 +35,7 @@ def test_per_topic_table_prints_trec_eval_per_query_numbers(suite, capsys):
         assert rows[topic] == [expected[("map", topic)], expected[("P_10", topic)], expected[("ndcg", topic)]]
 
 
-def test_per_topic_csv_has_run_topic_measure_value(suite, capsys):
+def test_per_topic_csv_has_run_file_topic_measure_value(suite, capsys):
     argv = [
         "evaluate",
         "--qrels",
@@ -47,9 +47,10 @@ def test_per_topic_csv_has_run_topic_measure_value(suite, capsys):
     ]
     assert main([*argv, "--measures", "AP,P@10,nDCG@10,nDCG"]) == 0
     rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
-    assert rows[0] == ["run", "topic", "measure", "value"]
+    assert rows[0] == ["run", "file", "topic", "measure", "value"]
     assert len(rows) == 1 + 3 * 4
-    assert {r[0] for r in rows[1:]} == {"STANDARD"} and [r[2] for r in rows[1:5]] == [
+    assert {(r[0], r[1]) for r in rows[1:]} == {("STANDARD", str(suite["results.test"]))}
+    assert [r[3] for r in rows[1:5]] == [
         "AP",
         "P@10",
         "nDCG@10",
@@ -57,7 +58,7 @@ def test_per_topic_csv_has_run_topic_measure_value(suite, capsys):
     ]
     expected = _expected_aq(suite["out.test.aq"])
     trec_names = {"AP": "map", "P@10": "P_10", "nDCG@10": "ndcg_cut_10", "nDCG": "ndcg"}
-    for _run, topic, measure, value in rows[1:]:
+    for _run, _file, topic, measure, value in rows[1:]:
         assert f"{float(value):.4f}" == expected[(trec_names[measure], topic)]
 
 
@@ -72,11 +73,12 @@ def test_means_for_several_runs_and_missing_topic_note(suite, capsys):
     assert main([*argv, "--format", "csv"]) == 0
     captured = capsys.readouterr()
     rows = list(csv.reader(io.StringIO(captured.out)))
-    assert rows[0] == ["run", "measure", "value"]
-    # both files carry the tag STANDARD, so they are told apart by path
-    means = {(r[0], r[1]): float(r[2]) for r in rows[1:]}
-    assert f"{means[(str(suite['results.test']), 'AP')]:.4f}" == "0.1785"  # out.test
-    assert f"{means[(str(suite['results.trunc']), 'AP')]:.4f}" == "0.1016"  # out.test.aqc (-c)
+    assert rows[0] == ["run", "file", "measure", "value"]
+    # both files carry the tag STANDARD, so they are told apart by file name
+    means = {(r[0], r[2]): float(r[3]) for r in rows[1:]}
+    assert f"{means[('results.test', 'AP')]:.4f}" == "0.1785"  # out.test
+    assert f"{means[('results.trunc', 'AP')]:.4f}" == "0.1016"  # out.test.aqc (-c)
+    assert {r[0]: r[1] for r in rows[1:]} == {"results.test": str(suite["results.test"]), "results.trunc": str(suite["results.trunc"])}
     assert "scored 0 (trec_eval -c): 302" in captured.err
     assert "ignored text after the sixth column" in captured.err
 

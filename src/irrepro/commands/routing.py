@@ -15,7 +15,9 @@ import sys
 
 # Only light modules here: every ``irrepro`` command builds this parser, so the routing pipeline
 # (scikit-learn, NLTK) is imported when a routing action runs, not at start-up.
+from irrepro.commands._common import option
 from irrepro.routing.constellations import DEFAULT, PRINTED, SYSTEMS, TOL_SCALES, by_name
+from irrepro.validation import MAX_CUTOFF, Integer, Text
 
 NAME = "routing"
 HELP = "routing runs WCrobust04 / WCrobust0405 on the Reuters stand-in or on your own corpora"
@@ -41,9 +43,10 @@ def add_arguments(parser) -> None:
         "(scikit-learn < 1.4, as in the authors' 2019 runs)",
     )
     run.add_argument("--config", help="corpora configuration (default: $IRREPRO_ROUTING_CONFIG or ./routing-corpora.toml)")
-    run.add_argument("--depth", type=int, default=10_000, help="documents per topic (default 10000)")
-    run.add_argument("--min-df", type=int, default=1, help="drop terms in fewer documents (default 1)")
-    run.add_argument("--tag", help="run tag (default: SYSTEM_PRESET[_augmented][_unprocessed][_tolsum])")
+    run.add_argument("--depth", type=option(Integer(1, MAX_CUTOFF)), default=10_000, help="documents per topic (default 10000)")
+    run.add_argument("--min-df", type=option(Integer(1, MAX_CUTOFF)), default=1, help="drop terms in fewer documents (default 1)")
+    run.add_argument("--tag", type=option(Text(no_blanks=True, what="a run tag")),
+                     help="run tag (default: SYSTEM_PRESET[_augmented][_unprocessed][_tolsum])")
     run.add_argument("--quiet", action="store_true", help="no progress bars")
     run.add_argument("--out", required=True, help="the TREC run file to write")
     actions.add_parser("corpora", help="list the stand-in corpora and those of your configuration").add_argument(
