@@ -20,6 +20,11 @@ Exit status and messages, from the one handler in :func:`main`:
 No traceback is shown unless ``--debug`` is given or ``IRREPRO_DEBUG`` is set (to anything but
 ``0`` or the empty string); then every error propagates with its traceback. Warnings print as one
 line, ``irrepro COMMAND: warning: ...``.
+
+Ctrl-C raises ``KeyboardInterrupt`` as usual, so that ``finally`` blocks run (a file being written
+is removed). Some C code swallows it (pandas' parser reading a pipe or FIFO goes on reading), so
+the first Ctrl-C also arms a timer that ends the process with status 130 after
+``INTERRUPT_GRACE_SECONDS``; a second Ctrl-C ends it at once.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
+import threading
 import warnings
 
 from irrepro import __version__
@@ -35,6 +42,7 @@ from irrepro import __version__
 COMMAND_MODULES = ("data", "evaluate", "compare", "routing", "reproduce")
 DEBUG_VARIABLE = "IRREPRO_DEBUG"
 REPORT_URL = "the irrepro repository's issue tracker"
+INTERRUPT_GRACE_SECONDS = 2.0
 
 
 class _Parser(argparse.ArgumentParser):
@@ -78,6 +86,30 @@ def _warn_in_one_line(prefix: str):
     return show
 
 
+class _Interrupts:
+    """The SIGINT handler of one :func:`main` call (see the module docstring)."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, signum, frame):
+        self.count += 1
+        if self.count > 1:
+            os._exit(130)
+        timer = threading.Timer(INTERRUPT_GRACE_SECONDS, os._exit, args=(130,))
+        timer.daemon = True
+        timer.start()
+        raise KeyboardInterrupt
+
+    def install(self):
+        """Install in the main thread when SIGINT is handled the default way; returns the old handler."""
+        if threading.current_thread() is not threading.main_thread():
+            return None
+        if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            return None
+        return signal.signal(signal.SIGINT, self)
+
+
 def _silence_stdout() -> None:
     """After a closed pipe (``irrepro evaluate ... | head``), send what is left to /dev/null, so
     that flushing at exit does not fail again."""
@@ -87,6 +119,15 @@ def _silence_stdout() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    previous = _Interrupts().install()
+    try:
+        return _main(argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _main(argv: list[str]) -> int:
     prefix = "irrepro"
     try:
         args = build_parser().parse_args(argv)

@@ -127,3 +127,54 @@ def test_unknown_measure_is_one_error_line(suite, capsys):
         == 2
     )
     assert "unknown measure 'ERR'" in capsys.readouterr().err
+
+
+def _strict_json(text: str):
+    """json.loads that refuses NaN, Infinity and -Infinity (Python's json accepts them by default)."""
+
+    def refuse(constant):
+        raise ValueError(f"not JSON: {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_json_is_strict_when_a_mean_is_undefined(suite, tmp_path, capsys):
+    """Under --missing-topics drop a run with none of the judged topics has no mean: null, not NaN."""
+    elsewhere = tmp_path / "elsewhere.run"
+    elsewhere.write_text("999 Q0 doc 1 1.0 other\n")
+    argv = ["evaluate", "--qrels", str(suite["qrels.test"]), str(suite["results.test"]), str(elsewhere)]
+    assert main([*argv, "--missing-topics", "drop", "--format", "json", "--per-topic"]) == 0
+    document = _strict_json(capsys.readouterr().out)
+    assert document["runs"]["other"]["mean"] == {"AP": None, "P@10": None, "nDCG": None}
+    assert document["runs"]["other"]["file"] == str(elsewhere)
+    assert main([*argv, "--missing-topics", "drop"]) == 0
+    assert "undefined" in capsys.readouterr().out
+
+
+def test_colliding_tags_never_share_a_label(suite, tmp_path, capsys):
+    """Two files tagged X and a third tagged like the first file's name: three runs, three labels,
+    each with its own numbers (before, one run's scores replaced another's)."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    lines = suite["results.test"].read_text().splitlines()
+    first, second, third = tmp_path / "a" / "x.run", tmp_path / "b" / "x.run", tmp_path / "c.run"
+    first.write_text("".join(line.rsplit(None, 1)[0] + " X\n" for line in lines))
+    second.write_text("".join(line.rsplit(None, 1)[0] + " X\n" for line in lines[: len(lines) // 2]))
+    third.write_text("".join(line.rsplit(None, 1)[0] + " x.run\n" for line in lines[:50]))
+    argv = ["evaluate", "--qrels", str(suite["qrels.test"]), str(first), str(second), str(third)]
+    assert main([*argv, "--format", "json"]) == 0
+    runs = _strict_json(capsys.readouterr().out)["runs"]
+    assert {label: run["file"] for label, run in runs.items()} == {
+        str(first): str(first), str(second): str(second), "c.run": str(third)
+    }
+    assert len({run["mean"]["AP"] for run in runs.values()}) == 3
+    assert main([*argv, "--format", "csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert {(r[0], r[1]) for r in rows[1:]} == {(str(first), str(first)), (str(second), str(second)), ("c.run", str(third))}
+
+
+def test_missing_topics_help_says_what_the_default_does(capsys):
+    assert main(["evaluate", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "'zero' (the default) scores it 0" in text and "'trec_eval -c'" in text
+    assert "trec_eval's own default (without -c)" in text

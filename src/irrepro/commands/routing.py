@@ -15,7 +15,7 @@ import sys
 
 # Only light modules here: every ``irrepro`` command builds this parser, so the routing pipeline
 # (scikit-learn, NLTK) is imported when a routing action runs, not at start-up.
-from irrepro.commands._common import option
+from irrepro.commands._common import InputError, option
 from irrepro.routing.constellations import DEFAULT, PRINTED, SYSTEMS, TOL_SCALES, by_name
 from irrepro.validation import MAX_CUTOFF, Integer, Text
 
@@ -67,9 +67,12 @@ def _run(args) -> int:
         target = stand_in.collections[args.target]
         where = "the Reuters-21578 stand-in"
     else:
-        from irrepro.routing.config import configured_collections
+        from irrepro.routing.config import configured_collections, find_config
 
-        _, collections = configured_collections([*roles, args.target], args.config)
+        try:
+            _, collections = configured_collections([*roles, args.target], args.config)
+        except UnicodeDecodeError as error:  # the TOML reader does not say which file
+            raise InputError(f"{find_config(args.config)}: not UTF-8 text (byte {error.start})") from error
         training = {role: collections[role] for role in roles}
         target = collections[args.target]
         where = "your configured corpora"
