@@ -27,7 +27,7 @@ ENVIRONMENT.pop("IRREPRO_DEBUG", None)
 def irrepro(*args, cwd=None, timeout=120) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "irrepro", *map(str, args)], capture_output=True, text=True, env=ENVIRONMENT,
-        cwd=cwd, timeout=timeout,
+        cwd=cwd, timeout=timeout, check=False,
     )
 
 
@@ -113,6 +113,7 @@ def _file_cases():
         yield pytest.param("compare-run", bad, allowed, id=f"compare-run-{bad}")
     for bad in ("missing", "directory", "empty", "garbage", "malformed"):
         yield pytest.param("routing-config", bad, {2}, id=f"routing-config-{bad}")
+        yield pytest.param("routing-corpora", bad, {2}, id=f"routing-corpora-{bad}")
     yield pytest.param("compare-new-qrels", "garbage", {2}, id="compare-new-qrels-garbage")
     yield pytest.param("reproduce-out", "malformed", {2}, id="reproduce-out-is-a-file")
 
@@ -126,6 +127,7 @@ def _argv(where: str, bad: Path, files) -> list:
         "compare-run": ["compare", "--qrels", good["qrels"], *four, bad],
         "compare-new-qrels": ["compare", "--qrels", good["qrels"], *four, good["run"], "--new-qrels", bad],
         "routing-config": ["routing", "run", "--system", "wcrobust04", "--target", "mine", "--config", bad, "--out", "x.run"],
+        "routing-corpora": ["routing", "corpora", "--config", bad],
         "reproduce-out": ["reproduce", "glm", "--out", bad / "tables"],
     }[where]
 

@@ -64,6 +64,11 @@ def test_integers_are_integers_within_bounds(value):
         check_int("depth", value, minimum=1, maximum=MAX_CUTOFF)
 
 
+def test_an_integer_too_long_to_print_is_still_named():
+    with pytest.raises(InvalidParameterError, match="depth must be an integer in .*; got an integer of 16610 bits"):
+        check_int("depth", 10**5000, minimum=1, maximum=MAX_CUTOFF)
+
+
 def test_integer_forms_that_are_accepted():
     assert check_int("depth", np.int64(5), minimum=1) == 5 and type(check_int("depth", np.int64(5))) is int
 

@@ -23,8 +23,8 @@ line, ``irrepro COMMAND: warning: ...``.
 
 Ctrl-C raises ``KeyboardInterrupt`` as usual, so that ``finally`` blocks run (a file being written
 is removed). Some C code swallows it (pandas' parser reading a pipe or FIFO goes on reading), so
-the first Ctrl-C also arms a timer that ends the process with status 130 after
-``INTERRUPT_GRACE_SECONDS``; a second Ctrl-C ends it at once.
+in the ``irrepro`` program (``main()`` without arguments) the first Ctrl-C also arms a timer that
+ends the process with status 130 after ``INTERRUPT_GRACE_SECONDS``; a second Ctrl-C ends it at once.
 """
 
 from __future__ import annotations
@@ -87,19 +87,22 @@ def _warn_in_one_line(prefix: str):
 
 
 class _Interrupts:
-    """The SIGINT handler of one :func:`main` call (see the module docstring)."""
+    """The SIGINT handler of the ``irrepro`` program (see the module docstring)."""
 
     def __init__(self):
-        self.count = 0
+        self.timer: threading.Timer | None = None
 
     def __call__(self, signum, frame):
-        self.count += 1
-        if self.count > 1:
+        if self.timer is not None:
             os._exit(130)
-        timer = threading.Timer(INTERRUPT_GRACE_SECONDS, os._exit, args=(130,))
-        timer.daemon = True
-        timer.start()
+        self.timer = threading.Timer(INTERRUPT_GRACE_SECONDS, os._exit, args=(130,))
+        self.timer.daemon = True
+        self.timer.start()
         raise KeyboardInterrupt
+
+    def cancel(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
 
     def install(self):
         """Install in the main thread when SIGINT is handled the default way; returns the old handler."""
@@ -118,13 +121,20 @@ def _silence_stdout() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
-    previous = _Interrupts().install()
+    # Only the program (argv from the command line) takes over Ctrl-C, never a host process
+    # (a test, a notebook) that calls main() with its own arguments.
+    interrupts = _Interrupts() if argv is None else None
+    previous = interrupts.install() if interrupts is not None else None
     try:
-        return _main(argv)
+        status = _main(sys.argv[1:] if argv is None else list(argv))
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
+        if interrupts is not None:
+            interrupts.cancel()
+    if interrupts is not None and interrupts.timer is not None:
+        return 130  # a Ctrl-C that C code swallowed still means the command was interrupted
+    return status
 
 
 def _main(argv: list[str]) -> int:

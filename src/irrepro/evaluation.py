@@ -20,9 +20,11 @@ name (as given)         trec_eval           definition (R = number of relevant d
 ``recall@k``            ``recall_k``        relevant in the top k, / R
 ======================  ==================  ================================================
 
-``k`` is any positive integer (trec_eval's defaults are 5, 10, 15, 20, 30, 100, 200, 500,
-1000).  trec_eval's own names (``map``, ``P_10``, ``ndcg_cut_10`` ...) are accepted too; the
-frame is keyed by the name as given.  A document is relevant when its grade is >= 1.
+``k`` is an integer from 1 to 2,147,483,647 (trec_eval's defaults are 5, 10, 15, 20, 30, 100,
+200, 500, 1000).  trec_eval's own names (``map``, ``P_10``, ``ndcg_cut_10`` ...) are accepted
+too; the frame is keyed by the name as given (:mod:`irrepro.measures`).  A document is relevant
+when its grade is >= 1; a grade must be an integer within 64 bits (1.0 is one, 1.5 is refused
+rather than truncated).  Arguments are checked by :mod:`irrepro.validation` before any work.
 
 Ranking: score descending, ties by docno descending; a run's rank column is ignored
 (see :mod:`irrepro.runs`).
@@ -77,7 +79,15 @@ import pandas as pd
 import pytrec_eval
 
 from irrepro.measures import Measure, parse_measure
-from irrepro.validation import Choice, InvalidParameterError, NameList, OneOrMany, Qrels, RunFrame, validate_params
+from irrepro.validation import (
+    Choice,
+    InvalidParameterError,
+    NameList,
+    OneOrMany,
+    Qrels,
+    RunFrame,
+    validate_params,
+)
 
 __all__ = [
     "Measure",

@@ -89,7 +89,10 @@ def _show(value) -> str:
         return "an empty Series" if value.empty else f"a Series of length {len(value)}"
     if isinstance(value, os.PathLike):
         return f"a path ({os.fspath(value)!r})"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int beyond Python's 4300-digit printing limit
+        return f"an integer of {value.bit_length()} bits" if isinstance(value, int) else f"a {kind}"
     if len(text) > 80:
         text = text[:77] + "..."
     if isinstance(value, (str, bytes, bool, int, float, type(None), list, tuple, dict)):
@@ -314,7 +317,7 @@ class Items(Constraint):
             len(set(items))
         except TypeError:
             self.fail(name, value)
-        return value
+        return items  # a list: an iterator given here would be spent
 
 
 @dataclass(frozen=True)

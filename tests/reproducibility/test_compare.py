@@ -52,7 +52,9 @@ def _runs(files, new=("new_baseline", "new_advanced")):
 
 
 def test_replicability_matches_repro_eval(files):
-    from repro_eval.Evaluator import RpdEvaluator  # repro_eval's name for the same-collection case
+    from repro_eval.Evaluator import (
+        RpdEvaluator,  # repro_eval's name for the same-collection case
+    )
 
     reference = RpdEvaluator(
         qrels_orig_path=str(files["qrels"]),
@@ -81,7 +83,9 @@ def test_replicability_matches_repro_eval(files):
 
 
 def test_reproducibility_matches_repro_eval(files):
-    from repro_eval.Evaluator import RplEvaluator  # repro_eval's name for the new-collection case
+    from repro_eval.Evaluator import (
+        RplEvaluator,  # repro_eval's name for the new-collection case
+    )
 
     reference = RplEvaluator(
         qrels_orig_path=str(files["qrels"]),

@@ -204,7 +204,7 @@ def test_agrees_with_repro_eval(tmp_path):
 
 
 def test_rbo_agrees_with_repro_eval_on_runs_of_different_depth(tmp_path):
-    from repro_eval.measure.document_order import RBO, KTU
+    from repro_eval.measure.document_order import KTU, RBO
     from repro_eval.util import load_run
 
     rng = np.random.default_rng(4)

@@ -13,7 +13,14 @@ then ``notes``.
 
 from __future__ import annotations
 
-from irrepro.commands._common import InputError, dump_json, input_path, measure_list, option, read_input
+from irrepro.commands._common import (
+    InputError,
+    dump_json,
+    input_path,
+    measure_list,
+    option,
+    read_input,
+)
 from irrepro.validation import MAX_CUTOFF, Integer, Real
 
 NAME = "compare"

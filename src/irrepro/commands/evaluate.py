@@ -19,6 +19,7 @@ the qrels) go to stderr.
 from __future__ import annotations
 
 import csv
+import math
 import sys
 import warnings
 
@@ -95,7 +96,7 @@ def _write_csv(result, measures, files, *, per_topic: bool) -> None:
             for topic in result[measures[0]].index:
                 for measure in measures:
                     value = result[measure].at[topic, label]
-                    if value == value:  # NaN: a topic this run lacks under --missing-topics drop
+                    if not math.isnan(value):  # NaN: a topic this run lacks under --missing-topics drop
                         writer.writerow([label, path, topic, measure, repr(float(value))])
     else:
         writer.writerow(["run", "file", "measure", "value"])
@@ -103,7 +104,7 @@ def _write_csv(result, measures, files, *, per_topic: bool) -> None:
         for label, path in files.items():
             for measure in measures:
                 value = float(means.at[label, measure])
-                writer.writerow([label, path, measure, repr(value) if value == value else ""])
+                writer.writerow([label, path, measure, "" if math.isnan(value) else repr(value)])
 
 
 def _as_table(result, measures, labels, files, *, per_topic: bool) -> str:

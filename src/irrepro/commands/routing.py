@@ -16,7 +16,13 @@ import sys
 # Only light modules here: every ``irrepro`` command builds this parser, so the routing pipeline
 # (scikit-learn, NLTK) is imported when a routing action runs, not at start-up.
 from irrepro.commands._common import InputError, option
-from irrepro.routing.constellations import DEFAULT, PRINTED, SYSTEMS, TOL_SCALES, by_name
+from irrepro.routing.constellations import (
+    DEFAULT,
+    PRINTED,
+    SYSTEMS,
+    TOL_SCALES,
+    by_name,
+)
 from irrepro.validation import MAX_CUTOFF, Integer, Text
 
 NAME = "routing"
@@ -112,9 +118,15 @@ def _corpora(args) -> int:
     try:
         path = find_config(args.config)
     except ConfigError as error:
+        if args.config:  # a file the user named must be there; the default one may be absent
+            raise
         print(f"(no configured corpora: {error})", file=sys.stderr)
         return 0
-    for name, setting in read_config(path).items():
+    try:
+        settings = read_config(path)
+    except UnicodeDecodeError as error:  # the TOML reader does not say which file
+        raise InputError(f"{path}: not UTF-8 text (byte {error.start})") from error
+    for name, setting in settings.items():
         print(f"{name}\t{setting.format}\t{', '.join(map(str, setting.paths))}\tqrels {setting.qrels}")
     return 0
 

@@ -27,7 +27,15 @@ from irrepro.glm.contrasts import METHODS, pairwise_contrasts
 from irrepro.glm.fit import FAMILIES, fit_two_way
 from irrepro.glm.links import LINK_NAMES
 from irrepro.glm.outliers import boundary_constant
-from irrepro.validation import Choice, Frame, Integer, Items, NameList, Real, validate_params
+from irrepro.validation import (
+    Choice,
+    Frame,
+    Integer,
+    Items,
+    NameList,
+    Real,
+    validate_params,
+)
 
 __all__ = ["split_halves", "split_half_consistency", "COUNT_COLUMNS"]
 

@@ -26,7 +26,17 @@ import pandas as pd
 
 from irrepro.evaluation import MISSING_TOPIC_POLICIES, _evaluate, _Judgments
 from irrepro.reproducibility import ranking, scores
-from irrepro.validation import MAX_CUTOFF, Choice, Integer, NameList, Optional, Qrels, Real, RunFrame, validate_params
+from irrepro.validation import (
+    MAX_CUTOFF,
+    Choice,
+    Integer,
+    NameList,
+    Optional,
+    Qrels,
+    Real,
+    RunFrame,
+    validate_params,
+)
 
 __all__ = ["Comparison", "compare_runs", "ROLES"]
 
@@ -145,16 +155,13 @@ def compare_runs(
     a run lacks scores 0, as ``trec_eval -c``).
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_runs", name="cutoff")  # before any work
-    measures = tuple(measures)
     setting = "replicability" if new_qrels is None else "reproducibility"
     runs = dict(zip(ROLES, (orig_baseline, orig_advanced, new_baseline, new_advanced)))
     # The qrels are prepared once when both pairs are evaluated on them (same numbers as evaluate).
     judgments = _Judgments(qrels)
     original = _evaluate({r: runs[r] for r in ROLES[:2]}, qrels, measures, missing_topics=missing_topics, no_relevant="drop", judgments=judgments)
-    new = _evaluate(
-        {r: runs[r] for r in ROLES[2:]}, qrels if new_qrels is None else new_qrels, measures,
-        missing_topics=missing_topics, no_relevant="drop", judgments=judgments,
-    )
+    new = _evaluate({r: runs[r] for r in ROLES[2:]}, qrels if new_qrels is None else new_qrels, measures,
+                    missing_topics=missing_topics, no_relevant="drop", judgments=judgments)
     per_topic = {m: pd.concat([original[m], new[m]], axis=1) for m in measures}
     # Which topics the missing-topic policy touched (e.g. judged topics a run lacks, scored 0).
     notes: list[str] = [*original.report.summary(), *new.report.summary()]
@@ -178,22 +185,29 @@ def compare_runs(
         }
         comparison.ktu, comparison.rbo = {}, {}
         for kind in ("baseline", "advanced"):
+            original, new = runs[f"orig_{kind}"], runs[f"new_{kind}"]
             ranked = ranking.ranking_measures(
-                runs[f"orig_{kind}"], runs[f"new_{kind}"], depth=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant,
-                measures=("KTU", "RBO"),
+                original, new, depth=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant, measures=("KTU", "RBO")
             )
-            comparison.ktu[kind] = ranked["KTU"]
-            comparison.rbo[kind] = ranked["RBO"]
-            lengths = pd.concat(
-                [runs[f"{side}_{kind}"].groupby("query_id").size().clip(upper=cutoff) for side in ("orig", "new")], axis=1
-            ).dropna()
-            truncated = lengths.index[lengths.iloc[:, 0] != lengths.iloc[:, 1]]
-            if len(truncated):
-                notes.append(
-                    f"KTU {kind}: top-{cutoff} lists of different lengths on {len(truncated)} topic(s), "
-                    f"compared on the top min(n, n') documents: {list(truncated)[:10]}"
-                )
-            undefined = ranked["KTU"].index[ranked["KTU"].isna()]
-            if len(undefined):
-                notes.append(f"KTU {kind}: undefined (NaN) on {len(undefined)} topic(s) missing from a run or with < 2 documents: {list(undefined)[:10]}")
+            comparison.ktu[kind], comparison.rbo[kind] = ranked["KTU"], ranked["RBO"]
+            notes += _ranking_notes(kind, original, new, ranked["KTU"], cutoff)
     return comparison
+
+
+def _ranking_notes(kind: str, original: pd.DataFrame, new: pd.DataFrame, ktu: pd.Series, cutoff: int) -> list[str]:
+    """What a reader of KTU must know: top-k lists of different lengths, topics where KTU is undefined."""
+    notes = []
+    lengths = pd.concat([run.groupby("query_id").size().clip(upper=cutoff) for run in (original, new)], axis=1).dropna()
+    truncated = lengths.index[lengths.iloc[:, 0] != lengths.iloc[:, 1]]
+    if len(truncated):
+        notes.append(
+            f"KTU {kind}: top-{cutoff} lists of different lengths on {len(truncated)} topic(s), "
+            f"compared on the top min(n, n') documents: {list(truncated)[:10]}"
+        )
+    undefined = ktu.index[ktu.isna()]
+    if len(undefined):
+        notes.append(
+            f"KTU {kind}: undefined (NaN) on {len(undefined)} topic(s) missing from a run or with < 2 documents: "
+            f"{list(undefined)[:10]}"
+        )
+    return notes

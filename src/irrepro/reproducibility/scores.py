@@ -427,7 +427,9 @@ def wilcoxon_test(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> 
     ``scipy.stats.wilcoxon`` with its defaults (zero differences dropped, 'wilcox' method).
     When every difference is zero the p-value is reported as 1.0.
     """
-    from scipy import stats  # scipy.stats takes about a second to import: only here, where it is needed
+    from scipy import (
+        stats,  # scipy.stats takes about a second to import: only here, where it is needed
+    )
 
     orig, new, valid, runs, single = _pair(original, replicated, "Wilcoxon test")
     p = np.full(len(runs), np.nan)
