@@ -9,18 +9,26 @@
    pytrec_eval; KTU and RBO), each timed alone, and the speed-up they leave at most -- with
    pandas' C parser, and with polars' compiled parser when polars is installed (it is not a
    dependency: ``pip install polars`` to see that line).
+   Then the same as whole processes, side by side: the ``irrepro compare`` command against a
+   Python script that runs repro_eval's ``RpdEvaluator`` on the same files (imports, start-up and
+   exit included, as a user meets them), each started ``--process-repeats`` times in turn; best
+   and median wall-clock time and median CPU time (user + system) of each, and their ratios.
 2. The paper's scale: 100 replicated run pairs (50 replicated baselines, 50 replicated advanced
    runs, each paired with its original) x 50 topics x 10,000 documents in memory; KTU, RBO (plus
    the label-free tau-b and tau on the intersection, which come with the same pass) at depth 1000
    and RMSE / ER / DeltaRI / paired t-test for three measures from topics x runs matrices.
 
-Usage: ``.venv/bin/python benchmarks/bench_reproducibility.py [--skip-repro-eval] [--skip-paper-scale] [--repeats N]``
+Usage: ``.venv/bin/python benchmarks/bench_reproducibility.py [--skip-repro-eval] [--skip-paper-scale] [--repeats N]
+[--process-repeats N]``
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
 import warnings
@@ -48,7 +56,7 @@ def _latent_runs(rng, topics, names, *, depth, pool, noise):
     return runs, doc_names, latent
 
 
-def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int) -> None:
+def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int, process_repeats: int) -> None:
     from irrepro.reproducibility.compare import compare_runs
     from irrepro.runs import read_qrels, read_run
 
@@ -150,6 +158,68 @@ def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int) -> None:
           f"measures alone (after evaluation): {measures_only / max(ours_measures, 1e-9):.0f}x "
           f"({measures_only:.3f} s vs ~{ours_measures:.3f} s); largest difference: scores {worst:.1e}, KTU/RBO {worst_rank:.1e}")
     floor(paths, names, frames, qrels, ref_seconds, ranking_seconds, repeats)
+    processes(tmp, paths, process_repeats)
+
+
+REPRO_EVAL_SCRIPT = """\
+import sys, warnings
+from repro_eval.Evaluator import RpdEvaluator
+qrels, orig_b, orig_a, new_b, new_a = sys.argv[1:6]
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    evaluator = RpdEvaluator(qrels_orig_path=qrels, run_b_orig_path=orig_b, run_a_orig_path=orig_a,
+                             run_b_rep_path=new_b, run_a_rep_path=new_a)
+    evaluator.trim()
+    evaluator.evaluate()
+    print(evaluator.ktu(per_topic=True), evaluator.rbo(p=0.8, depth=1000, per_topic=True), evaluator.er(),
+          evaluator.dri(), evaluator.rmse(), evaluator.ttest())
+"""
+
+
+def _timed_process(command: list[str]) -> tuple[float, float]:
+    """Wall-clock and CPU (user + system) seconds of one process, output discarded."""
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            errors.seek(0)
+            raise RuntimeError(f"{' '.join(command[:4])} failed: {errors.read().decode()[-500:]}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def processes(tmp: Path, paths: dict, repeats: int) -> None:
+    """[1] as a user meets it: whole processes, the two commands in turn (A B A B ...), after one
+    warm-up each; the same measures (ARP, KTU, RBO at depth 1000 with p = 0.8, RMSE, ER, DeltaRI,
+    paired t-test for AP, P@10, nDCG)."""
+    script = tmp / "repro_eval_script.py"
+    script.write_text(REPRO_EVAL_SCRIPT)
+    irrepro = [sys.executable, "-m", "irrepro", "compare", "--qrels", str(paths["qrels"]), "--rbo-variant", "trunc",
+               "--rbo-p", "0.8", "--cutoff", "1000", "--format", "json"]
+    for role in ("orig_baseline", "orig_advanced", "new_baseline", "new_advanced"):
+        irrepro += [f"--{role.replace('_', '-')}", str(paths[role])]
+    reference = [sys.executable, str(script)] + [str(paths[n]) for n in
+                                                 ("qrels", "orig_baseline", "orig_advanced", "new_baseline", "new_advanced")]
+    help_command = [sys.executable, "-m", "irrepro", "--help"]
+    times: dict[str, list[tuple[float, float]]] = {"irrepro": [], "repro_eval": [], "help": []}
+    for command in (irrepro, reference, help_command):  # warm-up: file cache, bytecode
+        _timed_process(command)
+    for _ in range(repeats):
+        times["irrepro"].append(_timed_process(irrepro))
+        times["repro_eval"].append(_timed_process(reference))
+        times["help"].append(_timed_process(help_command))
+
+    def summary(name):
+        walls, cpus = [w for w, _ in times[name]], [c for _, c in times[name]]
+        return min(walls), statistics.median(walls), statistics.median(cpus)
+
+    (ours_best, ours_median, ours_cpu), (ref_best, ref_median, ref_cpu) = summary("irrepro"), summary("repro_eval")
+    help_best, help_median, help_cpu = summary("help")
+    print(f"[1] whole processes ({repeats} each, in turn): irrepro compare best {ours_best:.2f} s, median {ours_median:.2f} s "
+          f"(CPU {ours_cpu:.2f} s); repro_eval script best {ref_best:.2f} s, median {ref_median:.2f} s (CPU {ref_cpu:.2f} s); "
+          f"speed-up best {ref_best / ours_best:.1f}x, median {ref_median / ours_median:.1f}x, CPU {ref_cpu / ours_cpu:.1f}x")
+    print(f"[1] irrepro --help: best {help_best:.3f} s, median {help_median:.3f} s (CPU {help_cpu:.3f} s)")
 
 
 def floor(paths, names, frames, qrels, ref_seconds: float, ranking_seconds: float, repeats: int) -> None:
@@ -273,10 +343,14 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=2, help="repeats of part [2] (best of)")
     parser.add_argument("--constellation-repeats", type=int, default=5, help="repeats of part [1] per side, after a warm-up (best of)")
     parser.add_argument("--skip-paper-scale", action="store_true")
+    parser.add_argument("--process-repeats", type=int, default=5, help="whole-process runs of each command (median of)")
     args = parser.parse_args()
     print(f"cores visible: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
     with tempfile.TemporaryDirectory() as tmp:
-        constellation(Path(tmp), skip_repro_eval=args.skip_repro_eval, repeats=args.constellation_repeats)
+        constellation(
+            Path(tmp), skip_repro_eval=args.skip_repro_eval, repeats=args.constellation_repeats,
+            process_repeats=args.process_repeats,
+        )
     if not args.skip_paper_scale:
         paper_scale(args.repeats)
 

@@ -105,7 +105,8 @@ def test_real_files_match_their_registered_hashes():
 
 def test_cli_data_verify_and_list(capsys):
     assert main(["data", "list", "qrels/"]) == 0
-    assert len(capsys.readouterr().out.splitlines()) == 4
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "name\tsha256\tcached\tlocation" and len(lines) == 1 + 4
     assert main(["data", "fetch", "topics/"]) == 0
     assert main(["data", "verify", "topics/"]) == 0
     assert "4 ok, 0 missing" in capsys.readouterr().out

@@ -245,7 +245,7 @@ def test_report_without_evaluating():
     [
         ({"missing_topics": "ignore"}, "missing_topics must be one of"),
         ({"no_relevant": "zero"}, "no_relevant must be one of"),
-        ({"measures": []}, "at least one measure"),
+        ({"measures": []}, "measures must be a measure name or a non-empty list"),
         ({"measures": ["AP", "AP"]}, "named twice"),
     ],
 )
@@ -257,7 +257,7 @@ def test_bad_options_raise(kwargs, message):
 def test_bad_runs_raise():
     with pytest.raises(ValueError, match="twice in topic 1"):
         evaluate({"r": _run([("1", "a", 1.0), ("1", "a", 2.0)])}, QRELS)
-    with pytest.raises(ValueError, match="lacks column"):
+    with pytest.raises(ValueError, match="without column"):
         evaluate({"r": pd.DataFrame({"query_id": ["1"]})}, QRELS)
     with pytest.raises(ValueError, match="NaN score"):
         evaluate({"r": _run([("1", "a", float("nan"))])}, QRELS)
@@ -366,3 +366,31 @@ def test_trec_eval_scores_a_topic_without_relevant_documents_zero_and_averages_i
     with pytest.warns(IgnoredTopicsWarning, match="303"):
         dropped = evaluate({"S": run}, qrels, ["AP"])
     assert dropped["AP"].index.tolist() == ["301", "302"]
+
+
+# --------------------------------------------------------------------------- bad arguments
+
+
+def test_bad_arguments_name_the_parameter():
+    """Empty frames, paths, a 20-digit or a fractional grade, a huge cut-off: one clear error each,
+    never an IndexError, AttributeError, KeyError or OverflowError from inside."""
+    run = _run([("1", "a", 1.0)])
+    cases = [
+        (lambda: evaluate({"r": run.iloc[:0]}, QRELS), r"runs\['r'\] must be .* got a DataFrame with 0 row"),
+        (lambda: evaluate({"r": run}, "qrels.txt"), "qrels must be a pandas DataFrame"),
+        (lambda: evaluate({"r": "run.txt"}, QRELS), r"runs\['r'\] must be a pandas DataFrame"),
+        (lambda: evaluate({"r": run}, QRELS, ["P@100000000000000000000"]), "cut-off k must be an integer from 1 to"),
+        (lambda: evaluate({"r": run}, QRELS.assign(relevance=pd.Series([10**20, 0, 2, 1, 0], dtype=object))),
+         "relevance grade 100000000000000000000 of document a in topic 1"),
+        (lambda: evaluate({"r": run}, QRELS.assign(relevance=[1.5, 0, 2, 1, 0])), "relevance grade 1.5"),
+        (lambda: evaluate({1: run, "1": run}, QRELS), "distinct names"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError, match=message):
+            call()
+
+
+def test_a_string_is_one_measure():
+    """``measures="AP"`` was read letter by letter ('A', 'P')."""
+    result = evaluate({"r": _run([("1", "a", 1.0)])}, QRELS, "AP")
+    assert list(result) == ["AP"]

@@ -20,9 +20,11 @@ name (as given)         trec_eval           definition (R = number of relevant d
 ``recall@k``            ``recall_k``        relevant in the top k, / R
 ======================  ==================  ================================================
 
-``k`` is any positive integer (trec_eval's defaults are 5, 10, 15, 20, 30, 100, 200, 500,
-1000).  trec_eval's own names (``map``, ``P_10``, ``ndcg_cut_10`` ...) are accepted too; the
-frame is keyed by the name as given.  A document is relevant when its grade is >= 1.
+``k`` is an integer from 1 to 2,147,483,647 (trec_eval's defaults are 5, 10, 15, 20, 30, 100,
+200, 500, 1000).  trec_eval's own names (``map``, ``P_10``, ``ndcg_cut_10`` ...) are accepted
+too; the frame is keyed by the name as given (:mod:`irrepro.measures`).  A document is relevant
+when its grade is >= 1; a grade must be an integer within 64 bits (1.0 is one, 1.5 is refused
+rather than truncated).  Arguments are checked by :mod:`irrepro.validation` before any work.
 
 Ranking: score descending, ties by docno descending; a run's rank column is ignored
 (see :mod:`irrepro.runs`).
@@ -68,7 +70,6 @@ the same report without evaluating.
 
 from __future__ import annotations
 
-import re
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -76,6 +77,17 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 import pytrec_eval
+
+from irrepro.measures import Measure, parse_measure
+from irrepro.validation import (
+    Choice,
+    InvalidParameterError,
+    NameList,
+    OneOrMany,
+    Qrels,
+    RunFrame,
+    validate_params,
+)
 
 __all__ = [
     "Measure",
@@ -95,68 +107,6 @@ NO_RELEVANT_POLICIES = ("drop", "keep")
 class IgnoredTopicsWarning(UserWarning):
     """Topics were left out of an evaluation (run topics not in the qrels, or qrels topics
     without a relevant document); filter this class to silence it where that is expected."""
-
-
-# --------------------------------------------------------------------------- measures
-
-
-@dataclass(frozen=True)
-class Measure:
-    """A measure by the name the user gave and the trec_eval measure it stands for.
-
-    ``family`` is trec_eval's measure (``map``, ``P``, ``ndcg``, ``ndcg_cut``, ``Rprec``,
-    ``recall``), ``cutoff`` its parameter k or ``None``; ``trec_eval`` is the name trec_eval
-    prints (``P_10``) and ``request`` the one passed to pytrec_eval (``P.10``).
-    """
-
-    name: str
-    family: str
-    cutoff: int | None = None
-
-    @property
-    def trec_eval(self) -> str:
-        return self.family if self.cutoff is None else f"{self.family}_{self.cutoff}"
-
-    @property
-    def request(self) -> str:
-        return self.family if self.cutoff is None else f"{self.family}.{self.cutoff}"
-
-
-_PATTERNS = (
-    (re.compile(r"(?:AP|MAP)", re.I), "map", False),
-    (re.compile(r"(?:R-?prec)", re.I), "Rprec", False),
-    (re.compile(r"nDCG", re.I), "ndcg", False),
-    (re.compile(r"(?:P@|P_|precision@)(\d+)", re.I), "P", True),
-    (re.compile(r"(?:nDCG@|ndcg_cut_)(\d+)", re.I), "ndcg_cut", True),
-    (re.compile(r"(?:recall@|recall_|R@)(\d+)", re.I), "recall", True),
-)
-
-
-def parse_measure(name: str) -> Measure:
-    """Map a measure name to trec_eval's measure.
-
-    ``AP`` -> ``map``, ``P@k`` -> ``P_k``, ``nDCG`` -> ``ndcg``, ``nDCG@k`` -> ``ndcg_cut_k``,
-    ``R-prec`` -> ``Rprec``, ``recall@k`` -> ``recall_k`` (case-insensitive; trec_eval's own
-    names are accepted too).  Raises ``ValueError`` for anything else or for k < 1.
-
-    >>> parse_measure("nDCG@10").trec_eval
-    'ndcg_cut_10'
-    >>> parse_measure("P@5").request
-    'P.5'
-    """
-    text = str(name).strip()
-    for pattern, family, has_cutoff in _PATTERNS:
-        match = pattern.fullmatch(text)
-        if match:
-            if not has_cutoff:
-                return Measure(name=str(name), family=family)
-            cutoff = int(match.group(1))
-            if cutoff < 1:
-                raise ValueError(f"measure {name!r}: the cut-off must be a positive integer")
-            return Measure(name=str(name), family=family, cutoff=cutoff)
-    raise ValueError(
-        f"unknown measure {name!r}; use AP, P@k, nDCG, nDCG@k, R-prec or recall@k (k a positive integer)"
-    )
 
 
 # --------------------------------------------------------------------------- report
@@ -245,30 +195,23 @@ class Evaluation(dict):
 # --------------------------------------------------------------------------- evaluation
 
 
+#: What ``runs`` may be: a mapping of run name -> run frame, or one frame with a ``run`` column.
+RUNS = OneOrMany(RunFrame(), single=RunFrame(("run",)))
+QRELS = Qrels()
+POLICIES = {"missing_topics": Choice(MISSING_TOPIC_POLICIES), "no_relevant": Choice(NO_RELEVANT_POLICIES)}
+
+
 def _as_runs(runs: Mapping[str, pd.DataFrame] | pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """Run name -> frame; the names are strings and, as strings, distinct (1 and "1" would be one run)."""
     if isinstance(runs, pd.DataFrame):
-        if "run" not in runs.columns:
-            raise ValueError("evaluate: a single run frame needs a 'run' column (as read_run gives)")
         return {str(name): frame for name, frame in runs.groupby("run", sort=False)}
-    if not isinstance(runs, Mapping) or not runs:
-        raise ValueError("evaluate: runs must be a non-empty mapping of run name -> frame, or one frame")
-    return {str(name): frame for name, frame in runs.items()}
-
-
-def _check_run(name: str, frame: pd.DataFrame) -> None:
-    missing = {"query_id", "doc_id", "score"} - set(frame.columns)
-    if missing:
-        raise ValueError(f"evaluate: run {name} lacks column(s) {', '.join(sorted(missing))}")
-    if frame["score"].isna().any():
-        raise ValueError(f"evaluate: run {name} has a NaN score")
+    named = {str(name): frame for name, frame in runs.items()}
+    if len(named) != len(runs):
+        raise InvalidParameterError(f"runs must have distinct names as strings; got {list(runs)}")
+    return named
 
 
 def _qrels_dict(qrels: pd.DataFrame) -> dict[str, dict[str, int]]:
-    missing = {"query_id", "doc_id", "relevance"} - set(qrels.columns)
-    if missing:
-        raise ValueError(f"evaluate: qrels lack column(s) {', '.join(sorted(missing))}")
-    if qrels.empty:
-        raise ValueError("evaluate: the qrels are empty")
     return _nested(
         qrels["query_id"], qrels["doc_id"], qrels["relevance"].astype("int64"), what="the qrels judge"
     )
@@ -301,6 +244,7 @@ def _nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what
     return nested
 
 
+@validate_params(runs=RUNS, qrels=QRELS, **POLICIES)
 def missing_topic_report(
     runs: Mapping[str, pd.DataFrame] | pd.DataFrame,
     qrels: pd.DataFrame,
@@ -309,7 +253,6 @@ def missing_topic_report(
     no_relevant: str = "drop",
 ) -> MissingTopicReport:
     """The :class:`MissingTopicReport` that :func:`evaluate` would attach, without evaluating."""
-    _check_policies(missing_topics, no_relevant)
     run_frames = _as_runs(runs)
     relevant = qrels.loc[qrels["relevance"] >= 1, "query_id"].astype("str").unique()
     judged = qrels["query_id"].astype("str").unique()
@@ -330,15 +273,7 @@ def missing_topic_report(
     )
 
 
-def _check_policies(missing_topics: str, no_relevant: str) -> None:
-    if missing_topics not in MISSING_TOPIC_POLICIES:
-        raise ValueError(
-            f"missing_topics must be one of {', '.join(MISSING_TOPIC_POLICIES)}, not {missing_topics!r}"
-        )
-    if no_relevant not in NO_RELEVANT_POLICIES:
-        raise ValueError(f"no_relevant must be one of {', '.join(NO_RELEVANT_POLICIES)}, not {no_relevant!r}")
-
-
+@validate_params(runs=RUNS, qrels=QRELS, measures=NameList("measure name"), **POLICIES)
 def evaluate(
     runs: Mapping[str, pd.DataFrame] | pd.DataFrame,
     qrels: pd.DataFrame,
@@ -407,16 +342,8 @@ def _evaluate(
 ) -> Evaluation:
     """:func:`evaluate`, optionally with prepared ``judgments`` of ``qrels``; warnings are
     attributed ``stacklevel`` frames up."""
-    _check_policies(missing_topics, no_relevant)
     parsed = [parse_measure(name) for name in measures]
-    if not parsed:
-        raise ValueError("evaluate: give at least one measure")
-    names = [m.name for m in parsed]
-    if len(set(names)) != len(names):
-        raise ValueError(f"evaluate: a measure is named twice in {names}")
     run_frames = _as_runs(runs)
-    for name, frame in run_frames.items():
-        _check_run(name, frame)
     if judgments is None or judgments.qrels is not qrels:
         judgments = _Judgments(qrels)
     report = missing_topic_report(run_frames, qrels, missing_topics=missing_topics, no_relevant=no_relevant)

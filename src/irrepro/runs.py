@@ -54,6 +54,7 @@ import numpy as np
 import pandas as pd
 
 from irrepro.outputs import atomic_write_text
+from irrepro.validation import FilePath, Optional, RunFrame, Text, validate_params
 
 __all__ = ["RunFormatError", "read_run", "read_qrels", "write_run", "rank_by_score"]
 
@@ -423,6 +424,7 @@ def read_qrels(path) -> pd.DataFrame:
 # --------------------------------------------------------------------------- writing
 
 
+@validate_params(frame=RunFrame(), path=FilePath(), name=Optional(Text(no_blanks=True, what="a run tag")))
 def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
     """Write a run frame as a TREC 6-column run file.
 

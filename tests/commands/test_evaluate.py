@@ -35,7 +35,7 @@ def test_per_topic_table_prints_trec_eval_per_query_numbers(suite, capsys):
         assert rows[topic] == [expected[("map", topic)], expected[("P_10", topic)], expected[("ndcg", topic)]]
 
 
-def test_per_topic_csv_has_run_topic_measure_value(suite, capsys):
+def test_per_topic_csv_has_run_file_topic_measure_value(suite, capsys):
     argv = [
         "evaluate",
         "--qrels",
@@ -47,9 +47,10 @@ def test_per_topic_csv_has_run_topic_measure_value(suite, capsys):
     ]
     assert main([*argv, "--measures", "AP,P@10,nDCG@10,nDCG"]) == 0
     rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
-    assert rows[0] == ["run", "topic", "measure", "value"]
+    assert rows[0] == ["run", "file", "topic", "measure", "value"]
     assert len(rows) == 1 + 3 * 4
-    assert {r[0] for r in rows[1:]} == {"STANDARD"} and [r[2] for r in rows[1:5]] == [
+    assert {(r[0], r[1]) for r in rows[1:]} == {("STANDARD", str(suite["results.test"]))}
+    assert [r[3] for r in rows[1:5]] == [
         "AP",
         "P@10",
         "nDCG@10",
@@ -57,7 +58,7 @@ def test_per_topic_csv_has_run_topic_measure_value(suite, capsys):
     ]
     expected = _expected_aq(suite["out.test.aq"])
     trec_names = {"AP": "map", "P@10": "P_10", "nDCG@10": "ndcg_cut_10", "nDCG": "ndcg"}
-    for _run, topic, measure, value in rows[1:]:
+    for _run, _file, topic, measure, value in rows[1:]:
         assert f"{float(value):.4f}" == expected[(trec_names[measure], topic)]
 
 
@@ -72,11 +73,12 @@ def test_means_for_several_runs_and_missing_topic_note(suite, capsys):
     assert main([*argv, "--format", "csv"]) == 0
     captured = capsys.readouterr()
     rows = list(csv.reader(io.StringIO(captured.out)))
-    assert rows[0] == ["run", "measure", "value"]
-    # both files carry the tag STANDARD, so they are told apart by path
-    means = {(r[0], r[1]): float(r[2]) for r in rows[1:]}
-    assert f"{means[(str(suite['results.test']), 'AP')]:.4f}" == "0.1785"  # out.test
-    assert f"{means[(str(suite['results.trunc']), 'AP')]:.4f}" == "0.1016"  # out.test.aqc (-c)
+    assert rows[0] == ["run", "file", "measure", "value"]
+    # both files carry the tag STANDARD, so they are told apart by file name
+    means = {(r[0], r[2]): float(r[3]) for r in rows[1:]}
+    assert f"{means[('results.test', 'AP')]:.4f}" == "0.1785"  # out.test
+    assert f"{means[('results.trunc', 'AP')]:.4f}" == "0.1016"  # out.test.aqc (-c)
+    assert {r[0]: r[1] for r in rows[1:]} == {"results.test": str(suite["results.test"]), "results.trunc": str(suite["results.trunc"])}
     assert "scored 0 (trec_eval -c): 302" in captured.err
     assert "ignored text after the sixth column" in captured.err
 
@@ -125,3 +127,54 @@ def test_unknown_measure_is_one_error_line(suite, capsys):
         == 2
     )
     assert "unknown measure 'ERR'" in capsys.readouterr().err
+
+
+def _strict_json(text: str):
+    """json.loads that refuses NaN, Infinity and -Infinity (Python's json accepts them by default)."""
+
+    def refuse(constant):
+        raise ValueError(f"not JSON: {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_json_is_strict_when_a_mean_is_undefined(suite, tmp_path, capsys):
+    """Under --missing-topics drop a run with none of the judged topics has no mean: null, not NaN."""
+    elsewhere = tmp_path / "elsewhere.run"
+    elsewhere.write_text("999 Q0 doc 1 1.0 other\n")
+    argv = ["evaluate", "--qrels", str(suite["qrels.test"]), str(suite["results.test"]), str(elsewhere)]
+    assert main([*argv, "--missing-topics", "drop", "--format", "json", "--per-topic"]) == 0
+    document = _strict_json(capsys.readouterr().out)
+    assert document["runs"]["other"]["mean"] == {"AP": None, "P@10": None, "nDCG": None}
+    assert document["runs"]["other"]["file"] == str(elsewhere)
+    assert main([*argv, "--missing-topics", "drop"]) == 0
+    assert "undefined" in capsys.readouterr().out
+
+
+def test_colliding_tags_never_share_a_label(suite, tmp_path, capsys):
+    """Two files tagged X and a third tagged like the first file's name: three runs, three labels,
+    each with its own numbers (before, one run's scores replaced another's)."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    lines = suite["results.test"].read_text().splitlines()
+    first, second, third = tmp_path / "a" / "x.run", tmp_path / "b" / "x.run", tmp_path / "c.run"
+    first.write_text("".join(line.rsplit(None, 1)[0] + " X\n" for line in lines))
+    second.write_text("".join(line.rsplit(None, 1)[0] + " X\n" for line in lines[: len(lines) // 2]))
+    third.write_text("".join(line.rsplit(None, 1)[0] + " x.run\n" for line in lines[:50]))
+    argv = ["evaluate", "--qrels", str(suite["qrels.test"]), str(first), str(second), str(third)]
+    assert main([*argv, "--format", "json"]) == 0
+    runs = _strict_json(capsys.readouterr().out)["runs"]
+    assert {label: run["file"] for label, run in runs.items()} == {
+        str(first): str(first), str(second): str(second), "c.run": str(third)
+    }
+    assert len({run["mean"]["AP"] for run in runs.values()}) == 3
+    assert main([*argv, "--format", "csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert {(r[0], r[1]) for r in rows[1:]} == {(str(first), str(first)), (str(second), str(second)), ("c.run", str(third))}
+
+
+def test_missing_topics_help_says_what_the_default_does(capsys):
+    assert main(["evaluate", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "'zero' (the default) scores it 0" in text and "'trec_eval -c'" in text
+    assert "trec_eval's own default (without -c)" in text

@@ -37,3 +37,12 @@ def test_no_differences_give_no_active_agreements():
     scores = pd.DataFrame(np.clip(0.4 + rng.normal(0, 0.1, size=(30, 5)), 0, 1))
     table = split_half_consistency(scores, links=["identity"], n_splits=4, seed=2)
     assert table["active_agreements"].sum() == 0
+
+
+def test_one_link_name_is_one_link_and_unknown_links_are_named():
+    """``links="logit"`` was read letter by letter ('l', 'o', ...: an 'unknown link' error at best)."""
+    rng = np.random.default_rng(5)
+    scores = pd.DataFrame(np.clip(0.4 + rng.normal(0, 0.1, size=(12, 3)), 0.01, 0.99))
+    assert set(split_half_consistency(scores, links="logit", n_splits=1, seed=0)["link"]) == {"logit"}
+    with pytest.raises(ValueError, match=r"links must be .*\(unknown: logt\)"):
+        split_half_consistency(scores, links=["logit", "logt"], n_splits=1, seed=0)

@@ -86,5 +86,17 @@ def test_rejects_missing_and_bad_options():
     good = pd.DataFrame({"a": [0.2, 0.1], "b": [0.1, 0.3]})
     with pytest.raises(ValueError, match="quasi-binomial"):
         fit_two_way(good, link="log", family="quasibinomial")
-    with pytest.raises(ValueError, match="unknown family"):
+    with pytest.raises(ValueError, match="family must be one of"):
         fit_two_way(good, family="poisson")
+
+
+def test_bad_arguments_name_the_parameter():
+    good = pd.DataFrame({"a": [0.2, 0.1], "b": [0.1, 0.3]})
+    for call, message in [
+        (lambda: fit_two_way("scores.csv"), "fit_two_way: scores must be a pandas DataFrame"),
+        (lambda: fit_two_way(good, max_iter=2.5), "max_iter must be an integer"),
+        (lambda: fit_two_way(good, tol=-1), "tol must be a number > 0"),
+        (lambda: fit_two_way(good, link=None), "link must be one of 'identity'"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            call()

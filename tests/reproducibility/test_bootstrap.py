@@ -88,3 +88,17 @@ def test_mean_difference_shifts_with_the_new_scores(shift, paired):
     moved = bootstrap_mean_difference(OB, NB + shift, paired=paired, n_resamples=300, seed=1)
     for field in ("estimate", "low", "high"):
         assert getattr(moved, field) == pytest.approx(getattr(base, field) + shift, abs=1e-9)
+
+
+def test_bad_arguments_name_the_parameter():
+    """n_resamples=10**15 asked numpy for 21 PiB; 2.5 and a string seed failed inside numpy."""
+    for kwargs, message in [
+        ({"n_resamples": 10**15}, r"n_resamples must be an integer in \[1, 100000\]"),
+        ({"n_resamples": 2.5}, "n_resamples must be an integer"),
+        ({"seed": "x"}, "seed must be an integer >= 0; got 'x'"),
+        ({"level": 2}, r"level must be a number in \(0, 1\); got 2"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            bootstrap_mean(OB, **kwargs)
+    with pytest.raises(ValueError, match="paired must be True or False"):
+        bootstrap_effect_ratio(OA, OB, OA, OB, paired="yes")

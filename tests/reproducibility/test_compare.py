@@ -53,7 +53,9 @@ def _runs(files, new=("new_baseline", "new_advanced")):
 
 
 def test_replicability_matches_repro_eval(files):
-    from repro_eval.Evaluator import RpdEvaluator  # repro_eval's name for the same-collection case
+    from repro_eval.Evaluator import (
+        RpdEvaluator,  # repro_eval's name for the same-collection case
+    )
 
     reference = RpdEvaluator(
         qrels_orig_path=str(files["qrels"]),
@@ -82,7 +84,9 @@ def test_replicability_matches_repro_eval(files):
 
 
 def test_reproducibility_matches_repro_eval(files):
-    from repro_eval.Evaluator import RplEvaluator  # repro_eval's name for the new-collection case
+    from repro_eval.Evaluator import (
+        RplEvaluator,  # repro_eval's name for the new-collection case
+    )
 
     reference = RplEvaluator(
         qrels_orig_path=str(files["qrels"]),
@@ -115,7 +119,9 @@ def _cli(args, capsys) -> dict:
 def test_cli_json_shape(files, capsys):
     common = ["--qrels", str(files["qrels"]), "--orig-baseline", str(files["orig_baseline"]), "--orig-advanced", str(files["orig_advanced"])]
     replicability = _cli(common + ["--new-baseline", str(files["new_baseline"]), "--new-advanced", str(files["new_advanced"])], capsys)
-    assert list(replicability) == ["setting", "ARP", "KTU", "RBO", "RMSE", "ER", "DeltaRI", "p_value"]
+    keys = ["runs", "qrels", "new_qrels", "setting", "ARP", "KTU", "RBO", "RMSE", "ER", "DeltaRI", "p_value", "notes"]
+    assert list(replicability) == keys
+    assert replicability["runs"]["orig_baseline"] == {"label": "orig_baseline", "file": str(files["orig_baseline"])}
     assert replicability["setting"] == "replicability"
     assert list(replicability["ARP"]) == ["orig_baseline", "orig_advanced", "new_baseline", "new_advanced"]
     assert list(replicability["ARP"]["orig_baseline"]) == list(MEASURES)
@@ -127,7 +133,8 @@ def test_cli_json_shape(files, capsys):
         + ["--new-baseline", str(files["rpd_baseline"]), "--new-advanced", str(files["rpd_advanced"]), "--new-qrels", str(files["new_qrels"])],
         capsys,
     )
-    assert list(reproducibility) == ["setting", "ARP", "ER", "DeltaRI", "p_value"]
+    assert list(reproducibility) == ["runs", "qrels", "new_qrels", "setting", "ARP", "ER", "DeltaRI", "p_value", "notes"]
+    assert reproducibility["new_qrels"] == str(files["new_qrels"])
     assert reproducibility["setting"] == "reproducibility"
 
 
@@ -204,3 +211,24 @@ def test_compare_pairs_is_compare_runs_for_each_pair(files):
     alone = compare_runs(runs["orig_baseline"], runs["orig_advanced"], *pairs["a"], qrels, measures=["nDCG@5"])
     assert also.measures == ("AP",) and set(also.per_topic) == {"AP", "nDCG@5"} and list(also.to_json()["ER"]) == ["AP"]
     pd.testing.assert_frame_equal(also.per_topic["nDCG@5"], alone.per_topic["nDCG@5"])
+
+
+def test_bad_arguments_name_the_parameter(files):
+    """--cutoff 1 --rbo-variant sigir2020 (an IndexError), rbo_p 0 (ZeroDivisionError) or 1.5 (RBO 1.25),
+    a huge cut-off (OverflowError), an empty run (IndexError)."""
+    runs, qrels = _runs(files), read_qrels(files["qrels"])
+    for kwargs, message in [
+        ({"cutoff": 1, "rbo_variant": "sigir2020"}, "compare_runs: cutoff must be an integer >= 2 with the RBO variant 'sigir2020'"),
+        ({"rbo_p": 0}, r"compare_runs: rbo_p must be a number in \(0, 1\); got 0"),
+        ({"rbo_p": 1.5}, r"compare_runs: rbo_p must be a number in \(0, 1\); got 1.5"),
+        ({"cutoff": 10**20}, r"compare_runs: cutoff must be an integer in \[1, 2147483647\]"),
+        ({"measures": ["P@10000000000"]}, "cut-off k must be an integer from 1 to 2147483647"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            compare_runs(*runs, qrels, **kwargs)
+    with pytest.raises(ValueError, match="orig_baseline must be .* got a DataFrame with 0 row"):
+        compare_runs(runs[0].iloc[:0], *runs[1:], qrels)
+
+
+def test_a_string_is_one_measure(files):
+    assert compare_runs(*_runs(files), read_qrels(files["qrels"]), measures="AP").measures == ("AP",)

@@ -204,7 +204,7 @@ def test_agrees_with_repro_eval(tmp_path):
 
 
 def test_rbo_agrees_with_repro_eval_on_runs_of_different_depth(tmp_path):
-    from repro_eval.measure.document_order import RBO, KTU
+    from repro_eval.measure.document_order import KTU, RBO
     from repro_eval.util import load_run
 
     rng = np.random.default_rng(4)
@@ -307,5 +307,24 @@ def test_a_subset_of_measures_gives_the_same_values(tmp_path):
         assert set(some) == set(subset)
         for name in subset:
             pd.testing.assert_series_equal(some[name], everything[name])
-    with pytest.raises(ValueError, match="subset"):
+    with pytest.raises(ValueError, match="unknown: NDCG"):
         ranking_measures(original, replicated, depth=15, measures=("KTU", "NDCG"))
+
+
+def test_bad_arguments_name_the_parameter():
+    """depth=2.5 (a TypeError from slicing), p=0 / rbo_p=1.5 (ZeroDivisionError / RBO 1.25), depth 1
+    with the sigir2020 variant (an IndexError), a huge depth (OverflowError), a string read letter by letter."""
+    docs = ["d1", "d2", "d3"]
+    cases = [
+        (lambda: kendall_tau_union(docs, docs, depth=2.5), r"depth must be an integer in \[1, 2147483647\]; got 2.5"),
+        (lambda: rbo(docs, docs, p=0), r"p must be a number in \(0, 1\); got 0"),
+        (lambda: ranking_measures(docs, docs, rbo_p=1.5), r"rbo_p must be a number in \(0, 1\); got 1.5"),
+        (lambda: ranking_measures(docs, docs, depth=1, rbo_variant="sigir2020"), "depth must be an integer >= 2"),
+        (lambda: rbo(docs, docs, depth=1, variant="sigir2020"), "depth must be an integer >= 2"),
+        (lambda: rbo(docs, docs, depth=10**20), "depth must be an integer in"),
+        (lambda: rbo("abc", "abd"), "original must be a run frame"),
+        (lambda: kendall_tau_union(docs, {}), "replicated must be"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError, match=message):
+            call()

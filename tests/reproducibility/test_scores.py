@@ -258,3 +258,46 @@ def test_batch_runs_must_be_named_alike():
     with pytest.raises(ValueError, match="name their runs alike"):
         effect_ratio(o + 0.1, o, advanced, baseline, paired=True)
     assert effect_ratio(o + 0.1, o, advanced, baseline.set_axis(advanced.columns, axis=1), paired=True)["a1"] == pytest.approx(1.0)
+
+
+# --------------------------------------------------------------------------- arguments and t-tests
+
+
+def test_bad_arguments_name_the_parameter():
+    """``paired="no"`` was taken as true; a path or an empty Series failed deep inside."""
+    a, b = series([0.5, 0.7, 0.3, 0.5]), series([0.3, 0.5, 0.3, 0.3])
+    with pytest.raises(ValueError, match="effect_ratio: paired must be True or False; got 'no'"):
+        effect_ratio(a, b, a, b, paired="no")
+    with pytest.raises(ValueError, match="unpaired_ttest: equal_var must be True or False"):
+        unpaired_ttest(a, b, equal_var="no")
+    with pytest.raises(ValueError, match="rmse: original must be a pandas Series .*; got an empty Series"):
+        rmse(pd.Series([], dtype=float), b)
+    with pytest.raises(ValueError, match=r"arp: scores must be .*; got a path \('scores.csv'\)"):
+        from pathlib import Path
+
+        arp(Path("scores.csv"))
+
+
+finite_scores = st.lists(st.floats(0, 1, allow_nan=False, width=32), min_size=2, max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(finite_scores, finite_scores)
+def test_t_tests_equal_scipy(first, second):
+    """The t-tests are computed with scipy.special's t distribution (scipy.stats costs a second of
+    start-up); they must give scipy.stats' p-values, constant and tied samples included."""
+    n = min(len(first), len(second))
+    original = pd.Series(first[:n], index=[str(i) for i in range(n)], dtype=float)
+    new = pd.Series(second[:n], index=original.index, dtype=float)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected_paired = stats.ttest_rel(original, new).pvalue
+        expected = {v: stats.ttest_ind(np.array(first, float), np.array(second, float), equal_var=v).pvalue for v in (True, False)}
+    if not np.isnan(expected_paired):
+        assert paired_ttest(original, new) == pytest.approx(expected_paired, rel=1e-9, abs=1e-12)
+    unequal = pd.Series(second, index=[f"n{i}" for i in range(len(second))], dtype=float)
+    for equal_var, p in expected.items():
+        if not np.isnan(p):
+            assert unpaired_ttest(pd.Series(first, dtype=float), unequal, equal_var=equal_var) == pytest.approx(
+                p, rel=1e-9, abs=1e-12
+            )

@@ -3,59 +3,81 @@
 Without ``--new-qrels`` the new runs replicate the originals on the same collection
 (replicability: ARP, KTU, RBO, RMSE, ER, DeltaRI, paired t-test); with it they reproduce them on
 another collection (reproducibility: ARP, ER, DeltaRI, unpaired t-test).
+
+Both formats name each run by role, label (its run tag, told apart by file name or path where
+tags collide: :func:`irrepro.labels.run_labels`) and file. ``--format json`` is strict JSON: an
+undefined value (ER with zero original improvement, ...) is ``null``; its keys are ``runs``,
+``qrels``, ``new_qrels``, then those of :meth:`irrepro.reproducibility.compare.Comparison.to_json`,
+then ``notes``.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from irrepro.commands._common import (
+    InputError,
+    dump_json,
+    input_path,
+    measure_list,
+    option,
+    read_input,
+)
+from irrepro.validation import MAX_CUTOFF, Integer, Real
 
 NAME = "compare"
 HELP = "replicability/reproducibility measures (Breuer et al., SIGIR 2020) of an original and a new run pair"
+ROLES = ("orig_baseline", "orig_advanced", "new_baseline", "new_advanced")
+#: irrepro.reproducibility.ranking.RBO_VARIANTS, repeated so that building the parser imports no
+#: numpy (a test checks that the two agree).
+RBO_VARIANTS = ("ext", "min", "trunc", "sigir2020")
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--qrels", required=True, type=Path, help="qrels of the original collection")
-    parser.add_argument("--orig-baseline", required=True, type=Path, help="original baseline run (b)")
-    parser.add_argument("--orig-advanced", required=True, type=Path, help="original advanced run (a)")
-    parser.add_argument("--new-baseline", required=True, type=Path, help="replicated/reproduced baseline run (b')")
-    parser.add_argument("--new-advanced", required=True, type=Path, help="replicated/reproduced advanced run (a')")
-    parser.add_argument("--new-qrels", type=Path, help="qrels of the new collection (reproducibility); omit for replicability")
-    parser.add_argument("--measures", default="AP,P@10,nDCG", help="comma-separated measures (default AP,P@10,nDCG)")
-    parser.add_argument("--cutoff", type=int, default=1000, help="depth of KTU and RBO (default 1000)")
-    parser.add_argument("--rbo-p", type=float, default=0.8, help="RBO persistence p (default 0.8)")
+    parser.add_argument("--qrels", required=True, type=input_path, help="qrels of the original collection")
+    parser.add_argument("--orig-baseline", required=True, type=input_path, help="original baseline run (b)")
+    parser.add_argument("--orig-advanced", required=True, type=input_path, help="original advanced run (a)")
+    parser.add_argument("--new-baseline", required=True, type=input_path, help="replicated/reproduced baseline run (b')")
+    parser.add_argument("--new-advanced", required=True, type=input_path, help="replicated/reproduced advanced run (a')")
+    parser.add_argument("--new-qrels", type=input_path, help="qrels of the new collection (reproducibility); omit for replicability")
+    parser.add_argument("--measures", type=measure_list, default="AP,P@10,nDCG", help="comma-separated measures (default AP,P@10,nDCG)")
     parser.add_argument(
-        "--rbo-variant", default="ext", choices=("ext", "min", "trunc", "sigir2020"), help="RBO form (default ext)"
+        "--cutoff", type=option(Integer(1, MAX_CUTOFF)), default=1000,
+        help="depth of KTU and RBO, an integer from 1 (2 with --rbo-variant sigir2020) to 2147483647 (default 1000)",
     )
     parser.add_argument(
+        "--rbo-p", type=option(Real(0.0, 1.0, closed="neither")), default=0.8,
+        help="RBO persistence p, a number in (0, 1) (default 0.8)",
+    )
+    parser.add_argument("--rbo-variant", default="ext", choices=RBO_VARIANTS, help="RBO form (default ext)")
+    parser.add_argument(
         "--missing-topics", default="zero", choices=("zero", "drop"),
-        help="a judged topic a run lacks: scored 0 (trec_eval -c, default) or left out (trec_eval default)",
+        help="a judged topic a run lacks: scored 0 ('zero', the default, as trec_eval -c) or left out of its mean "
+        "('drop', trec_eval's own default)",
     )
     parser.add_argument("--format", default="table", choices=("table", "json"), help="output format (default table)")
 
 
 def run(args) -> int:
+    if args.rbo_variant == "sigir2020" and args.cutoff < 2:  # RBO on the top cutoff - 1 documents
+        raise InputError(f"--cutoff must be at least 2 with --rbo-variant sigir2020; got {args.cutoff}")
+    from irrepro.labels import run_labels
     from irrepro.reproducibility.compare import compare_runs
     from irrepro.runs import read_qrels, read_run
 
-    measures = [m.strip() for m in args.measures.split(",") if m.strip()]
-    if not measures:
-        raise ValueError("--measures: give at least one measure")
+    paths = {role: getattr(args, role) for role in ROLES}
+    frames = {role: read_input(read_run, path, "--" + role.replace("_", "-")) for role, path in paths.items()}
+    qrels = read_input(read_qrels, args.qrels, "--qrels")
+    new_qrels = read_input(read_qrels, args.new_qrels, "--new-qrels") if args.new_qrels is not None else None
     comparison = compare_runs(
-        read_run(args.orig_baseline),
-        read_run(args.orig_advanced),
-        read_run(args.new_baseline),
-        read_run(args.new_advanced),
-        read_qrels(args.qrels),
-        new_qrels=read_qrels(args.new_qrels) if args.new_qrels else None,
-        measures=measures,
-        cutoff=args.cutoff,
-        rbo_p=args.rbo_p,
-        rbo_variant=args.rbo_variant,
-        missing_topics=args.missing_topics,
+        *frames.values(), qrels, new_qrels=new_qrels, measures=args.measures, cutoff=args.cutoff,
+        rbo_p=args.rbo_p, rbo_variant=args.rbo_variant, missing_topics=args.missing_topics,
     )
+    labels = run_labels([frame["run"].iat[0] for frame in frames.values()], list(paths.values()))
+    runs = {role: {"label": label, "file": str(paths[role])} for role, label in zip(ROLES, labels)}
     if args.format == "json":
-        print(json.dumps(comparison.to_json(), indent=2, allow_nan=False))
+        files = {"qrels": str(args.qrels), "new_qrels": None if args.new_qrels is None else str(args.new_qrels)}
+        print(dump_json({"runs": runs, **files, **comparison.to_json(), "notes": comparison.notes}))
     else:
-        print(comparison.to_table())
+        width = max(len(role) for role in ROLES)
+        lines = ["runs"] + [f"  {role:<{width}}  {run['label']}  ({run['file']})" for role, run in runs.items()]
+        print("\n".join(lines) + "\n\n" + comparison.to_table())
     return 0

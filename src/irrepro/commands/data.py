@@ -1,8 +1,13 @@
-"""``irrepro data list|fetch|verify``: the public data registry on the command line."""
+"""``irrepro data list|fetch|verify``: the public data registry on the command line.
+
+``list`` prints a header and one tab-separated line per file: name, the start of its sha256,
+whether a copy is in the cache (``yes``: present, not re-hashed, ``verify`` checks the hash) and
+where it is or comes from (the cached copy's path, else its URL or the source it is mirrored from).
+"""
 
 from __future__ import annotations
 
-from irrepro import data
+import sys
 
 NAME = "data"
 HELP = "list, fetch or verify the public data files (registry in data/registry.tsv)"
@@ -16,6 +21,8 @@ def add_arguments(parser) -> None:
 
 
 def _selected(prefixes: list[str]) -> list[str]:
+    from irrepro import data
+
     names = list(data.registry())
     if not prefixes:
         return names
@@ -26,14 +33,28 @@ def _selected(prefixes: list[str]) -> list[str]:
     return chosen
 
 
+def _list(names: list[str]) -> int:
+    from irrepro import data
+
+    entries, cache = data.registry(), data.cache_dir()
+    print("name\tsha256\tcached\tlocation")
+    cached = 0
+    for name in names:
+        entry, copy = entries[name], cache / name
+        present = copy.is_file()
+        cached += present
+        where = str(copy) if present else entry.url or f"(mirror only) {entry.source}"
+        print(f"{name}\t{entry.sha256[:12]}\t{'yes' if present else 'no'}\t{where}")
+    print(f"{cached} of {len(names)} file(s) cached in {cache}", file=sys.stderr)
+    return 0
+
+
 def run(args) -> int:
+    from irrepro import data
+
     names = _selected(args.names)
     if args.action == "list":
-        entries = data.registry()
-        for name in names:
-            entry = entries[name]
-            print(f"{name}\t{entry.sha256[:12]}\t{entry.url or '(mirror only) ' + entry.source}")
-        return 0
+        return _list(names)
     if args.action == "fetch":
         for name in names:
             print(f"{name}\t{data.fetch(name)}")

@@ -4,39 +4,44 @@ Without ``--per-topic`` it prints each run's mean per measure; with it, every to
 (and, in the table, the mean as topic ``all``, as ``trec_eval -q`` does).  Formats:
 
 - ``table`` (default): aligned text, four decimals as trec_eval prints them;
-- ``csv``: ``run,topic,measure,value`` with ``--per-topic``, else ``run,measure,value``;
-  full precision; ``run`` is the file's run tag, ``measure`` the name as given;
-- ``json``: ``{"runs": {run: {"file": ..., "mean": {measure: value},
-  "per_topic": {measure: {topic: value}}}}, "missing_topics": ..., "notes": [...]}``.
+- ``csv``: ``run,file,topic,measure,value`` with ``--per-topic``, else ``run,file,measure,value``;
+  full precision; ``measure`` the name as given;
+- ``json`` (strict: an undefined value is ``null``): ``{"runs": {run: {"file": ...,
+  "mean": {measure: value}, "per_topic": {measure: {topic: value}}}}, "missing_topics": ...,
+  "notes": [...]}``.
 
+``run`` is the run's label: its run tag, or where tags collide its file name, path or
+``path#position`` (:func:`irrepro.labels.run_labels`); every output gives the file beside it.
 Notes on topics the missing-topic policy touched and warnings (ignored lines, topics not in
-the qrels) go to stderr.  Runs that share a run tag are labelled by their file path instead.
+the qrels) go to stderr.
 """
 
 from __future__ import annotations
 
 import csv
-import json
+import math
 import sys
 import warnings
-from pathlib import Path
 
-from irrepro.evaluation import MISSING_TOPIC_POLICIES, evaluate, parse_measure
-from irrepro.runs import read_qrels, read_run
+from irrepro.commands._common import dump_json, input_path, measure_list, read_input
 
 NAME = "evaluate"
 HELP = "evaluate TREC runs against qrels exactly as trec_eval does (AP, P@k, nDCG, nDCG@k, R-prec, recall@k)"
+#: The choices of --missing-topics: irrepro.evaluation.MISSING_TOPIC_POLICIES (repeated here so that
+#: building the parser does not import pandas; a test checks that the two agree).
+MISSING_TOPIC_POLICIES = ("zero", "drop")
 
 
 def add_arguments(parser) -> None:
     parser.add_argument(
-        "--qrels", required=True, type=Path, help="TREC qrels file (topic iteration docno relevance)"
+        "--qrels", required=True, type=input_path, help="TREC qrels file (topic iteration docno relevance)"
     )
     parser.add_argument(
-        "runs", nargs="+", type=Path, metavar="RUN", help="TREC run files (topic Q0 docno rank score tag)"
+        "runs", nargs="+", type=input_path, metavar="RUN", help="TREC run files (topic Q0 docno rank score tag)"
     )
     parser.add_argument(
         "--measures",
+        type=measure_list,
         default="AP,P@10,nDCG",
         help="comma-separated: AP, P@k, nDCG, nDCG@k, R-prec, recall@k (default: %(default)s)",
     )
@@ -46,67 +51,70 @@ def add_arguments(parser) -> None:
     parser.add_argument("--format", choices=["table", "csv", "json"], default="table")
     parser.add_argument(
         "--missing-topics",
-        choices=list(MISSING_TOPIC_POLICIES),
+        choices=MISSING_TOPIC_POLICIES,
         default="zero",
-        help="a judged topic missing from a run scores 0 (zero, trec_eval -c; default) or is left out (drop)",
+        help="a judged topic that a run lacks: 'zero' (the default) scores it 0 on every measure, as "
+        "'trec_eval -c' does, so all runs are averaged over the same topics; 'drop' leaves it out of "
+        "that run's mean, which is trec_eval's own default (without -c)",
     )
 
 
-def _labels(paths: list[Path], tags: list[str]) -> list[str]:
-    """The run tag, or the file path where two files share a tag."""
-    return [str(path) if tags.count(tag) > 1 else tag for path, tag in zip(paths, tags)]
-
 
 def run(args) -> int:
-    measures = [name.strip() for name in args.measures.split(",") if name.strip()]
-    for name in measures:
-        parse_measure(name)  # fail before reading any file
+    from irrepro.evaluation import evaluate
+    from irrepro.labels import run_labels
+    from irrepro.runs import read_qrels, read_run
+
+    measures = args.measures
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        qrels = read_qrels(args.qrels)
-        frames = [read_run(path) for path in args.runs]
-        labels = _labels(args.runs, [frame["run"].iat[0] for frame in frames])
+        qrels = read_input(read_qrels, args.qrels, "--qrels")
+        frames = [read_input(read_run, path, "run") for path in args.runs]
+        labels = run_labels([frame["run"].iat[0] for frame in frames], args.runs)
         result = evaluate(dict(zip(labels, frames)), qrels, measures, missing_topics=args.missing_topics)
     notes = [str(w.message) for w in caught]
     notes += [line for line in result.report.summary() if line not in notes]
     for note in notes:
         print(f"irrepro evaluate: note: {note}", file=sys.stderr)
 
-    files = dict(zip(labels, args.runs))
+    files = {label: str(path) for label, path in zip(labels, args.runs)}
     if args.format == "json":
-        print(json.dumps(_as_json(result, measures, files, args, notes), indent=2))
+        print(dump_json(_as_json(result, measures, files, args, notes)))
     elif args.format == "csv":
-        _write_csv(result, measures, labels, per_topic=args.per_topic)
+        _write_csv(result, measures, files, per_topic=args.per_topic)
     else:
         print(_as_table(result, measures, labels, files, per_topic=args.per_topic))
     return 0
 
 
-def _write_csv(result, measures, labels, *, per_topic: bool) -> None:
+def _write_csv(result, measures, files, *, per_topic: bool) -> None:
+    """Rows of label, file, (topic,) measure, value; an undefined mean is an empty field."""
     writer = csv.writer(sys.stdout, lineterminator="\n")
     if per_topic:
-        writer.writerow(["run", "topic", "measure", "value"])
-        for label in labels:
+        writer.writerow(["run", "file", "topic", "measure", "value"])
+        for label, path in files.items():
             for topic in result[measures[0]].index:
                 for measure in measures:
                     value = result[measure].at[topic, label]
-                    if value == value:  # NaN: a topic this run lacks under --missing-topics drop
-                        writer.writerow([label, topic, measure, repr(float(value))])
+                    if not math.isnan(value):  # NaN: a topic this run lacks under --missing-topics drop
+                        writer.writerow([label, path, topic, measure, repr(float(value))])
     else:
-        writer.writerow(["run", "measure", "value"])
+        writer.writerow(["run", "file", "measure", "value"])
         means = result.means()
-        for label in labels:
+        for label, path in files.items():
             for measure in measures:
-                writer.writerow([label, measure, repr(float(means.at[label, measure]))])
+                value = float(means.at[label, measure])
+                writer.writerow([label, path, measure, "" if math.isnan(value) else repr(value)])
 
 
 def _as_table(result, measures, labels, files, *, per_topic: bool) -> str:
     means = result.means()
     if not per_topic:
         table = means.loc[labels, measures].copy()
+        table["file"] = [files[label] for label in labels]
         table.index.name = "run"
         table.columns.name = None
-        return table.to_string(float_format=lambda v: f"{v:.4f}")
+        return table.to_string(float_format=lambda v: f"{v:.4f}", na_rep="undefined")
     blocks = []
     for label in labels:
         table = (
@@ -118,7 +126,8 @@ def _as_table(result, measures, labels, files, *, per_topic: bool) -> str:
         table.loc["all"] = means.loc[label, measures]
         table.index.name = "topic"
         table.columns.name = None
-        blocks.append(f"run {label} ({files[label]})\n" + table.to_string(float_format=lambda v: f"{v:.4f}"))
+        text = table.to_string(float_format=lambda v: f"{v:.4f}", na_rep="undefined")
+        blocks.append(f"run {label} ({files[label]})\n{text}")
     return "\n\n".join(blocks)
 
 
@@ -126,7 +135,7 @@ def _as_json(result, measures, files, args, notes) -> dict:
     means = result.means()
     runs = {}
     for label, path in files.items():
-        entry = {"file": str(path), "mean": {m: float(means.at[label, m]) for m in measures}}
+        entry = {"file": path, "mean": {m: float(means.at[label, m]) for m in measures}}
         if args.per_topic:
             entry["per_topic"] = {
                 m: {topic: float(v) for topic, v in result[m][label].dropna().items()} for m in measures

@@ -20,7 +20,9 @@ import sys
 
 # Only light modules here: every ``irrepro`` command builds this parser, so the routing pipeline
 # (scikit-learn, NLTK) is imported when a routing action runs, not at start-up.
+from irrepro.commands._common import InputError, option
 from irrepro.routing.constellations import DEFAULT, IMPLEMENTATION_NAMES, PRINTED, SYSTEMS, TOL_SCALES, by_name
+from irrepro.validation import MAX_CUTOFF, Integer, Text
 
 NAME = "routing"
 HELP = "routing runs WCrobust04 / WCrobust0405 on the Reuters stand-in or on your own corpora"
@@ -51,9 +53,10 @@ def add_arguments(parser) -> None:
         "(scikit-learn < 1.4, as the authors ran); default: the implementation's (paper: mean, sigir2020: sum)",
     )
     run.add_argument("--config", help="corpora configuration (default: $IRREPRO_ROUTING_CONFIG or ./routing-corpora.toml)")
-    run.add_argument("--depth", type=int, default=10_000, help="documents per topic (default 10000)")
-    run.add_argument("--min-df", type=int, default=1, help="drop terms in fewer documents (default 1)")
-    run.add_argument("--tag", help="run tag (default: SYSTEM_PRESET[_augmented][_unprocessed][_IMPLEMENTATION][_tolsum])")
+    run.add_argument("--depth", type=option(Integer(1, MAX_CUTOFF)), default=10_000, help="documents per topic (default 10000)")
+    run.add_argument("--min-df", type=option(Integer(1, MAX_CUTOFF)), default=1, help="drop terms in fewer documents (default 1)")
+    run.add_argument("--tag", type=option(Text(no_blanks=True, what="a run tag")),
+                     help="run tag (default: SYSTEM_PRESET[_augmented][_unprocessed][_IMPLEMENTATION][_tolsum])")
     run.add_argument("--quiet", action="store_true", help="no progress bars")
     run.add_argument("--out", required=True, help="the TREC run file to write")
     actions.add_parser("corpora", help="list the stand-in corpora and those of your configuration").add_argument(
@@ -76,9 +79,12 @@ def _run(args) -> int:
         target = stand_in.collections[args.target]
         where = "the Reuters-21578 stand-in"
     else:
-        from irrepro.routing.config import configured_collections
+        from irrepro.routing.config import configured_collections, find_config
 
-        _, collections = configured_collections([*roles, args.target], args.config, implementation=implementation)
+        try:
+            _, collections = configured_collections([*roles, args.target], args.config, implementation=implementation)
+        except UnicodeDecodeError as error:  # the TOML reader does not say which file
+            raise InputError(f"{find_config(args.config)}: not UTF-8 text (byte {error.start})") from error
         training = {role: collections[role] for role in roles}
         target = collections[args.target]
         where = "your configured corpora"
@@ -123,9 +129,15 @@ def _corpora(args) -> int:
     try:
         path = find_config(args.config)
     except ConfigError as error:
+        if args.config:  # a file the user named must be there; the default one may be absent
+            raise
         print(f"(no configured corpora: {error})", file=sys.stderr)
         return 0
-    for name, setting in read_config(path).items():
+    try:
+        settings = read_config(path)
+    except UnicodeDecodeError as error:  # the TOML reader does not say which file
+        raise InputError(f"{path}: not UTF-8 text (byte {error.start})") from error
+    for name, setting in settings.items():
         print(f"{name}\t{setting.format}\t{', '.join(map(str, setting.paths))}\tqrels {setting.qrels}")
     return 0
 

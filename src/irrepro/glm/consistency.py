@@ -23,22 +23,30 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from irrepro.glm.contrasts import pairwise_contrasts
-from irrepro.glm.fit import fit_two_way
+from irrepro.glm.contrasts import METHODS, pairwise_contrasts
+from irrepro.glm.fit import FAMILIES, fit_two_way
+from irrepro.glm.links import LINK_NAMES
 from irrepro.glm.outliers import boundary_constant
+from irrepro.validation import (
+    Choice,
+    Frame,
+    Integer,
+    Items,
+    NameList,
+    Real,
+    validate_params,
+)
 
 __all__ = ["split_halves", "split_half_consistency", "COUNT_COLUMNS"]
 
+_SPLITS = {"n_splits": Integer(1, 100_000), "seed": Integer(0)}
 COUNT_COLUMNS = ("active_agreements", "active_disagreements", "passive_disagreements", "passive_agreements")
 
 
+@validate_params(topics=Items("topics", min_length=4), **_SPLITS)
 def split_halves(topics: Sequence, *, n_splits: int, seed: int) -> list[tuple[list, list]]:
     """``n_splits`` seeded random partitions of ``topics`` into halves of sizes floor(T/2) and ceil(T/2)."""
-    if n_splits < 1:
-        raise ValueError(f"n_splits must be at least 1, got {n_splits}")
     topics = list(topics)
-    if len(topics) < 4:
-        raise ValueError(f"need at least 4 topics to split in halves, got {len(topics)}")
     rng = np.random.default_rng(seed)
     half = len(topics) // 2
     splits = []
@@ -48,6 +56,14 @@ def split_halves(topics: Sequence, *, n_splits: int, seed: int) -> list[tuple[li
     return splits
 
 
+@validate_params(
+    scores=Frame(min_rows=4, hint="topics as rows, systems as columns"),
+    links=NameList("link", LINK_NAMES),
+    **_SPLITS,
+    family=Choice(FAMILIES),
+    method=Choice(METHODS),
+    alpha=Real(0.0, 1.0, closed="neither"),
+)
 def split_half_consistency(
     scores: pd.DataFrame,
     *,

@@ -23,21 +23,23 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from irrepro.validation import Array, Choice, Integer, Real, Scores, validate_params
+
 __all__ = ["pairwise_contrasts", "tukey_critical_value", "holm_adjust", "METHODS"]
 
 METHODS = ("tukey", "holm")
+_ALPHA = Real(0.0, 1.0, closed="neither")
+_DF = Real(0.0, None, closed="neither")
 
 
+@validate_params(n_systems=Integer(2, 100_000), df_resid=_DF, alpha=_ALPHA)
 @lru_cache(maxsize=256)
 def tukey_critical_value(n_systems: int, df_resid: float, alpha: float = 0.05) -> float:
     """q_{1-alpha}(k, df) / sqrt(2): the bound on |t| of Tukey's HSD for ``n_systems`` means."""
-    if n_systems < 2:
-        raise ValueError(f"Tukey's HSD needs at least 2 systems, got {n_systems}")
-    if not 0 < alpha < 1:
-        raise ValueError(f"alpha must be in (0, 1), got {alpha}")
     return float(stats.studentized_range.ppf(1 - alpha, n_systems, df_resid) / np.sqrt(2))
 
 
+@validate_params(p_values=Array(1, 0.0, 1.0, what="p-values"))
 def holm_adjust(p_values: np.ndarray) -> np.ndarray:
     """Holm's step-down adjusted p-values: max over j <= i of (m - j + 1) p_(j), capped at 1."""
     p_values = np.asarray(p_values, dtype=float)
@@ -49,6 +51,13 @@ def holm_adjust(p_values: np.ndarray) -> np.ndarray:
     return adjusted
 
 
+@validate_params(
+    effects=Scores(what="system effects indexed by system"),
+    covariance=Array(2, finite=False),
+    df_resid=_DF,
+    method=Choice(METHODS),
+    alpha=_ALPHA,
+)
 def pairwise_contrasts(
     effects: pd.Series,
     covariance: np.ndarray,
@@ -63,8 +72,6 @@ def pairwise_contrasts(
     two-sided t p-value), ``significant`` (per ``method``) and ``sign`` (+1 / -1 / 0, the sign of a
     significant difference, 0 when not significant).
     """
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
     covariance = np.asarray(covariance, dtype=float)
     n_systems = len(effects)
     if covariance.shape != (n_systems, n_systems):

@@ -35,12 +35,15 @@ import pandas as pd
 import scipy.linalg
 import statsmodels.api as sm
 
-from irrepro.glm.links import make_link, open_bounds
+from irrepro.glm.links import LINK_NAMES, make_link, open_bounds
+from irrepro.validation import Choice, Frame, Integer, Real, validate_params
 
 __all__ = ["TwoWayFit", "fit_two_way", "dense_design", "FAMILIES"]
 
 FAMILIES = ("gaussian", "quasibinomial")
 _UNIT_INTERVAL_LINKS = ("logit", "probit", "cauchit")
+#: A topics x systems matrix of scores: at least 2 x 2 (checked further by _check_scores).
+SCORE_MATRIX = Frame(min_rows=2, hint="topics as rows, systems as columns")
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,13 @@ def _solve_two_way(weights: np.ndarray, working: np.ndarray) -> tuple[np.ndarray
     return topic_levels, system_levels, factor
 
 
+@validate_params(
+    scores=SCORE_MATRIX,
+    link=Choice(LINK_NAMES),
+    family=Choice(FAMILIES),
+    tol=Real(0.0, None, closed="neither"),
+    max_iter=Integer(1, 100_000),
+)
 def fit_two_way(
     scores: pd.DataFrame,
     *,
@@ -235,6 +245,7 @@ def fit_two_way(
     )
 
 
+@validate_params(scores=SCORE_MATRIX)
 def dense_design(scores: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     """Response vector and dense treatment-coded design (intercept, T-1 topic, S-1 system dummies).
 

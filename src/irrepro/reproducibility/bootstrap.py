@@ -10,7 +10,8 @@ interval for each of them:
   are resampled independently (each pair stays paired within itself, baseline with advanced).
 
 Resamples in which the statistic is undefined (e.g. a zero original improvement for ER) are
-left out; :attr:`ConfidenceInterval.n_undefined` counts them. Deterministic: fixed ``seed``.
+left out; :attr:`ConfidenceInterval.n_undefined` counts them. Deterministic: fixed ``seed`` (an
+integer >= 0). At most :data:`MAX_RESAMPLES` resamples (they are drawn at once).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from irrepro.reproducibility.scores import _as_series, _common_topics
+from irrepro.validation import Boolean, Integer, Real, Scores, validate_params
 
 __all__ = [
     "ConfidenceInterval",
@@ -56,11 +58,11 @@ class ConfidenceInterval:
         }
 
 
-def _check(n_resamples: int, level: float) -> None:
-    if n_resamples < 1:
-        raise ValueError(f"n_resamples must be positive, got {n_resamples}")
-    if not 0 < level < 1:
-        raise ValueError(f"level must lie strictly between 0 and 1, got {level}")
+#: Resamples are drawn at once (memory grows as n_resamples x topics x runs): at most this many.
+MAX_RESAMPLES = 100_000
+_OPTIONS = {"n_resamples": Integer(1, MAX_RESAMPLES), "level": Real(0.0, 1.0, closed="neither"), "seed": Integer(0)}
+_SCORES = Scores()
+_PAIRS = {"orig_advanced": _SCORES, "orig_baseline": _SCORES, "new_advanced": _SCORES, "new_baseline": _SCORES}
 
 
 def _aligned(*series: pd.Series, what: str) -> np.ndarray:
@@ -100,6 +102,7 @@ def _pair_means(orig_adv, orig_base, new_adv, new_base, *, paired, rng, n_resamp
     return np.r_[orig.mean(axis=1), new.mean(axis=1)], means
 
 
+@validate_params(**_PAIRS, paired=Boolean(), **_OPTIONS)
 def bootstrap_effect_ratio(
     orig_advanced: pd.Series,
     orig_baseline: pd.Series,
@@ -112,7 +115,6 @@ def bootstrap_effect_ratio(
     seed: int = 0,
 ) -> ConfidenceInterval:
     """Percentile interval of ER = mean(a' - b') / mean(a - b), resampling topics."""
-    _check(n_resamples, level)
     rng = np.random.default_rng(seed)
     point, means = _pair_means(
         orig_advanced, orig_baseline, new_advanced, new_baseline, paired=paired, rng=rng, n_resamples=n_resamples, what="ER"
@@ -124,6 +126,7 @@ def bootstrap_effect_ratio(
     return _interval((point[2] - point[3]) / (point[0] - point[1]), replicates, level=level, n_resamples=n_resamples, seed=seed)
 
 
+@validate_params(**_PAIRS, paired=Boolean(), **_OPTIONS)
 def bootstrap_delta_relative_improvement(
     orig_advanced: pd.Series,
     orig_baseline: pd.Series,
@@ -136,7 +139,6 @@ def bootstrap_delta_relative_improvement(
     seed: int = 0,
 ) -> ConfidenceInterval:
     """Percentile interval of DeltaRI = RI - RI', resampling topics."""
-    _check(n_resamples, level)
     rng = np.random.default_rng(seed)
     point, means = _pair_means(
         orig_advanced, orig_baseline, new_advanced, new_baseline, paired=paired, rng=rng, n_resamples=n_resamples, what="DeltaRI"
@@ -149,22 +151,22 @@ def bootstrap_delta_relative_improvement(
     return _interval(estimate, replicates, level=level, n_resamples=n_resamples, seed=seed)
 
 
+@validate_params(original=_SCORES, replicated=_SCORES, **_OPTIONS)
 def bootstrap_rmse(
     original: pd.Series, replicated: pd.Series, *, n_resamples: int = 10_000, level: float = 0.95, seed: int = 0
 ) -> ConfidenceInterval:
     """Percentile interval of RMSE between original and replicated per-topic scores (paired)."""
-    _check(n_resamples, level)
     values = _aligned(original, replicated, what="RMSE")
     squared = ((values[0] - values[1]) ** 2)[None, :]
     means = _resample_means(squared, np.random.default_rng(seed), n_resamples)[0]
     return _interval(float(np.sqrt(squared.mean())), np.sqrt(means), level=level, n_resamples=n_resamples, seed=seed)
 
 
+@validate_params(per_topic=_SCORES, **_OPTIONS)
 def bootstrap_mean(
     per_topic: pd.Series, *, n_resamples: int = 10_000, level: float = 0.95, seed: int = 0
 ) -> ConfidenceInterval:
     """Percentile interval of a mean over topics (mean KTU, mean RBO, ARP); NaN topics dropped."""
-    _check(n_resamples, level)
     values = _as_series(per_topic, "bootstrap_mean").dropna().to_numpy(dtype=float)
     if len(values) < 2:
         raise ValueError("bootstrap_mean: fewer than 2 topics with a value")
@@ -172,6 +174,7 @@ def bootstrap_mean(
     return _interval(float(values.mean()), means, level=level, n_resamples=n_resamples, seed=seed)
 
 
+@validate_params(original=_SCORES, new=_SCORES, paired=Boolean(), **_OPTIONS)
 def bootstrap_mean_difference(
     original: pd.Series,
     new: pd.Series,
@@ -188,7 +191,6 @@ def bootstrap_mean_difference(
     estimate is the mean per-topic difference; ``paired=False`` (reproducibility: different
     topics) resamples each run's topics independently. NaN topics are dropped.
     """
-    _check(n_resamples, level)
     rng = np.random.default_rng(seed)
     if paired:
         values = _aligned(original, new, what="mean difference")

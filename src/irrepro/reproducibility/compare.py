@@ -24,8 +24,21 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from irrepro.evaluation import _evaluate, _Judgments
+from irrepro.evaluation import MISSING_TOPIC_POLICIES, _evaluate, _Judgments
 from irrepro.reproducibility import ranking, scores
+from irrepro.validation import (
+    MAX_CUTOFF,
+    Choice,
+    Integer,
+    MappingOf,
+    NameList,
+    Optional,
+    Pair,
+    Qrels,
+    Real,
+    RunFrame,
+    validate_params,
+)
 
 __all__ = ["Comparison", "compare_runs", "compare_pairs", "ROLES"]
 
@@ -106,6 +119,22 @@ def _guard(notes: list[str], label: str, function, *args, **kwargs) -> float | N
         return None
 
 
+_RUN = RunFrame(("rank",))
+
+
+@validate_params(
+    orig_baseline=_RUN,
+    orig_advanced=_RUN,
+    new_baseline=_RUN,
+    new_advanced=_RUN,
+    qrels=Qrels(),
+    new_qrels=Optional(Qrels()),
+    measures=NameList("measure name"),
+    cutoff=Integer(1, MAX_CUTOFF),
+    rbo_p=Real(0.0, 1.0, closed="neither"),
+    rbo_variant=Choice(ranking.RBO_VARIANTS),
+    missing_topics=Choice(MISSING_TOPIC_POLICIES),
+)
 def compare_runs(
     orig_baseline: pd.DataFrame,
     orig_advanced: pd.DataFrame,
@@ -133,6 +162,19 @@ def compare_runs(
     )["new"]
 
 
+@validate_params(
+    orig_baseline=_RUN,
+    orig_advanced=_RUN,
+    pairs=MappingOf(Pair(_RUN, what="a (new_baseline, new_advanced) pair")),
+    qrels=Qrels(),
+    new_qrels=Optional(Qrels()),
+    measures=NameList("measure name"),
+    cutoff=Integer(1, MAX_CUTOFF),
+    rbo_p=Real(0.0, 1.0, closed="neither"),
+    rbo_variant=Choice(ranking.RBO_VARIANTS),
+    missing_topics=Choice(MISSING_TOPIC_POLICIES),
+    evaluate_also=NameList("measure name"),
+)
 def compare_pairs(
     orig_baseline: pd.DataFrame,
     orig_advanced: pd.DataFrame,
@@ -157,6 +199,7 @@ def compare_pairs(
     """
     if not pairs:
         raise ValueError("compare_pairs: no new pair given")
+    ranking._rbo_depth(cutoff, rbo_variant, where="compare_pairs", name="cutoff")  # before any work
     measures = tuple(measures)
     evaluated = (*measures, *(m for m in dict.fromkeys(evaluate_also) if m not in measures))
     paired = new_qrels is None

@@ -59,6 +59,19 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from irrepro.validation import (
+    MAX_CUTOFF,
+    Choice,
+    Integer,
+    InvalidParameterError,
+    MappingOf,
+    NameList,
+    OneOrMany,
+    RankedRun,
+    Real,
+    validate_params,
+)
+
 __all__ = [
     "RankedLists",
     "RBO_VARIANTS",
@@ -74,6 +87,10 @@ __all__ = [
 RBO_VARIANTS = ("ext", "min", "trunc", "sigir2020")
 _UNEQUAL = ("truncate", "raise")
 _MISSING = ("nan", "raise")
+# What the arguments may be (checked by validate_params before a function body runs).
+_DEPTH = Integer(1, MAX_CUTOFF)
+_PAIR = {"original": RankedRun(), "replicated": OneOrMany(RankedRun()), "depth": _DEPTH, "missing_topics": Choice(_MISSING)}
+_P = Real(0.0, 1.0, closed="neither")
 
 
 # --------------------------------------------------------------------------- ranked lists
@@ -137,6 +154,7 @@ def _factorize_blocks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.repeat(head_codes, np.diff(np.r_[starts, len(values)])), uniques
 
 
+@validate_params(runs=MappingOf(RankedRun()), depth=_DEPTH)
 def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
     """Cut each run to its top ``depth`` documents per topic and code the documents as integers.
 
@@ -144,10 +162,6 @@ def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
     :func:`irrepro.runs.read_run` sets it); a plain sequence of docnos stands for a one-topic
     ranking (topic ``"1"``). Topics are the union over all runs, sorted.
     """
-    if depth < 1:
-        raise ValueError(f"depth must be a positive integer, got {depth}")
-    if not runs:
-        raise ValueError("no runs given")
     cut: dict[str, pd.DataFrame] = {}
     for name, frame in runs.items():
         if not isinstance(frame, pd.DataFrame):
@@ -379,6 +393,7 @@ def _shape(values: np.ndarray, lists: RankedLists, single: bool, name: str):
     return frame
 
 
+@validate_params(**_PAIR, unequal_lengths=Choice(_UNEQUAL))
 def kendall_tau_union(
     original,
     replicated,
@@ -404,8 +419,6 @@ def kendall_tau_union(
     >>> round(float(kendall_tau_union(["d1", "d2", "d3", "d4"], ["d2", "d5", "d3", "d6"]).iloc[0]), 6)
     0.666667
     """
-    if unequal_lengths not in _UNEQUAL:
-        raise ValueError(f"unequal_lengths must be one of {_UNEQUAL}, got {unequal_lengths!r}")
     lists, x, y, nx, ny, missing, single = _pairs(original, replicated, depth, missing_topics)
     unequal = (nx != ny) & ~missing
     if unequal_lengths == "raise" and unequal.any():
@@ -421,6 +434,7 @@ def kendall_tau_union(
     return _shape(values, lists, single, "KTU")
 
 
+@validate_params(**_PAIR)
 def kendall_tau_union_tied(original, replicated, *, depth: int = 1000, missing_topics: str = "nan"):
     """Label-free Kendall's tau-b on the union, unretrieved documents tied below the cut-off.
 
@@ -438,6 +452,7 @@ def kendall_tau_union_tied(original, replicated, *, depth: int = 1000, missing_t
     return _shape(values, lists, single, "tau_b_union_tied")
 
 
+@validate_params(**_PAIR)
 def kendall_tau_intersection(original, replicated, *, depth: int = 1000, missing_topics: str = "nan"):
     """Kendall's tau between the ranks of the documents both top-k lists contain (NaN if < 2).
 
@@ -451,6 +466,19 @@ def kendall_tau_intersection(original, replicated, *, depth: int = 1000, missing
     return _shape(values, lists, single, "tau_intersection")
 
 
+def _rbo_depth(depth: int, variant: str, *, where: str, name: str = "depth") -> int:
+    """The depth RBO is evaluated at: ``depth``, or ``depth - 1`` for the ``sigir2020`` convention."""
+    if variant != "sigir2020":
+        return depth
+    if depth < 2:
+        raise InvalidParameterError(
+            f"{where}: {name} must be an integer >= 2 with the RBO variant 'sigir2020' (RBO on the top "
+            f"depth - 1 documents); got {depth}"
+        )
+    return depth - 1
+
+
+@validate_params(**_PAIR, p=_P, variant=Choice(RBO_VARIANTS))
 def rbo(original, replicated, *, p: float = 0.8, depth: int = 1000, variant: str = "ext", missing_topics: str = "nan"):
     """Rank-Biased Overlap per topic (Webber et al. 2010) of the top-``depth`` lists.
 
@@ -463,13 +491,7 @@ def rbo(original, replicated, *, p: float = 0.8, depth: int = 1000, variant: str
     >>> round(float(rbo(list("abcd"), list("wxyd"), depth=5, variant="sigir2020").iloc[0]), 6)  # 0.8**3 / 4
     0.128
     """
-    if variant not in RBO_VARIANTS:
-        raise ValueError(f"variant must be one of {RBO_VARIANTS}, got {variant!r}")
-    if not 0 < p < 1:
-        raise ValueError(f"p must lie strictly between 0 and 1, got {p}")
-    effective = depth - 1 if variant == "sigir2020" else depth
-    if effective < 1:
-        raise ValueError(f"depth too small for variant {variant!r}: {depth}")
+    effective = _rbo_depth(depth, variant, where="rbo")
     lists, x, y, nx, ny, missing, single = _pairs(original, replicated, effective, missing_topics)
     values = _rbo_pairs(x, nx, y, ny, p=p, depth=effective, variant="ext" if variant == "sigir2020" else variant)
     values[missing] = np.nan
@@ -491,6 +513,15 @@ def _rbo_pairs(x, nx, y, ny, *, p, depth, variant, pos_x_in_y=None):
 RANKING_MEASURES = ("KTU", "RBO", "tau_b_union_tied", "tau_intersection")
 
 
+@validate_params(
+    original=RankedRun(),
+    replicated=OneOrMany(RankedRun()),
+    depth=_DEPTH,
+    rbo_p=_P,
+    rbo_variant=Choice(RBO_VARIANTS),
+    unequal_lengths=Choice(_UNEQUAL),
+    measures=NameList("measure", RANKING_MEASURES),
+)
 def ranking_measures(
     original,
     replicated,
@@ -507,13 +538,7 @@ def ranking_measures(
     subset named in ``measures``; only those are computed), each shaped as the single functions
     return it. Topics missing on either side are NaN.
     """
-    if rbo_variant not in RBO_VARIANTS:
-        raise ValueError(f"rbo_variant must be one of {RBO_VARIANTS}, got {rbo_variant!r}")
-    if unequal_lengths not in _UNEQUAL:
-        raise ValueError(f"unequal_lengths must be one of {_UNEQUAL}, got {unequal_lengths!r}")
-    unknown = set(measures) - set(RANKING_MEASURES)
-    if unknown or not measures:
-        raise ValueError(f"measures must be a non-empty subset of {RANKING_MEASURES}, got {list(measures)}")
+    rbo_depth = _rbo_depth(depth, rbo_variant, where="ranking_measures") if "RBO" in measures else depth
     lists, x, y, nx, ny, missing, single = _pairs(original, replicated, depth, "nan")
     if unequal_lengths == "raise" and ((nx != ny) & ~missing).any():
         raise ValueError("KTU: top-k lists of different lengths (unequal_lengths='raise')")
@@ -523,7 +548,6 @@ def ranking_measures(
     if set(measures) - {"KTU"}:
         pos_x_in_y, pos_y_in_x = _match_positions(x, nx, y, ny)
     if "RBO" in measures:
-        rbo_depth = depth - 1 if rbo_variant == "sigir2020" else depth
         results["RBO"] = _rbo_pairs(
             x, nx, y, ny, p=rbo_p, depth=rbo_depth, variant="ext" if rbo_variant == "sigir2020" else rbo_variant,
             pos_x_in_y=pos_x_in_y,

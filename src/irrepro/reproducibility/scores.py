@@ -35,7 +35,9 @@ from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
-from scipy import stats
+
+from irrepro.reproducibility.student_t import two_sided_p_array
+from irrepro.validation import Boolean, Scores, validate_params
 
 __all__ = [
     "UndefinedMeasureWarning",
@@ -50,6 +52,9 @@ __all__ = [
 ]
 
 MIN_TOPICS = 2
+# What each argument may be (checked by validate_params before a function body runs).
+ORIGINAL = Scores()
+NEW = Scores(frame=True)
 
 
 class UndefinedMeasureWarning(RuntimeWarning):
@@ -157,6 +162,7 @@ def _broadcast_runs(advanced, baseline, what: str) -> tuple[pd.DataFrame, pd.Dat
 # --------------------------------------------------------------------------- measures
 
 
+@validate_params(scores=NEW)
 def arp(scores: pd.Series | pd.DataFrame) -> float | pd.Series:
     """Average retrieval performance: the mean of per-topic scores (NaN topics skipped).
 
@@ -169,6 +175,7 @@ def arp(scores: pd.Series | pd.DataFrame) -> float | pd.Series:
     return _finish(values, {"no topics": valid.sum(axis=0) == 0}, frame.columns, single, "ARP")
 
 
+@validate_params(original=ORIGINAL, replicated=NEW)
 def rmse(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> float | pd.Series:
     """Root mean square error between original and replicated per-topic scores (paper Eq. 3).
 
@@ -199,6 +206,9 @@ def _improvements(advanced: pd.Series, baseline: pd.Series, what: str) -> pd.Ser
     return (advanced.reindex(topics) - baseline.reindex(topics)).dropna()
 
 
+@validate_params(
+    orig_advanced=ORIGINAL, orig_baseline=ORIGINAL, new_advanced=NEW, new_baseline=NEW, paired=Boolean()
+)
 def effect_ratio(
     orig_advanced: pd.Series,
     orig_baseline: pd.Series,
@@ -252,6 +262,7 @@ def effect_ratio(
     return _finish(values, reasons, runs, single, "ER")
 
 
+@validate_params(advanced=NEW, baseline=NEW)
 def relative_improvement(advanced: pd.Series | pd.DataFrame, baseline: pd.Series | pd.DataFrame) -> float | pd.Series:
     """Relative improvement ``RI = (mean(M(a)) - mean(M(b))) / mean(M(b))`` over the topics both have."""
     adv, base, single = _broadcast_runs(advanced, baseline, "RI")
@@ -273,6 +284,7 @@ def _relative_improvement(adv: pd.DataFrame, base: pd.DataFrame, topics: pd.Inde
     return values, reasons
 
 
+@validate_params(orig_advanced=ORIGINAL, orig_baseline=ORIGINAL, new_advanced=NEW, new_baseline=NEW)
 def delta_relative_improvement(
     orig_advanced: pd.Series,
     orig_baseline: pd.Series,
@@ -306,6 +318,38 @@ def delta_relative_improvement(
 # --------------------------------------------------------------------------- tests
 
 
+def _student_t_p(t: np.ndarray, df) -> np.ndarray:
+    """Two-sided p-value ``P(|T_df| >= |t|)`` of Student's t distribution (:mod:`.student_t`:
+    scipy.stats would add about a second to the start of ``irrepro compare``)."""
+    return two_sided_p_array(t, df)
+
+
+def _ttest_rel_p(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """p-value of the paired t-test along axis 0, as ``scipy.stats.ttest_rel``:
+    ``t = mean(d) / sqrt(var(d, ddof=1) / n)`` with ``d = a - b`` and n - 1 degrees of freedom."""
+    d = a - b
+    n = d.shape[0]
+    t = d.mean(axis=0) / np.sqrt(d.var(axis=0, ddof=1) / n)
+    return _student_t_p(t, n - 1)
+
+
+def _ttest_ind_p(a: np.ndarray, b: np.ndarray, *, equal_var: bool) -> np.ndarray:
+    """p-value of the unpaired t-test along axis 0, as ``scipy.stats.ttest_ind``: Student's
+    (pooled variance, n1 + n2 - 2 degrees of freedom) or Welch's (Welch-Satterthwaite df)."""
+    n1, n2 = a.shape[0], b.shape[0]
+    v1, v2 = a.var(axis=0, ddof=1), b.var(axis=0, ddof=1)
+    if equal_var:
+        df = n1 + n2 - 2.0
+        denom = np.sqrt(((n1 - 1) * v1 + (n2 - 1) * v2) / df * (1.0 / n1 + 1.0 / n2))
+    else:
+        vn1, vn2 = v1 / n1, v2 / n2
+        df = (vn1 + vn2) ** 2 / (vn1**2 / (n1 - 1) + vn2**2 / (n2 - 1))
+        df = np.where(np.isnan(df), 1.0, df)  # both variances zero: any df, t is 0/0 or infinite
+        denom = np.sqrt(vn1 + vn2)
+    t = (a.mean(axis=0) - b.mean(axis=0)) / denom
+    return _student_t_p(t, df)
+
+
 def _per_column(
     orig: np.ndarray, new: np.ndarray, valid: np.ndarray, test: Callable[[np.ndarray, np.ndarray], np.ndarray]
 ) -> np.ndarray:
@@ -320,29 +364,31 @@ def _per_column(
     return p
 
 
+@validate_params(original=ORIGINAL, replicated=NEW)
 def paired_ttest(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> float | pd.Series:
     """Two-tailed paired t-test between original and replicated per-topic scores (replicability).
 
-    p-value of ``scipy.stats.ttest_rel`` over the common topics. When all per-topic differences
+    p-value of ``scipy.stats.ttest_rel`` (its formula, computed here) over the common topics. When all per-topic differences
     are zero (a perfect replication) the t statistic is 0/0; the p-value is then reported as 1.0
     (no evidence of a difference), as repro_eval does.
     """
     orig, new, valid, runs, single = _pair(original, replicated, "paired t-test")
     with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        p = _per_column(orig, new, valid, lambda a, b: stats.ttest_rel(a, b, axis=0).pvalue)
+        p = _per_column(orig, new, valid, _ttest_rel_p)
     identical = np.all(np.where(valid, orig[:, None] == new, True), axis=0)
     p = np.where(np.isnan(p) & identical, 1.0, p)
     return _finish(p, _topic_reasons(valid.sum(axis=0)), runs, single, "p-value (paired t-test)")
 
 
+@validate_params(original=ORIGINAL, reproduced=NEW, equal_var=Boolean())
 def unpaired_ttest(
     original: pd.Series, reproduced: pd.Series | pd.DataFrame, *, equal_var: bool = True
 ) -> float | pd.Series:
     """Two-tailed unpaired t-test between original and reproduced per-topic scores (reproducibility).
 
     Student's t-test (``equal_var=True``, the paper's choice) or Welch's (``equal_var=False``),
-    via ``scipy.stats.ttest_ind``; each sample uses all its own non-NaN topics (the topic sets may
+    as ``scipy.stats.ttest_ind`` computes it; each sample uses all its own non-NaN topics (the topic sets may
     differ). If both samples are constant and equal the statistic is 0/0 and the p-value is 1.0.
     """
     original = _as_series(original, "unpaired t-test: original").dropna()
@@ -357,12 +403,11 @@ def unpaired_ttest(
         warnings.simplefilter("ignore", RuntimeWarning)
         if len(orig) >= MIN_TOPICS:
             if valid.all():
-                p = np.asarray(stats.ttest_ind(orig[:, None], values, axis=0, equal_var=equal_var).pvalue, dtype=float)
-                p = p.reshape(-1)
+                p = np.asarray(_ttest_ind_p(orig[:, None], values, equal_var=equal_var), dtype=float).reshape(-1)
             else:
                 for j in range(len(runs)):
                     if counts[j] >= MIN_TOPICS:
-                        p[j] = float(stats.ttest_ind(orig, values[valid[:, j], j], equal_var=equal_var).pvalue)
+                        p[j] = float(_ttest_ind_p(orig, values[valid[:, j], j], equal_var=equal_var))
     constant_equal = np.array(
         [len(orig) > 0 and np.all(orig == orig[0]) and np.all(values[valid[:, j], j] == orig[0]) for j in range(len(runs))]
     )
@@ -375,12 +420,17 @@ def unpaired_ttest(
     return _finish(p, reasons, runs, single, name)
 
 
+@validate_params(original=ORIGINAL, replicated=NEW)
 def wilcoxon_test(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> float | pd.Series:
     """Two-sided Wilcoxon signed-rank test on the per-topic differences (replicability, an extra).
 
     ``scipy.stats.wilcoxon`` with its defaults (zero differences dropped, 'wilcox' method).
     When every difference is zero the p-value is reported as 1.0.
     """
+    from scipy import (
+        stats,  # scipy.stats takes about a second to import: only here, where it is needed
+    )
+
     orig, new, valid, runs, single = _pair(original, replicated, "Wilcoxon test")
     p = np.full(len(runs), np.nan)
     for j in range(len(runs)):

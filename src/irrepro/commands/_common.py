@@ -1,0 +1,112 @@
+"""What the commands share: option types, reading input files with errors that name them, strict JSON.
+
+Option types are built on :mod:`irrepro.validation`, so an option is refused when it is parsed, in
+the words a library call would use, before any file is read::
+
+    irrepro compare: error: argument --rbo-p: must be a number in (0, 1); got '1.5'
+
+Only light modules are imported here: every ``irrepro`` start builds the parser of every command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from irrepro.validation import Constraint, InvalidParameterError
+
+__all__ = ["InputError", "option", "measure_list", "input_path", "read_input", "describe_os_error", "dump_json"]
+
+
+class InputError(ValueError):
+    """A user's input cannot be used; the message names the file or option and the problem."""
+
+
+def option(constraint: Constraint) -> Callable[[str], object]:
+    """An argparse ``type=`` that reads and checks an option's text with ``constraint``."""
+
+    def parse(text: str):
+        try:
+            return constraint.from_text(text)
+        except InvalidParameterError:
+            raise argparse.ArgumentTypeError(f"must be {constraint.describe()}; got {text!r}") from None
+
+    return parse
+
+
+def measure_list(text: str) -> list[str]:
+    """``--measures AP,P@10,nDCG``: comma-separated names, each one irrepro knows, none twice."""
+    from irrepro.measures import parse_measure
+
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError(f"give at least one measure; got {text!r}")
+    for name in names:
+        try:
+            parse_measure(name)
+        except InvalidParameterError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise argparse.ArgumentTypeError(f"{', '.join(twice)} named twice in {text!r}")
+    return names
+
+
+def input_path(text: str) -> Path | str:
+    """A file argument: ``-`` (standard input) stays the string ``"-"``, anything else is a Path."""
+    if not text:
+        raise argparse.ArgumentTypeError("must be a file name; got ''")
+    return text if text == "-" else Path(text)
+
+
+def describe_os_error(error: OSError) -> str:
+    """``FILE: problem`` for an operating-system error (``[Errno 2] No such file ...`` names no file
+    the way a reader wants it)."""
+    if error.filename is None:
+        return error.strerror or str(error)
+    where = os.fsdecode(error.filename)
+    if error.filename2 is not None:
+        where += f" -> {os.fsdecode(error.filename2)}"
+    return f"{where}: {error.strerror or error}"
+
+
+def read_input(reader: Callable, path: Path | str, what: str):
+    """``reader(path)``, any failure turned into an :class:`InputError` that names the file.
+
+    The readers name file and line themselves; errors from the operating system, from decoding or
+    from pandas (a number too large for any column type) may not, and are prefixed with ``what``
+    (e.g. ``--qrels``) and the path.
+    """
+    try:
+        return reader(path)
+    except OSError as error:
+        raise InputError(f"{what}: {describe_os_error(error)}") from error
+    except OverflowError as error:  # pandas' C parser on a number beyond 64 bits
+        raise InputError(f"{what} {path}: a number too large to read ({error})") from error
+    except ValueError as error:
+        message = str(error)
+        if str(path) not in message:
+            message = f"{what} {path}: {message}"
+        raise InputError(message) from error
+
+
+def _strict(value):
+    """``value`` with NaN and infinities as ``None`` and numpy scalars as Python numbers."""
+    if isinstance(value, dict):
+        return {str(key): _strict(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_strict(item) for item in value]
+    if hasattr(value, "item") and callable(value.item) and getattr(value, "ndim", None) == 0:
+        value = value.item()  # numpy scalar
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def dump_json(document) -> str:
+    """Strict JSON (RFC 8259): an undefined value is ``null``, never ``NaN`` or ``Infinity``."""
+    return json.dumps(_strict(document), indent=2, allow_nan=False)

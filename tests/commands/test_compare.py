@@ -1,0 +1,60 @@
+"""``irrepro compare`` on the command line: labels and files in every output, strict JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from irrepro.cli import main
+
+
+def _strict_json(text: str):
+    def refuse(constant):
+        raise ValueError(f"not JSON: {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.fixture()
+def files(tmp_path):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("".join(f"{t} 0 d{d} {int(d % 3 == 0)}\n" for t in (1, 2, 3) for d in range(10)))
+    paths = {}
+    for name, shift in (("base.run", 0), ("adv.run", 3), ("base2.run", 1), ("adv2.run", 4)):
+        paths[name] = tmp_path / name
+        paths[name].write_text(
+            "".join(f"{t} Q0 d{(d + shift) % 10} {d + 1} {1 - d / 10} SAME\n" for t in (1, 2, 3) for d in range(10))
+        )
+    return qrels, paths
+
+
+def test_undefined_er_is_null_in_strict_json_and_runs_carry_label_and_file(files, capsys):
+    """All four files carry the tag SAME (labels by file name); ER with zero original improvement
+    (baseline == advanced) is undefined: null in JSON, never NaN."""
+    qrels, paths = files
+    argv = ["compare", "--qrels", str(qrels), "--orig-baseline", str(paths["base.run"]),
+            "--orig-advanced", str(paths["base.run"]), "--new-baseline", str(paths["base2.run"]),
+            "--new-advanced", str(paths["adv2.run"]), "--rbo-variant", "sigir2020", "--cutoff", "5"]
+    assert main([*argv, "--format", "json"]) == 0
+    document = _strict_json(capsys.readouterr().out)
+    assert document["ER"] == {"AP": None, "P@10": None, "nDCG": None}
+    assert document["runs"]["new_advanced"] == {"label": "adv2.run", "file": str(paths["adv2.run"])}
+    labels = [run["label"] for run in document["runs"].values()]
+    base = str(paths["base.run"])
+    assert labels == [f"{base}#1", f"{base}#2", "base2.run", "adv2.run"]  # one file given twice
+    assert any("zero mean improvement" in note for note in document["notes"])
+    assert main(argv) == 0
+    table = capsys.readouterr().out
+    assert f"new_advanced   adv2.run  ({paths['adv2.run']})" in table
+
+
+def test_cutoff_one_with_sigir2020_is_an_option_error(files, capsys):
+    qrels, paths = files
+    run = str(paths["base.run"])
+    argv = ["compare", "--qrels", str(qrels), "--orig-baseline", run, "--orig-advanced", run,
+            "--new-baseline", run, "--new-advanced", run, "--cutoff", "1", "--rbo-variant", "sigir2020"]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (
+        "irrepro compare: error: --cutoff must be at least 2 with --rbo-variant sigir2020; got 1\n"
+    )
