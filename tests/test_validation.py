@@ -32,6 +32,7 @@ from irrepro.validation import (
     MappingOf,
     NameList,
     OneOrMany,
+    Pair,
     Optional,
     Qrels,
     RankedRun,
@@ -212,6 +213,7 @@ def valid_value(constraint):
         NameList: lambda c: c.options[0] if c.options else "AP", Items: lambda c: [str(i) for i in range(c.min_length)],
         Array: lambda c: np.zeros((2,) * c.ndim), Scores: lambda c: pd.Series([0.1, 0.2], index=["1", "2"]),
         RankedRun: lambda c: ["a", "b"], MappingOf: lambda c: {"r": valid_value(c.inner)},
+        Pair: lambda c: (valid_value(c.inner), valid_value(c.inner)),
         OneOrMany: lambda c: valid_value(c.single or c.inner),
     }
     return simple[type(constraint)](constraint)
@@ -247,13 +249,15 @@ def invalid_values(constraint) -> list:
         Choice: lambda c: ["no-such-option", ["list"], None],
         Text: lambda c: ["", 3, None] + (["a tag"] if c.no_blanks else []),
         FilePath: lambda c: ["", 3, None, pd.DataFrame()],
-        NameList: lambda c: [[], 3, ["x", "x"], [1], b"AP", None] + (["nope"] if c.options else []),
+        NameList: lambda c: ([] if c.allow_empty else [[]]) + [3, ["x", "x"], [1], b"AP", None]
+        + (["nope"] if c.options else []),
         Items: lambda c: ["abcd", ["1"] * (c.min_length - 1), 5, None],
         Array: lambda c: ["abc", np.zeros((2,) * (c.ndim + 1)), [], None] + ([[2.0]] if c.maximum is not None else []),
         Scores: lambda c: [path, [0.1, 0.2], pd.Series([], dtype=float), pd.Series(["a", "b"]), None]
         + ([] if c.frame else [pd.DataFrame({"a": [0.1]})]),
         RankedRun: lambda c: ["abc", [], path, [1, 2], None, pd.DataFrame({"query_id": ["1"], "doc_id": ["a"]})],
         MappingOf: lambda c: [{}, {"r": invalid_values(c.inner)[0]}, None],
+        Pair: lambda c: ["ab", [valid_value(c.inner)], (invalid_values(c.inner)[0], valid_value(c.inner)), None],
         OneOrMany: lambda c: [{}, {"r": invalid_values(c.inner)[0]}, *invalid_values(c.single or c.inner)],
     }
     return table[type(constraint)](constraint)

@@ -278,9 +278,11 @@ class NameList(Constraint):
 
     what: str = "name"
     options: tuple | None = None
+    allow_empty: bool = False
 
     def describe(self) -> str:
-        text = f"a {self.what} or a non-empty list of distinct {self.what}s"
+        size = "" if self.allow_empty else "non-empty "
+        text = f"a {self.what} or a {size}list of distinct {self.what}s"
         return text + (f" (each one of {', '.join(map(str, self.options))})" if self.options else "")
 
     def check(self, name, value):
@@ -288,7 +290,7 @@ class NameList(Constraint):
         if isinstance(names, (bytes, Mapping)) or not isinstance(names, Iterable):
             self.fail(name, value)
         names = tuple(names)
-        if not names or not all(isinstance(item, str) and item for item in names):
+        if (not names and not self.allow_empty) or not all(isinstance(item, str) and item for item in names):
             self.fail(name, value)
         twice = sorted({item for item in names if names.count(item) > 1})
         if twice:

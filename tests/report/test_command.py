@@ -203,9 +203,10 @@ def test_input_errors_are_one_line(files, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("option, value, message", [
-    ("--cutoff", "0", "expected a positive integer"), ("--bootstrap", "ten", "expected a positive integer"),
-    ("--rbo-p", "1", "strictly between 0 and 1"), ("--alpha", "0", "strictly between 0 and 1"),
-    ("--seed", "-1", "non-negative integer"), ("--rbo-variant", "max", "invalid choice"),
+    ("--cutoff", "0", "must be an integer in [1, "), ("--bootstrap", "ten", "must be an integer in [1, "),
+    ("--rbo-p", "1", "must be a number in (0, 1)"), ("--alpha", "0", "must be a number in (0, 1)"),
+    ("--seed", "-1", "must be an integer in [0, "), ("--rbo-variant", "max", "invalid choice"),
+    ("--measures", "AP,nope", "nope"),
 ])  # fmt: skip
 def test_option_errors_exit_2_without_traceback(files, tmp_path, option, value, message):
     argv = [sys.executable, "-m", "irrepro", *report_args(files, tmp_path / "r.html"), option, value]

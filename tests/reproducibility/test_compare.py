@@ -204,7 +204,7 @@ def test_compare_pairs_is_compare_runs_for_each_pair(files):
     rpd = {"r": (runs["rpd_baseline"], runs["rpd_advanced"])}
     assert compare_pairs(runs["orig_baseline"], runs["orig_advanced"], rpd, qrels, new_qrels=new_qrels)["r"].to_json() == compare_runs(
         runs["orig_baseline"], runs["orig_advanced"], runs["rpd_baseline"], runs["rpd_advanced"], qrels, new_qrels=new_qrels).to_json()
-    with pytest.raises(ValueError, match="no new pair"):
+    with pytest.raises(ValueError, match="pairs must be a non-empty mapping"):
         compare_pairs(runs["orig_baseline"], runs["orig_advanced"], {}, qrels)
     # evaluate_also: per-topic scores only, the measures' statistics unchanged
     also = compare_pairs(runs["orig_baseline"], runs["orig_advanced"], pairs, qrels, measures=["AP"], evaluate_also=["nDCG@5", "AP"])["a"]

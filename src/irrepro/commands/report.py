@@ -8,46 +8,18 @@ per-topic diagnostics, notes and a methods paragraph. ``--pairs PAIRS.csv`` (col
 
 from __future__ import annotations
 
-import argparse
 import shlex
 import sys
 import warnings
 from pathlib import Path
 
+from irrepro.commands._common import measure_list, option
+from irrepro.validation import MAX_CUTOFF, Integer, Real
+
 NAME = "report"
 HELP = "a self-contained HTML reproducibility report (Breuer et al., SIGIR 2020) for your own runs"
 
 _REPORT_PACKAGES = ("irrepro", "pytrec-eval-terrier", "numpy", "pandas", "scipy", "matplotlib", "jinja2")
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {value}")
-    return value
-
-
-def _open_unit(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number strictly between 0 and 1, got {text!r}") from None
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number strictly between 0 and 1, got {value}")
-    return value
 
 
 def add_arguments(parser) -> None:
@@ -58,17 +30,17 @@ def add_arguments(parser) -> None:
     parser.add_argument("--new-baseline", type=Path, help="new baseline run (b'); with --new-advanced, or use --pairs")
     parser.add_argument("--new-advanced", type=Path, help="new advanced run (a')")
     parser.add_argument("--pairs", type=Path, metavar="PAIRS.csv", help="several new pairs: CSV with columns name,baseline,advanced")
-    parser.add_argument("--measures", default="AP,P@10,nDCG", help="comma-separated measures (default AP,P@10,nDCG)")
-    parser.add_argument("--cutoff", type=_positive_int, default=1000, help="depth of KTU and RBO (default 1000)")
-    parser.add_argument("--rbo-p", type=_open_unit, default=0.8, help="RBO persistence p (default 0.8)")
+    parser.add_argument("--measures", type=measure_list, default="AP,P@10,nDCG", help="comma-separated measures (default AP,P@10,nDCG)")
+    parser.add_argument("--cutoff", type=option(Integer(1, MAX_CUTOFF)), default=1000, help="depth of KTU and RBO (default 1000)")
+    parser.add_argument("--rbo-p", type=option(Real(0.0, 1.0, closed="neither")), default=0.8, help="RBO persistence p (default 0.8)")
     parser.add_argument("--rbo-variant", default="ext", choices=("ext", "min", "trunc", "sigir2020"), help="RBO form (default ext)")
     parser.add_argument(
         "--missing-topics", default="zero", choices=("zero", "drop"),
         help="a judged topic a run lacks: scored 0 (trec_eval -c, default) or left out (trec_eval default)",
     )  # fmt: skip
-    parser.add_argument("--bootstrap", type=_positive_int, default=1000, metavar="N", help="bootstrap resamples (default 1000)")
-    parser.add_argument("--seed", type=_seed, default=0, help="seed of the bootstrap (default 0)")
-    parser.add_argument("--alpha", type=_open_unit, default=0.05, help="significance level; intervals are 1-alpha (default 0.05)")
+    parser.add_argument("--bootstrap", type=option(Integer(1, 10_000_000)), default=1000, metavar="N", help="bootstrap resamples (default 1000)")
+    parser.add_argument("--seed", type=option(Integer(0, 2**32 - 1)), default=0, help="seed of the bootstrap (default 0)")
+    parser.add_argument("--alpha", type=option(Real(0.0, 1.0, closed="neither")), default=0.05, help="significance level; intervals are 1-alpha (default 0.05)")
     parser.add_argument("--title", default="Reproducibility report", help="the report's title")
     parser.add_argument("--out", required=True, type=Path, help="the HTML file to write")
     parser.add_argument("--latex", type=Path, help="also write the tables as LaTeX (booktabs) to this file")
@@ -84,7 +56,7 @@ def command_line(args) -> str:
         parts += ["--pairs", str(args.pairs)]
     else:
         parts += ["--new-baseline", str(args.new_baseline), "--new-advanced", str(args.new_advanced)]
-    parts += ["--measures", args.measures, "--cutoff", str(args.cutoff), "--rbo-p", f"{args.rbo_p:g}",
+    parts += ["--measures", ",".join(args.measures), "--cutoff", str(args.cutoff), "--rbo-p", f"{args.rbo_p:g}",
               "--rbo-variant", args.rbo_variant, "--missing-topics", args.missing_topics, "--bootstrap", str(args.bootstrap),
               "--seed", str(args.seed), "--alpha", f"{args.alpha:g}", "--title", args.title, "--out", str(args.out)]  # fmt: skip
     if args.latex:
@@ -166,7 +138,7 @@ def run(args) -> int:
     from irrepro.report.build import build_context
     from irrepro.report.render import render_html, render_latex
 
-    measures = tuple(m.strip() for m in args.measures.split(",") if m.strip())
+    measures = tuple(args.measures)
     if not measures:
         raise ValueError("--measures: give at least one measure")
     for measure in measures:

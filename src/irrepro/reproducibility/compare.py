@@ -156,6 +156,7 @@ def compare_runs(
     ``missing_topics`` is passed to :func:`irrepro.evaluation.evaluate` (``"zero"``: a judged topic
     a run lacks scores 0, as ``trec_eval -c``).
     """
+    ranking._rbo_depth(cutoff, rbo_variant, where="compare_runs", name="cutoff")  # named as the caller knows it
     return compare_pairs(
         orig_baseline, orig_advanced, {"new": (new_baseline, new_advanced)}, qrels, new_qrels=new_qrels,
         measures=measures, cutoff=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant, missing_topics=missing_topics,
@@ -173,7 +174,7 @@ def compare_runs(
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
     missing_topics=Choice(MISSING_TOPIC_POLICIES),
-    evaluate_also=NameList("measure name"),
+    evaluate_also=NameList("measure name", allow_empty=True),
 )
 def compare_pairs(
     orig_baseline: pd.DataFrame,
@@ -197,8 +198,6 @@ def compare_pairs(
     evaluated in the same pass and only kept as per-topic scores (``Comparison.per_topic``); no
     statistic is computed for them.
     """
-    if not pairs:
-        raise ValueError("compare_pairs: no new pair given")
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_pairs", name="cutoff")  # before any work
     measures = tuple(measures)
     evaluated = (*measures, *(m for m in dict.fromkeys(evaluate_also) if m not in measures))
