@@ -36,19 +36,25 @@ data: env
 	$(BIN)/irrepro data fetch > /dev/null
 	$(BIN)/irrepro data verify | tail -n 1
 
-# The digest is taken before the build, so a source edited during the build triggers the next one.
-book: env data notebooks
+# The digest is taken before the build, so a source edited during the build triggers the next one;
+# the stamp is written only when the build succeeded.
+define build_book
 	@digest=$$($(BIN)/python tools/book_stamp.py); \
-	if [ -f _build/html/index.html ] && [ "$$digest" = "$$(cat $(BOOK_STAMP) 2> /dev/null)" ]; then \
+	if [ "$(1)" != force ] && [ -f _build/html/index.html ] && [ "$$digest" = "$$(cat $(BOOK_STAMP) 2> /dev/null)" ]; then \
 	  echo "make book: _build/html is up to date with its sources ($(BOOK_STAMP)); 'make book-force' rebuilds it"; \
 	else \
-	  $(MAKE) --no-print-directory book-force && echo "$$digest" > $(BOOK_STAMP); \
+	  rm -rf _build/html _build/jupyter_execute _build/.doctrees $(BOOK_STAMP) && \
+	  echo "jupyter-book build . --builder html -W -n --keep-going" && \
+	  $(BIN)/jupyter-book build . --builder html -W -n --keep-going && \
+	  echo "$$digest" > $(BOOK_STAMP) && echo "The book is in _build/html/index.html"; \
 	fi
+endef
 
-book-force: env data
-	rm -rf _build/html _build/jupyter_execute _build/.doctrees $(BOOK_STAMP)
-	$(BIN)/jupyter-book build . --builder html -W -n --keep-going
-	@echo "The book is in _build/html/index.html"
+book: env data notebooks
+	$(call build_book)
+
+book-force: env data notebooks
+	$(call build_book,force)
 
 # Every page as a notebook: _build/notebooks/solutions/ and _build/notebooks/student/ (no outputs).
 notebooks: env

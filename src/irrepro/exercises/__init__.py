@@ -7,9 +7,12 @@ computed by the package each time :func:`solution` is called; nothing is stored:
     >>> from irrepro import exercises
     >>> "sigir2020-ktu-by-hand" in exercises.ids()
     True
-    >>> exercises.check("sigir2020-ktu-by-hand", {"KTU": 0.6, "RBO": 0.6925})
-    sigir2020-ktu-by-hand: right (every number within ±0.005 of the reference).
-    True
+    >>> exercises.check("sigir2020-ktu-by-hand", {"KTU": 0.1, "RBO": 0.5})
+    sigir2020-ktu-by-hand: not yet.
+      - KTU: 0.1 is too low (tolerance ±0.005)
+      - RBO: 0.5 is too low (tolerance ±0.005)
+      Hint: ...
+    False
 
 Exercises live in one module per chapter (:mod:`.sigir2020`, :mod:`.routing`, :mod:`.glm`), each a
 small function decorated with :func:`exercise` (see :mod:`irrepro.exercises.registry`).

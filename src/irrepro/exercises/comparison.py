@@ -102,10 +102,10 @@ def compare(answer, reference, *, tolerance: float, path: str = "") -> list[str]
 
     ``tolerance`` is absolute and applies to every number. NaN matches NaN only.
 
-    >>> compare({"KTU": 0.6, "RBO": 0.69}, {"KTU": 0.6, "RBO": 0.69248}, tolerance=0.005)
+    >>> compare({"KTU": 0.5, "RBO": 0.7}, {"KTU": 0.5, "RBO": 0.7031}, tolerance=0.005)
     []
-    >>> compare({"KTU": 0.5, "RBO": 0.69}, {"KTU": 0.6, "RBO": 0.69248}, tolerance=0.005)
-    ['KTU: 0.5 is too low (tolerance ±0.005)']
+    >>> compare({"KTU": 0.4, "RBO": 0.7}, {"KTU": 0.5, "RBO": 0.7031}, tolerance=0.005)
+    ['KTU: 0.4 is too low (tolerance ±0.005)']
     """
     if isinstance(reference, pd.DataFrame):
         return _compare_frame(answer, reference, tolerance, path)
