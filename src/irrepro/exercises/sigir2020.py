@@ -12,6 +12,9 @@ hold them against the package's vectorised measures (:mod:`irrepro.reproducibili
   of equal length k: ``RBO = (1 - p) sum_{d<=k} p^(d-1) A_d + A_k p^k`` with ``A_d = X_d / d`` the
   share of documents the two top-d lists have in common; the last term assumes the agreement
   stays at ``A_k`` below depth k.
+
+:func:`predicted_after_swap` predicts, per topic, what swapping the documents at ranks k and k+1
+does to KTU and RBO, and :func:`swap_explained` sets the prediction beside the measurement.
 """
 
 from __future__ import annotations
