@@ -1,0 +1,191 @@
+"""Exercises of the chapter "How to measure reproducibility" (Breuer et al., SIGIR 2020).
+
+Besides the exercises, two helpers spell out the by-hand computations step by step, in plain
+Python and straight from the definitions, so that a solution can show every step and a test can
+hold them against the package's vectorised measures (:mod:`irrepro.reproducibility.ranking`):
+
+- :func:`ktu_by_hand`: Kendall's tau Union as the paper defines it (Section 3.1): order the union
+  of the two rankings by docno, replace every document by its position in that union, and count
+  the concordant (P) and discordant (Q) pairs of positions;
+  ``tau = (P - Q) / sqrt((P + Q + U) (P + Q + V))`` (no ties here, U = V = 0).
+- :func:`rbo_by_hand`: rank-biased overlap, extrapolated (Webber et al. 2010, Eq. 32) for two lists
+  of equal length k: ``RBO = (1 - p) sum_{d<=k} p^(d-1) A_d + A_k p^k`` with ``A_d = X_d / d`` the
+  share of documents the two top-d lists have in common; the last term assumes the agreement
+  stays at ``A_k`` below depth k.
+
+:func:`predicted_after_swap` predicts, per topic, what swapping the documents at ranks k and k+1
+does to KTU and RBO, and :func:`swap_explained` sets the prediction beside the measurement.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pandas as pd
+
+from irrepro.exercises.registry import exercise
+
+CHAPTER = "measuring_reproducibility"
+ORIGINAL = ("d1", "d2", "d3", "d4", "d5")
+REPLICATED = ("d2", "d1", "d3", "d6", "d4")
+RBO_P = 0.8
+SWAP_RUN = "runs/robust04_bm25_rm3.run"
+SWAP_RANKS = (1, 10, 100)
+SWAP_DEPTH = 1000
+
+
+def ktu_by_hand(original: Sequence[str], replicated: Sequence[str]) -> tuple[pd.DataFrame, float]:
+    """Kendall's tau Union of two equally long rankings, one row per pair of rank positions.
+
+    Returns the table of pairs (the documents at positions i < j of each ranking, their
+    positions in the docno-ordered union, concordant or discordant) and tau.
+    """
+    if len(original) != len(replicated):
+        raise ValueError("ktu_by_hand compares two rankings of the same length")
+    union = sorted(set(original) | set(replicated))
+    position = {doc: union.index(doc) + 1 for doc in union}
+    rows = []
+    for i in range(len(original)):
+        for j in range(i + 1, len(original)):
+            x = (position[original[i]], position[original[j]])
+            y = (position[replicated[i]], position[replicated[j]])
+            same_order = (x[0] - x[1]) * (y[0] - y[1]) > 0
+            rows.append(
+                {
+                    "ranks": f"{i + 1},{j + 1}",
+                    "original": f"{original[i]},{original[j]}",
+                    "replicated": f"{replicated[i]},{replicated[j]}",
+                    "union positions (original)": f"{x[0]},{x[1]}",
+                    "union positions (replicated)": f"{y[0]},{y[1]}",
+                    "pair": "concordant" if same_order else "discordant",
+                }
+            )
+    pairs = pd.DataFrame(rows).set_index("ranks")
+    concordant = int((pairs["pair"] == "concordant").sum())
+    discordant = len(pairs) - concordant
+    return pairs, (concordant - discordant) / math.sqrt((concordant + discordant) ** 2)
+
+
+def rbo_by_hand(original: Sequence[str], replicated: Sequence[str], *, p: float = RBO_P) -> tuple[pd.DataFrame, float]:
+    """Extrapolated RBO of two equally long rankings, one row per depth d.
+
+    Columns: the documents shared by the two top-d lists, ``X_d``, ``A_d = X_d / d``, the weight
+    ``(1 - p) p^(d-1)`` and the term ``(1 - p) p^(d-1) A_d``. Returns the table and
+    ``RBO = sum of the terms + A_k p^k``.
+    """
+    if len(original) != len(replicated):
+        raise ValueError("rbo_by_hand compares two rankings of the same length")
+    rows = []
+    for d in range(1, len(original) + 1):
+        shared = sorted(set(original[:d]) & set(replicated[:d]))
+        agreement = len(shared) / d
+        weight = (1 - p) * p ** (d - 1)
+        rows.append({"d": d, "shared": " ".join(shared), "X_d": len(shared), "A_d": agreement, "weight": weight, "term": weight * agreement})
+    depths = pd.DataFrame(rows).set_index("d")
+    k = len(original)
+    return depths, float(depths["term"].sum() + depths["A_d"].iat[-1] * p**k)
+
+
+@exercise(
+    "sigir2020-ktu-by-hand",
+    chapter=CHAPTER,
+    title="KTU and RBO of two five-document rankings, by hand",
+    kind="by hand",
+    tolerance=5e-3,
+    hint=(
+        "KTU: order the union of the two rankings by docno, write each ranking as the positions of its "
+        "documents in that union, and count concordant (P) and discordant (Q) pairs among the 10 pairs of "
+        "ranks: tau = (P - Q) / (P + Q). RBO: for d = 1..5 count X_d, the documents the two top-d lists "
+        "share; RBO = (1 - p) * sum_d p^(d-1) X_d / d + (X_5 / 5) p^5 with p = 0.8."
+    ),
+)
+def ktu_and_rbo_by_hand() -> dict[str, float]:
+    """KTU and extrapolated RBO (p = 0.8) of :data:`ORIGINAL` and :data:`REPLICATED`, by the package."""
+    from irrepro.reproducibility.ranking import kendall_tau_union, rbo
+
+    depth = len(ORIGINAL)
+    return {
+        "KTU": float(kendall_tau_union(list(ORIGINAL), list(REPLICATED), depth=depth).iloc[0]),
+        "RBO": float(rbo(list(ORIGINAL), list(REPLICATED), p=RBO_P, depth=depth, variant="ext").iloc[0]),
+    }
+
+
+def predicted_after_swap(run: pd.DataFrame, k: int, *, depth: int = SWAP_DEPTH, p: float = RBO_P) -> pd.DataFrame:
+    """Per topic, KTU and RBO of ``run`` against itself with ranks k and k+1 swapped, from a formula.
+
+    RBO: only the top-k lists differ (they share k - 1 documents instead of k), so
+    ``RBO = 1 - (1 - p) p^(k-1) / k`` in every topic with more than k documents.
+    KTU compares *positions in the docno-ordered union*, not the documents' ranks: beyond the
+    swapped pair itself, the pairs (k, j) and (k+1, j) change order for every document j whose
+    docno lies between the two swapped docnos. With m such documents among the n of the topic,
+    Q = 1 + 2m pairs are discordant and ``KTU = 1 - 2 Q / (n (n - 1) / 2)``: it depends on the
+    documents' names and hardly on k. Columns: ``n``, ``m``, ``KTU``, ``RBO``; one row per topic
+    with more than k documents.
+    """
+    top = run.loc[run["rank"] <= depth, ["query_id", "doc_id", "rank"]]
+    pair = top.loc[top["rank"].isin([k, k + 1])].pivot(index="query_id", columns="rank", values="doc_id").dropna()
+    low = pair.min(axis=1).rename("low")
+    high = pair.max(axis=1).rename("high")
+    bounds = top.join(pd.concat([low, high], axis=1), on="query_id", how="inner")
+    between = (bounds["doc_id"] > bounds["low"]) & (bounds["doc_id"] < bounds["high"])
+    table = pd.DataFrame({"n": bounds.groupby("query_id").size(), "m": between.groupby(bounds["query_id"]).sum()})
+    pairs = table["n"] * (table["n"] - 1) / 2
+    table["KTU"] = 1 - 2 * (1 + 2 * table["m"]) / pairs
+    table["RBO"] = 1 - (1 - p) * p ** (k - 1) / k
+    return table
+
+
+@exercise(
+    "sigir2020-swap-at-rank-k",
+    chapter=CHAPTER,
+    title="Predict, then check: swap two documents at rank k",
+    kind="predict-then-check",
+    tolerance=1e-6,
+    hint=(
+        "KTU compares positions in the docno-ordered union, RBO the overlap of the top-d lists weighted by "
+        "p^d: ask which pairs, and which depths, the swap changes. Then build each perturbed run with "
+        "irrepro.exercises.perturb.swap_at_rank(run, k) and compare it with "
+        "the unchanged run: kendall_tau_union(run, swapped, depth=1000) and rbo(run, swapped, p=0.8, "
+        "depth=1000) from irrepro.reproducibility.ranking give one value per topic; take the mean over "
+        "topics. Answer a DataFrame with index k = 1, 10, 100 and columns KTU and RBO."
+    ),
+)
+def swap_at_rank_k() -> pd.DataFrame:
+    """Mean KTU and RBO (depth 1000, p = 0.8) of BM25+RM3 on Robust04 against itself with ranks k, k+1 swapped."""
+    from irrepro.data import fetch
+    from irrepro.exercises.perturb import swap_at_rank
+    from irrepro.reproducibility.ranking import ranking_measures
+    from irrepro.runs import read_run
+
+    run = read_run(fetch(SWAP_RUN))
+    swapped = {f"k={k}": swap_at_rank(run, k) for k in SWAP_RANKS}
+    # one coding pass for the three perturbed runs: the same kernels as kendall_tau_union and rbo
+    measures = ranking_measures(run, swapped, depth=SWAP_DEPTH, rbo_p=RBO_P, rbo_variant="ext", measures=("KTU", "RBO"))
+    table = pd.DataFrame({name: values.mean() for name, values in measures.items()})
+    table.index = pd.Index(list(SWAP_RANKS), name="k")
+    return table
+
+
+def swap_explained() -> pd.DataFrame:
+    """The swap exercise's measurement next to :func:`predicted_after_swap`'s formula, means over topics.
+
+    Columns: ``documents between`` (mean m: documents whose docno lies between the two swapped
+    ones), ``KTU predicted``, ``KTU measured``, ``RBO predicted``, ``RBO measured``; index k.
+    """
+    from irrepro.data import fetch
+    from irrepro.runs import read_run
+
+    run = read_run(fetch(SWAP_RUN))
+    measured = swap_at_rank_k()
+    rows = {}
+    for k in SWAP_RANKS:
+        predicted = predicted_after_swap(run, k).mean()
+        rows[k] = {
+            "documents between": predicted["m"],
+            "KTU predicted": predicted["KTU"],
+            "KTU measured": measured.loc[k, "KTU"],
+            "RBO predicted": predicted["RBO"],
+            "RBO measured": measured.loc[k, "RBO"],
+        }
+    return pd.DataFrame.from_dict(rows, orient="index").rename_axis("k")
