@@ -45,7 +45,7 @@ EXPECTED_FILES = {
     "figure3_regions": ["region 1", "region 2", "region 3", "region 4", "on an axis"],
     "figure3_versions_points": None, "figure3_versions_regions": None,
     "figure3_diagnosis": ["ER:AP", "DeltaRI:AP", "region", "ER:AP_old", "DeltaRI:AP_old", "region_old"],
-    "figure3_statements": None, "earlier_files": None, "earlier_rpd_ap_topics": None, "earlier_rpd_ap_groups": None,
+    "figure3_statements": None, "figure3_evidence": ["value"], "earlier_files": None, "earlier_rpd_ap_topics": None, "earlier_rpd_ap_groups": None,
     "claims": ["section", "claim", "data", "verdict", "evidence", "holds"],
     "fidelity": None, "chapter_numbers": ["value", "source"],
 }  # fmt: skip

@@ -55,6 +55,15 @@ def test_table2_right_counts_reproducibility_er_outside_the_replicability_range(
     assert holds == (outside > 10)
 
 
+def test_the_evidence_numbers_count_the_diagnosis():
+    evidence, diagnosis = sigir2020.figure3_evidence(), _expected_diagnosis()
+    for version, suffix in (("current", ""), ("old", "_old")):
+        assert evidence[f"ER:AP < 0 ({version})"] == int((diagnosis[f"ER:AP{suffix}"] < 0).sum())
+        assert evidence[f"median ER:AP ({version})"] == pytest.approx(diagnosis[f"ER:AP{suffix}"].median())
+        assert sum(evidence[f"AP points in region {r} ({version})"] for r in (1, 2, 3, 4)) == len(diagnosis)
+    assert evidence["Robust05 topics"] + evidence["other topics"] == 25
+
+
 def test_low_is_midway_between_the_papers_own_low_and_higher():
     assert hypothesis.LOW_TAU == pytest.approx((0.29 + 0.70) / 2)
 

@@ -33,6 +33,7 @@ same function; :func:`write_tables` writes them as one set with its manifest
 ``figure3_diagnosis``                     ER, DeltaRI and region (AP) of each reproduced pair, both versions
 ``figure3_statements``                    the paper's statements on Table 2 right, Figure 3, Table 5: verdicts
                                           on both versions
+``figure3_evidence``                      the numbers a paragraph on the Figure 3 hypothesis states
 ``earlier_files``                         each earlier (``*_old``) file against its published counterpart
 ``earlier_rpd_ap_topics``,                where the earlier WCrobust0405 AP differs: per Core18 topic, and
 ``earlier_rpd_ap_groups``                 for the topics judged in Robust05 and the others
@@ -139,6 +140,7 @@ def _figure_tables() -> dict[str, pd.DataFrame]:
         "figure3_versions_regions": figures.figure3_regions("AP"),
         "figure3_diagnosis": figures.figure3_diagnosis(),
         "figure3_statements": hypothesis.figure3_statements(),
+        "figure3_evidence": hypothesis.figure3_evidence().to_frame(),
         "earlier_files": earlier.earlier_files(),
         "earlier_rpd_ap_topics": earlier.earlier_rpd_ap_topics(),
         "earlier_rpd_ap_groups": earlier.earlier_rpd_ap_groups(),

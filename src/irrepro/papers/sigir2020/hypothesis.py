@@ -32,8 +32,9 @@ from irrepro.papers import datasets
 from irrepro.papers.claims import ClaimList, Finding
 from irrepro.papers.datasets import SYSTEMS
 from irrepro.papers.sigir2020.correlation import correlation_table, reproducibility_correlation_table
+from irrepro.papers.sigir2020.earlier import earlier_rpd_ap_groups
 from irrepro.papers.sigir2020.effects import effect_ratio_table
-from irrepro.papers.sigir2020.figures import er_deltari_region, majority_region, panel_families
+from irrepro.papers.sigir2020.figures import er_deltari_region, figure3_diagnosis, majority_region, panel_families
 from irrepro.papers.sigir2020.published_scores import MEASURES, VERSIONS
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "IN_CLAIMS",
     "figure3_statements",
     "statement_counts",
+    "figure3_evidence",
 ]
 
 #: Section 5.3: "The correlation between ARP and τ is low, below 0.29, and higher for RBO 0.70."
@@ -290,3 +292,29 @@ def statement_counts() -> pd.DataFrame:
     counts = counts.reindex(order).fillna(0).astype(int)
     counts.index.name = "verdict"
     return counts
+
+
+def figure3_evidence() -> pd.Series:
+    """The numbers a paragraph on the hypothesis states, computed (for glue), by name.
+
+    ER:AP and the AP points' regions in both versions (:func:`~irrepro.papers.sigir2020.figures.figure3_diagnosis`),
+    the statements' verdict counts, and where the earlier file differs
+    (:func:`~irrepro.papers.sigir2020.earlier.earlier_rpd_ap_groups`).
+    """
+    diagnosis, counts, groups = figure3_diagnosis(), statement_counts(), earlier_rpd_ap_groups()
+    numbers = {"pairs": len(diagnosis), "statements": int(counts["current"].sum())}
+    for version, suffix in (("current", ""), ("old", "_old")):
+        er, regions = diagnosis[f"ER:AP{suffix}"], diagnosis[f"region{suffix}"]
+        numbers[f"median ER:AP ({version})"] = float(er.median())
+        numbers[f"ER:AP < 0 ({version})"] = int((er < 0).sum())
+        for region in (1, 2, 3, 4):
+            numbers[f"AP points in region {region} ({version})"] = int((regions == region).sum())
+        for verdict in counts.index:
+            numbers[f"statements: {verdict} ({version})"] = int(counts.at[verdict, version])
+    for judged, label in ((True, "Robust05 topics"), (False, "other topics")):
+        numbers[f"{label}"] = int(groups.at[judged, "topics"])
+        numbers[f"{label}: cells equal"] = int(groups.at[judged, "cells equal"])
+        numbers[f"{label}: cells"] = int(groups.at[judged, "cells"])
+        numbers[f"{label}: improvement over WCrobust04 (old)"] = float(groups.at[judged, "improvement earlier"])
+        numbers[f"{label}: improvement over WCrobust04 (current)"] = float(groups.at[judged, "improvement current"])
+    return pd.Series(numbers, dtype=object, name="value")

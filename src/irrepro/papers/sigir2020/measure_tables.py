@@ -33,6 +33,7 @@ __all__ = [
     "TABLE1_COLUMNS",
     "REPRODUCIBILITY_COLUMNS",
     "SELF_AGREEMENT",
+    "AGREEMENT_DEPTH",
     "replicability_measures",
     "replicability_table",
     "reproducibility_measures",
@@ -44,6 +45,8 @@ TABLE1_COLUMNS: tuple[str, ...] = published.TABLE1_COLUMNS  # the printed table'
 REPRODUCIBILITY_COLUMNS: tuple[str, ...] = published.TABLE2_COLUMNS
 #: The original run compared with itself: KTU and RBO are 1 by definition (no per-topic file holds them).
 SELF_AGREEMENT: dict[str, float] = {"KTU": 1.0, "RBO": 1.0}
+#: The depth of the published KTU and RBO files the tables use (``kendalls_tau_1000``, ``rbo_1000_p08``).
+AGREEMENT_DEPTH = 1000
 
 
 def replicability_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFrame:
@@ -58,8 +61,8 @@ def replicability_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFram
     for label, (original, replicated) in runs.items():
         columns[f"ARP:{label}"] = scores.arp(replicated)
         columns[f"DeltaARP:{label}"] = (scores.arp(original) - scores.arp(replicated)).abs()
-    columns["KTU"] = mean_agreement(system, "KTU", 1000, ids)
-    columns["RBO"] = mean_agreement(system, "RBO", 1000, ids)
+    columns["KTU"] = mean_agreement(system, "KTU", AGREEMENT_DEPTH, ids)
+    columns["RBO"] = mean_agreement(system, "RBO", AGREEMENT_DEPTH, ids)
     for label, (original, replicated) in runs.items():
         columns[f"RMSE:{label}"] = scores.rmse(original, replicated)
     for label, (original, replicated) in runs.items():

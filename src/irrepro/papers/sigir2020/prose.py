@@ -13,6 +13,7 @@ from irrepro.papers.datasets import BASELINE
 from irrepro.papers.sigir2020.appendix import appendix_misprints, largest_differences, match_counts
 from irrepro.papers.sigir2020.conventions import RBO_P, ndcg_cutoff_check, rbo_depth_convention, small_cases
 from irrepro.papers.sigir2020.effects import BOOTSTRAP_LEVEL, BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED
+from irrepro.papers.sigir2020.measure_tables import AGREEMENT_DEPTH
 from irrepro.papers.sigir2020.published_scores import MEASURES, per_topic
 from irrepro.routing.constellations import FAMILIES, PRINTED
 
@@ -42,6 +43,7 @@ def _convention_numbers() -> dict[str, tuple[object, str]]:
     return {
         "nDCG cut-off": (int(cutoffs.index[cutoffs["matches both"]][0]), "ndcg_cutoff_check()"),
         "RBO depth at cut-off 5": (int(only.index[0].split("top ")[1].split()[0]), "rbo_depth_convention(5)"),
+        "KTU and RBO depth": (AGREEMENT_DEPTH, "irrepro.papers.sigir2020.measure_tables.AGREEMENT_DEPTH"),
         "RBO persistence": (RBO_P, "irrepro.papers.sigir2020.conventions.RBO_P (files rbo_<k>_p08)"),
         "bootstrap resamples": (BOOTSTRAP_RESAMPLES, "irrepro.papers.sigir2020.effects.BOOTSTRAP_RESAMPLES"),
         "bootstrap seed": (BOOTSTRAP_SEED, "irrepro.papers.sigir2020.effects.BOOTSTRAP_SEED"),
