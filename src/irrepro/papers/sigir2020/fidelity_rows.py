@@ -48,9 +48,13 @@ def _item_statements(statements: pd.DataFrame, item: str) -> pd.DataFrame:
 def statements_note(statements: pd.DataFrame, item: str) -> str:
     """How many of the paper's statements on ``item`` hold on the published files and with the earlier AP file."""
     part = _item_statements(statements, item)
+    untestable = {v: int((part[column] == "cannot be tested here").sum()) for v, column in
+                  (("published", "verdict"), ("earlier", "verdict old"))}  # fmt: skip
+    undecided = "; ".join(f"undecided on the {v} files: {n}" for v, n in untestable.items() if n)
     return (
-        f"of the paper's {len(part)} statements on it, {int(part['holds'].sum())} hold on the published files and "
-        f"{int(part['holds old'].sum())} with the authors' earlier AP file of the reproduced WCrobust0405"
+        f"the paper's statements on it that hold: {int(part['holds'].sum())} of {len(part)} on the published files, "
+        f"{int(part['holds old'].sum())} of {len(part)} with the authors' earlier AP file of the reproduced "
+        f"WCrobust0405{f' ({undecided})' if undecided else ''}"
     )
 
 
