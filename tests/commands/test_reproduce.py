@@ -22,7 +22,7 @@ SMALL = {
 
 @pytest.fixture
 def small_tables(monkeypatch):
-    monkeypatch.setattr(sigir2020, "tables", lambda: dict(SMALL))
+    monkeypatch.setattr(sigir2020.files, "tables", lambda: dict(SMALL))
     return SMALL
 
 
@@ -83,7 +83,7 @@ def test_a_full_disk_leaves_no_truncated_table_and_no_manifest(small_tables, tmp
 
 def test_a_rerun_leaves_no_table_of_the_earlier_set(small_tables, tmp_path, monkeypatch):
     assert _reproduce(tmp_path) == 0
-    monkeypatch.setattr(sigir2020, "tables", lambda: {"rpd_wcrobust04": SMALL["rpd_wcrobust04"]})
+    monkeypatch.setattr(sigir2020.files, "tables", lambda: {"rpd_wcrobust04": SMALL["rpd_wcrobust04"]})
     assert _reproduce(tmp_path) == 0
     assert _files(tmp_path) == [MANIFEST, "rpd_wcrobust04.csv"]
     assert [p.name for p in verify_table_set(tmp_path)] == ["rpd_wcrobust04.csv"]

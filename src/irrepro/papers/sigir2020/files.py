@@ -1,0 +1,173 @@
+"""``irrepro reproduce sigir2020 --out DIR``: every table and figure's data of the chapter, as CSV.
+
+:func:`tables` maps each file name (without ``.csv``) to the frame the chapter shows, computed by the
+same function; :func:`write_tables` writes them as one set with its manifest
+(:func:`irrepro.outputs.write_table_set`). The files, by what they hold:
+
+========================================  ==================================================================
+``table1_rpl_wcrobust04``,                Table 1 / appendix Table 1: replicability on Core17
+``table1_rpl_wcrobust0405``               (:func:`~irrepro.papers.sigir2020.measure_tables.replicability_table`)
+``rpd_wcrobust04``, ``rpd_wcrobust0405``  Table 3 / appendix Table 2: reproducibility on Core18
+``er_deltari_rpl``, ``er_deltari_rpd``    Table 2 left / right with DeltaRI and bootstrap intervals
+``rpl_vs_rpd_pvalues``                    each replicated run against its reproduced twin (online appendix)
+``correlation_rpl_wcrobust04``,           Table 4 (upper / lower triangle)
+``correlation_rpl_wcrobust0405``
+``correlation_rpd_wcrobust04``,           Table 5 (upper / lower triangle), published files
+``correlation_rpd_wcrobust0405``
+``correlation_rpd_wcrobust04_old_ap``,    Table 5 with the authors' earlier AP file of the reproduced
+``correlation_rpd_wcrobust0405_old_ap``   WCrobust0405
+``appendix_table1_comparison``,           printed versus reproduced, cell by cell
+``appendix_table2_comparison``
+``appendix_match_counts``                 matching cells per appendix table
+``appendix_misprints``                    the cells that do not match, and why (a misprint or not)
+``appendix_largest_differences``          the matching cells farthest from their print (appendix Table 1)
+``ndcg_cutoff_check``                     the paper's nDCG is ndcg cut at 1000
+``rbo_depth_convention``                  the published RBO files' depth convention
+``small_cases``                           KTU, tau and RBO on small rankings (the paper's KTU examples)
+``figure1_cutoff_curves``                 Figure 1: KTU, RBO, RMSE of nDCG@k against the cut-off (WCrobust04)
+``figure2_points``, ``figure2_regions``   Figure 2: ER-DeltaRI points and points per region (replicability)
+``figure2_panels``                        which families fit what the paper says of Figure 2's panels
+``figure3_points``, ``figure3_regions``   Figure 3 (published files): points and points per region
+``figure3_versions_points``               Figure 3 side by side: published files and the earlier AP file
+``figure3_versions_regions``              AP points per region and family, both versions
+``figure3_diagnosis``                     ER, DeltaRI and region (AP) of each reproduced pair, both versions
+``figure3_statements``                    the paper's statements on Table 2 right, Figure 3, Table 5: verdicts
+                                          on both versions
+``figure3_evidence``                      the numbers a paragraph on the Figure 3 hypothesis states
+``earlier_files``                         each earlier (``*_old``) file against its published counterpart
+``earlier_rpd_ap_topics``,                where the earlier WCrobust0405 AP differs: per Core18 topic, and
+``earlier_rpd_ap_groups``                 for the topics judged in Robust05 and the others
+``claims``                                the paper's claims with verdicts and evidence
+``fidelity``                              one row per table and figure: data, reproduced, printed shown
+``chapter_numbers``                       every number of the chapter's prose, computed, with its source
+========================================  ==================================================================
+
+Values are written at full precision (the shortest text that reads back to the same float), except
+where the quantity is an exact decimal fraction, which is written exactly (:data:`EXACT_DECIMALS`):
+ARP of P@10 is a mean of multiples of 1/10 over 50 (Core17) or 25 (Core18) topics, a multiple of 1/500
+or 1/250, so three decimals are exact (``0.646``, not ``0.6459999999999999``); its difference from a
+printed four-decimal value is exact at four. Counts are integers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pandas as pd
+
+from irrepro.outputs import write_table_set
+from irrepro.papers.datasets import ADVANCED, BASELINE, SYSTEMS
+from irrepro.papers.sigir2020 import appendix, conventions, correlation, earlier, effects, figures, hypothesis
+from irrepro.papers.sigir2020.claim_checks import claims
+from irrepro.papers.sigir2020.fidelity_rows import fidelity
+from irrepro.papers.sigir2020.measure_tables import replicability_table, reproducibility_table, rpl_vs_rpd_pvalues
+from irrepro.papers.sigir2020.prose import chapter_numbers
+
+__all__ = ["EXACT_DECIMALS", "exact_decimals", "tables", "write_tables"]
+
+#: file -> {column: decimals that hold the exact value}; for the long comparison tables the rows of
+#: one printed cell (``cell == "ARP:P@10"``) are meant, see :func:`_exact_comparison`.
+EXACT_DECIMALS: dict[str, dict[str, int]] = {
+    "table1_rpl_wcrobust04": {"ARP:P@10": 3},
+    "table1_rpl_wcrobust0405": {"ARP:P@10": 3},
+    "rpd_wcrobust04": {"ARP:P@10": 3},
+    "rpd_wcrobust0405": {"ARP:P@10": 3},
+    "appendix_table1_comparison": {"reproduced": 3, "difference": 4},
+    "appendix_table2_comparison": {"reproduced": 3, "difference": 4},
+}
+_EXACT_CELL = "ARP:P@10"  # the printed cell whose comparison rows hold exact fractions
+_NOISE = 1e-9  # rounding may remove float noise, never change a value by more than this
+
+
+def exact_decimals(values: pd.Series, decimals: int, *, what: str) -> pd.Series:
+    """``values`` rounded to ``decimals``, checked to be float noise away from that exact decimal.
+
+    >>> exact_decimals(pd.Series([0.6459999999999999]), 3, what="ARP:P@10").tolist()
+    [0.646]
+    """
+    rounded = values.round(decimals)
+    off = (rounded - values).abs() > _NOISE
+    if off.any():
+        raise ValueError(f"{what}: {values[off].iloc[0]!r} is not an exact {decimals}-decimal value")
+    return rounded
+
+
+def _exact(name: str, frame: pd.DataFrame) -> pd.DataFrame:
+    frame = frame.copy()
+    for column, decimals in EXACT_DECIMALS.get(name, {}).items():
+        if column not in frame.columns:
+            continue
+        rows = frame["cell"] == _EXACT_CELL if "cell" in frame.columns else slice(None)
+        frame.loc[rows, column] = exact_decimals(frame.loc[rows, column], decimals, what=f"{name} {column}")
+    return frame
+
+
+def _paper_tables() -> dict[str, pd.DataFrame]:
+    """Tables 1-5 and the appendix comparisons."""
+    return {
+        "table1_rpl_wcrobust04": replicability_table(BASELINE),
+        "table1_rpl_wcrobust0405": replicability_table(ADVANCED),
+        "er_deltari_rpl": effects.effect_ratio_table("rpl"),
+        "er_deltari_rpd": effects.effect_ratio_table("rpd"),
+        "rpd_wcrobust04": reproducibility_table(BASELINE),
+        "rpd_wcrobust0405": reproducibility_table(ADVANCED),
+        "rpl_vs_rpd_pvalues": rpl_vs_rpd_pvalues(),
+        **{f"correlation_rpl_{s.lower()}": correlation.correlation_table(s) for s in SYSTEMS},
+        **{f"correlation_rpd_{s.lower()}": correlation.reproducibility_correlation_table(s) for s in SYSTEMS},
+        **{f"correlation_rpd_{s.lower()}_old_ap": correlation.reproducibility_correlation_table(s, version="old")
+           for s in SYSTEMS},  # fmt: skip
+        **{f"appendix_table{n}_comparison": appendix.appendix_comparison(n) for n in appendix.APPENDIX_TABLES},
+        "appendix_match_counts": appendix.match_counts(),
+        "appendix_misprints": appendix.appendix_misprints(),
+        "appendix_largest_differences": appendix.largest_differences(1),
+    }
+
+
+def _figure_tables() -> dict[str, pd.DataFrame]:
+    """The data behind Figures 1-3, the conventions and the Figure 3 diagnosis."""
+    return {
+        "ndcg_cutoff_check": conventions.ndcg_cutoff_check(),
+        "rbo_depth_convention": conventions.rbo_depth_convention(5),
+        "small_cases": conventions.small_cases(),
+        "figure1_cutoff_curves": figures.cutoff_curves(BASELINE),
+        "figure2_points": figures.er_deltari_points("rpl"),
+        "figure2_regions": figures.er_deltari_regions("rpl"),
+        "figure2_panels": figures.figure2_panels(),
+        "figure3_points": figures.er_deltari_points("rpd"),
+        "figure3_regions": figures.er_deltari_regions("rpd"),
+        "figure3_versions_points": figures.figure3_points(),
+        "figure3_versions_regions": figures.figure3_regions("AP"),
+        "figure3_diagnosis": figures.figure3_diagnosis(),
+        "figure3_statements": hypothesis.figure3_statements(),
+        "figure3_evidence": hypothesis.figure3_evidence().to_frame(),
+        "earlier_files": earlier.earlier_files(),
+        "earlier_rpd_ap_topics": earlier.earlier_rpd_ap_topics(),
+        "earlier_rpd_ap_groups": earlier.earlier_rpd_ap_groups(),
+        "claims": claims(),
+        "fidelity": pd.DataFrame([dataclasses.asdict(row) for row in fidelity()]),
+        "chapter_numbers": chapter_numbers(),
+    }
+
+
+def _indexed(frame: pd.DataFrame) -> pd.DataFrame:
+    """A frame with a plain row number as index gets its first column as index (the CSV's first column)."""
+    if isinstance(frame.index, pd.RangeIndex) and frame.index.name is None:
+        return frame.set_index(frame.columns[0])
+    return frame
+
+
+def tables() -> dict[str, pd.DataFrame]:
+    """Every table of the chapter and the data of every figure, by CSV file name (without ``.csv``).
+
+    Exact decimal fractions are rounded to their exact value (:data:`EXACT_DECIMALS`); all else as
+    computed. A table numbered by row (the long tables) is indexed by its first column.
+    """
+    return {name: _indexed(_exact(name, frame)) for name, frame in {**_paper_tables(), **_figure_tables()}.items()}
+
+
+def write_tables(out_dir: Path) -> list[Path]:
+    """Write :func:`tables` as CSV files into ``out_dir``, one set with its manifest; return their paths."""
+    csv_files = {f"{name}.csv": table for name, table in tables().items()}
+    # to_csv writes the shortest repr that reads back to the same float: full precision
+    return write_table_set(out_dir, csv_files, producer="irrepro.papers.sigir2020.write_tables", index=True)

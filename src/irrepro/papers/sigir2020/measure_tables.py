@@ -1,0 +1,141 @@
+"""Tables 1 and 3 of the paper and Tables 1 and 2 of its online appendix, and the twins' p-values.
+
+- :func:`replicability_table`: Table 1 (WCrobust04) / appendix Table 1 (WCrobust0405) on Core17:
+  ARP, KTU, RBO, RMSE and paired t-test p-values (Section 3.1-3.2, Eq. 3).
+- :func:`reproducibility_table`: Table 3 (WCrobust04) / appendix Table 2 (WCrobust0405) on Core18:
+  ARP and unpaired t-test p-values (Section 3.4).
+- :func:`rpl_vs_rpd_pvalues`: each replicated run against its reproduced twin (online appendix).
+
+The ``*_measures`` functions give the same measures for all 50 constellations, indexed by
+constellation id (for the correlations of Tables 4 and 5).
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from irrepro.papers import published
+from irrepro.papers.datasets import SYSTEMS
+from irrepro.papers.sigir2020.published_scores import (
+    CONSTELLATION_IDS,
+    MEASURES,
+    PRINTED_IDS,
+    check_system,
+    check_version,
+    mean_agreement,
+    replicated_runs,
+    reproduced_runs,
+)
+from irrepro.reproducibility import scores
+from irrepro.routing.constellations import PRINTED
+
+__all__ = [
+    "TABLE1_COLUMNS",
+    "REPRODUCIBILITY_COLUMNS",
+    "SELF_AGREEMENT",
+    "AGREEMENT_DEPTH",
+    "replicability_measures",
+    "replicability_table",
+    "reproducibility_measures",
+    "reproducibility_table",
+    "rpl_vs_rpd_pvalues",
+]
+
+TABLE1_COLUMNS: tuple[str, ...] = published.TABLE1_COLUMNS  # the printed table's cells, in its order
+REPRODUCIBILITY_COLUMNS: tuple[str, ...] = published.TABLE2_COLUMNS
+#: The original run compared with itself: KTU and RBO are 1 by definition (no per-topic file holds them).
+SELF_AGREEMENT: dict[str, float] = {"KTU": 1.0, "RBO": 1.0}
+#: The depth of the published KTU and RBO files the tables use (``kendalls_tau_1000``, ``rbo_1000_p08``).
+AGREEMENT_DEPTH = 1000
+
+
+def replicability_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFrame:
+    """Every replicability measure of the replicated runs of ``system``, indexed by constellation id.
+
+    Columns: ``ARP:<m>``, ``DeltaARP:<m>`` (|ARP(original) - ARP(replicated)|), ``KTU``, ``RBO``,
+    ``RMSE:<m>``, ``p:<m>`` (paired t-test) for m in P@10, AP, nDCG.
+    """
+    system = check_system(system)
+    runs = {label: replicated_runs(system, measure, ids) for label, measure in MEASURES.items()}
+    columns: dict[str, pd.Series] = {}
+    for label, (original, replicated) in runs.items():
+        columns[f"ARP:{label}"] = scores.arp(replicated)
+        columns[f"DeltaARP:{label}"] = (scores.arp(original) - scores.arp(replicated)).abs()
+    columns["KTU"] = mean_agreement(system, "KTU", AGREEMENT_DEPTH, ids)
+    columns["RBO"] = mean_agreement(system, "RBO", AGREEMENT_DEPTH, ids)
+    for label, (original, replicated) in runs.items():
+        columns[f"RMSE:{label}"] = scores.rmse(original, replicated)
+    for label, (original, replicated) in runs.items():
+        columns[f"p:{label}"] = scores.paired_ttest(original, replicated)
+    frame = pd.DataFrame(columns)
+    frame.index.name = "constellation_id"
+    return frame
+
+
+def replicability_table(system: str) -> pd.DataFrame:
+    """The paper's Table 1 (WCrobust04) / appendix Table 1 (WCrobust0405): replicability on Core17.
+
+    One row for the original run and one per printed constellation (``rpl_wcr04_tf_1`` ...), columns
+    ARP, KTU, RBO (depth 1000, p = 0.8), RMSE and paired t-test p-values of P@10, AP and nDCG. The
+    original row compares the run with itself: RMSE 0 and p = 1 are computed, KTU = RBO = 1 by definition.
+    """
+    system = check_system(system)
+    measures = replicability_measures(system, ids=PRINTED_IDS)
+    table = measures[list(TABLE1_COLUMNS)].set_axis([c.replicated_name(system) for c in PRINTED])
+    original_row = {}
+    for label, measure in MEASURES.items():
+        original, _ = replicated_runs(system, measure, ids=())
+        original_row[f"ARP:{label}"] = scores.arp(original)
+        original_row[f"RMSE:{label}"] = scores.rmse(original, original)
+        original_row[f"p:{label}"] = scores.paired_ttest(original, original)
+    original_row.update(SELF_AGREEMENT)
+    table = pd.concat([pd.DataFrame([original_row], index=[system]), table])[list(TABLE1_COLUMNS)]
+    table.index.name = "run"
+    return table
+
+
+def reproducibility_measures(system: str, *, ids=CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
+    """ARP on Core18 and unpaired t-test p-values (original on Core17 vs reproduced on Core18), by id.
+
+    ``version="old"``: the earlier AP file of the reproduced WCrobust0405 in place of the current one
+    (every other file is the same in both versions).
+    """
+    system, version = check_system(system), check_version(version)
+    runs = {label: reproduced_runs(system, measure, ids, version=version) for label, measure in MEASURES.items()}
+    columns: dict[str, pd.Series] = {}
+    for label, (_, reproduced) in runs.items():
+        columns[f"ARP:{label}"] = scores.arp(reproduced)
+    for label, (original, reproduced) in runs.items():
+        columns[f"p:{label}"] = scores.unpaired_ttest(original, reproduced, equal_var=True)
+    frame = pd.DataFrame(columns)
+    frame.index.name = "constellation_id"
+    return frame
+
+
+def reproducibility_table(system: str) -> pd.DataFrame:
+    """The paper's Table 3 (WCrobust04) / appendix Table 2 (WCrobust0405): reproducibility on Core18.
+
+    Rows ``rpd_tf_1`` ... ``rpd_C_5``; ARP over the 25 Core18 topics and two-tailed Student's t-test
+    p-values against the original run's 50 Core17 scores.
+    """
+    table = reproducibility_measures(system, ids=PRINTED_IDS).set_axis([c.reproduced_name for c in PRINTED])
+    table.index.name = "run"
+    return table[list(REPRODUCIBILITY_COLUMNS)]
+
+
+def rpl_vs_rpd_pvalues() -> pd.DataFrame:
+    """Unpaired t-test p-values between each replicated run (Core17) and its reproduced twin (Core18).
+
+    The paper's online appendix: rows ``rpd_tf_1`` ...; columns ``p:<measure>:<run>``.
+    """
+    columns: dict[str, pd.Series] = {}
+    for system in SYSTEMS:
+        for label, measure in MEASURES.items():
+            _, replicated = replicated_runs(system, measure, PRINTED_IDS)
+            _, reproduced = reproduced_runs(system, measure, PRINTED_IDS)
+            columns[f"p:{label}:{system}"] = pd.Series(
+                {k: scores.unpaired_ttest(replicated[k], reproduced[k], equal_var=True) for k in PRINTED_IDS}
+            )
+    table = pd.DataFrame(columns).set_axis([c.reproduced_name for c in PRINTED])
+    table.index.name = "run"
+    return table

@@ -1,0 +1,74 @@
+"""Printed versus reproduced: appendix Tables 1 and 2 cell by cell, the miss and why it is a misprint."""
+
+from __future__ import annotations
+
+import pytest
+
+from irrepro.papers import sigir2020
+from irrepro.papers.sigir2020 import appendix
+
+
+def test_match_counts_and_the_only_miss():
+    counts = sigir2020.match_counts()
+    assert counts.loc["appendix Table 1", "cells"] == 21 * 11
+    assert counts.loc["appendix Table 1", "matching"] == 21 * 11
+    assert counts.loc["appendix Table 2", "cells"] == 20 * 6
+    assert counts.loc["appendix Table 2", "matching"] == 20 * 6 - 1
+    comparison = sigir2020.appendix_comparison(2)
+    miss = comparison[~comparison["match"]]
+    assert list(zip(miss["run"], miss["cell"], strict=True)) == [("rpd_C_1", "p:nDCG")]
+    assert miss["reproduced as printed"].iloc[0] == "5E-06"
+    assert "misprint" in miss["note"].iloc[0]
+
+
+def test_the_miss_is_judged_a_misprint_from_the_print_itself():
+    misprints = sigir2020.appendix_misprints()
+    assert misprints.shape[0] == 1
+    found = misprints.iloc[0]
+    assert (found["run"], found["cell"], found["printed"]) == ("rpd_C_1", "p:nDCG", "54E-06")
+    assert found["printed mantissa digits"] == 2 and found["column mantissa digits"] == "1"
+    assert found["printed in the column's format"] == "5E-06" == found["reproduced as printed"]
+    assert (found["column cells matching"], found["column cells"]) == (19, 19)
+    assert (found["row cells matching"], found["row cells"]) == (5, 5)
+    assert 5e-6 <= found["reproduced"] < 6e-6 and bool(found["misprint"])
+
+
+def test_a_wrong_value_is_a_miss_but_not_a_misprint(monkeypatch):
+    table = sigir2020.reproducibility_table("WCrobust0405").copy()
+    table.loc["rpd_C_1", "p:nDCG"] = 7.1e-6  # no longer what '54E-06' cut to one digit says
+    table.loc["rpd_tf_1", "ARP:AP"] += 0.001
+    monkeypatch.setattr(appendix, "reproducibility_table", lambda system: table)
+    misprints = sigir2020.appendix_misprints().set_index(["run", "cell"])
+    assert not misprints.loc[("rpd_C_1", "p:nDCG"), "misprint"]
+    assert not misprints.loc[("rpd_tf_1", "ARP:AP"), "misprint"]
+    assert (sigir2020.appendix_comparison(2)["note"] == "").all()
+
+
+def test_comparison_detects_a_wrong_value(monkeypatch):
+    table = sigir2020.replicability_table("WCrobust0405").copy()
+    table.loc["rpl_wcr0405_tf_1", "ARP:AP"] += 0.001
+    monkeypatch.setattr(appendix, "replicability_table", lambda system: table)
+    comparison = sigir2020.appendix_comparison(1)
+    assert list(comparison.loc[~comparison["match"], "cell"]) == ["ARP:AP"]
+
+
+def test_largest_differences_are_matches_sorted_by_distance_from_the_print():
+    largest = sigir2020.largest_differences(1, n=5)
+    assert largest["match"].all() and len(largest) == 5
+    distances = largest["difference"].abs().tolist()
+    assert distances == sorted(distances, reverse=True)
+    everything = sigir2020.appendix_comparison(1)
+    assert distances[0] == everything["difference"].abs().max()
+
+
+def test_the_match_statement_states_the_counts_and_what_they_prove():
+    sentence = sigir2020.match_statement()
+    counts = sigir2020.match_counts()
+    for name, row in counts.iterrows():
+        assert f"{row['matching']} of the {row['cells']} printed cells of {name}" in sentence
+    assert "per-topic scores" in sentence and "not a re-run" in sentence
+
+
+def test_unknown_tables_raise():
+    with pytest.raises(ValueError, match="Tables 1 and 2"):
+        sigir2020.appendix_comparison(3)

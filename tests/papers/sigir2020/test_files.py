@@ -1,0 +1,146 @@
+"""``irrepro reproduce sigir2020``: the files, their columns and their values; and the package's public surface."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import irrepro.papers.sigir2020 as package
+from irrepro.papers import sigir2020
+from tests.papers.sigir2020.test_figures import _expected_diagnosis
+
+TABLE1 = ["ARP:P@10", "ARP:AP", "ARP:nDCG", "KTU", "RBO", "RMSE:P@10", "RMSE:AP", "RMSE:nDCG", "p:P@10", "p:AP",
+          "p:nDCG"]  # fmt: skip
+EXPECTED_FILES = {
+    "table1_rpl_wcrobust04": TABLE1,
+    "table1_rpl_wcrobust0405": TABLE1,
+    "er_deltari_rpl": [f"{s}:{m}{b}" for s in ("ER", "DeltaRI") for m in ("P@10", "AP", "nDCG") for b in ("", ":low", ":high")],
+    "er_deltari_rpd": None,
+    "rpd_wcrobust04": ["ARP:P@10", "ARP:AP", "ARP:nDCG", "p:P@10", "p:AP", "p:nDCG"],
+    "rpd_wcrobust0405": None,
+    "rpl_vs_rpd_pvalues": [f"p:{m}:{run}" for run in ("WCrobust04", "WCrobust0405") for m in ("P@10", "AP", "nDCG")],
+    "correlation_rpl_wcrobust04": ["DeltaARP:P@10", "DeltaARP:AP", "DeltaARP:nDCG", "KTU", "RBO", "RMSE:P@10", "RMSE:AP",
+                                   "RMSE:nDCG", "p:P@10", "p:AP", "p:nDCG", "ER:P@10", "ER:AP", "ER:nDCG"],
+    "correlation_rpl_wcrobust0405": None,
+    "correlation_rpd_wcrobust04": ["p:P@10", "p:AP", "p:nDCG", "ER:P@10", "ER:AP", "ER:nDCG"],
+    "correlation_rpd_wcrobust0405": None,
+    "correlation_rpd_wcrobust04_old_ap": None,
+    "correlation_rpd_wcrobust0405_old_ap": None,
+    "appendix_table1_comparison": ["cell", "printed", "reproduced", "reproduced as printed", "difference", "match", "note"],
+    "appendix_table2_comparison": None,
+    "appendix_match_counts": ["cells", "matching", "missing"],
+    "appendix_misprints": None, "appendix_largest_differences": None, "ndcg_cutoff_check": None,
+    "rbo_depth_convention": None, "small_cases": None,
+    "figure1_cutoff_curves": ["family", "level", "cutoff", "KTU", "RBO", "RMSE:nDCG"],
+    "figure2_points": ["family", "level", "measure", "ER", "DeltaRI"],
+    "figure2_regions": ["region 1", "region 2", "region 3", "region 4", "on an axis"],
+    "figure2_panels": None,
+    "figure3_points": ["family", "level", "measure", "ER", "DeltaRI"],
+    "figure3_regions": ["region 1", "region 2", "region 3", "region 4", "on an axis"],
+    "figure3_versions_points": None, "figure3_versions_regions": None,
+    "figure3_diagnosis": ["ER:AP", "DeltaRI:AP", "region", "ER:AP_old", "DeltaRI:AP_old", "region_old"],
+    "figure3_statements": None, "figure3_evidence": ["value"], "earlier_files": None, "earlier_rpd_ap_topics": None, "earlier_rpd_ap_groups": None,
+    "claims": ["section", "claim", "data", "verdict", "evidence", "holds"],
+    "fidelity": None, "chapter_numbers": ["value", "source"],
+}  # fmt: skip
+SAME_COLUMNS = {
+    "er_deltari_rpd": "er_deltari_rpl", "rpd_wcrobust0405": "rpd_wcrobust04",
+    "correlation_rpl_wcrobust0405": "correlation_rpl_wcrobust04", "correlation_rpd_wcrobust0405": "correlation_rpd_wcrobust04",
+    "correlation_rpd_wcrobust04_old_ap": "correlation_rpd_wcrobust04",
+    "correlation_rpd_wcrobust0405_old_ap": "correlation_rpd_wcrobust04",
+    "appendix_table2_comparison": "appendix_table1_comparison",
+}  # fmt: skip
+
+
+def _read(out: Path, name: str) -> pd.DataFrame:
+    return pd.read_csv(out / f"{name}.csv", index_col=0)
+
+
+def test_write_tables_writes_exactly_the_documented_files(written):
+    out, paths = written
+    assert sorted(path.name for path in paths) == sorted(f"{name}.csv" for name in EXPECTED_FILES)
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == sorted(
+        [*(f"{name}.csv" for name in EXPECTED_FILES), "MANIFEST.json"]
+    )
+    documented = sigir2020.files.__doc__
+    assert all(f"``{name}``" in documented for name in EXPECTED_FILES)
+
+
+def test_csv_columns_and_row_names(written):
+    out, _ = written
+    for name, columns in EXPECTED_FILES.items():
+        columns = columns or EXPECTED_FILES.get(SAME_COLUMNS.get(name, ""))
+        if columns is not None:
+            assert list(_read(out, name).columns) == columns, name
+    assert list(_read(out, "table1_rpl_wcrobust04").index[:2]) == ["WCrobust04", "rpl_wcr04_tf_1"]
+    assert list(_read(out, "rpd_wcrobust04").index[:2]) == ["rpd_tf_1", "rpd_tf_2"]
+    assert list(_read(out, "er_deltari_rpd").index[-1:]) == ["rpd_C_5"]
+    assert _read(out, "figure3_diagnosis").index.tolist() == sigir2020.figure3_diagnosis().index.tolist()
+
+
+def test_csv_keeps_full_precision_and_writes_exact_fractions_exactly(written):
+    out, _ = written
+    table = sigir2020.replicability_table("WCrobust0405")
+    from_file = _read(out, "table1_rpl_wcrobust0405")
+    inexact = [c for c in table.columns if c != "ARP:P@10"]
+    np.testing.assert_array_equal(from_file[inexact].to_numpy(), table[inexact].to_numpy())
+    np.testing.assert_allclose(from_file["ARP:P@10"], table["ARP:P@10"], rtol=0, atol=1e-12)
+    text = (out / "table1_rpl_wcrobust04.csv").read_text()
+    assert "0.646," in text and "0.6459999" not in text  # WCrobust04's P@10: 323 relevant of 500
+    comparison = _read(out, "appendix_table1_comparison")
+    p10 = comparison[comparison["cell"] == "ARP:P@10"]
+    assert (p10["reproduced"] * 500).round(9).mod(1).eq(0).all()  # multiples of 1/500
+    assert (p10["difference"] * 10_000).round(6).mod(1).eq(0).all()
+
+
+def test_exact_decimals_refuses_to_round_a_value_that_is_not_exact():
+    with pytest.raises(ValueError, match="not an exact 3-decimal value"):
+        sigir2020.exact_decimals(pd.Series([0.6461]), 3, what="ARP:P@10")
+
+
+def test_figure3_diagnosis_csv_agrees_with_numpy_on_the_raw_files(written):
+    out, _ = written
+    from_file, expected = _read(out, "figure3_diagnosis"), _expected_diagnosis()
+    for column in expected:
+        np.testing.assert_allclose(from_file[column], expected.loc[from_file.index, column], rtol=1e-12)
+    assert from_file["region_old"].value_counts().to_dict() == sigir2020.figure3_diagnosis()["region_old"].value_counts().to_dict()
+
+
+def test_table5_files_are_shaped_like_the_table4_files(written):
+    out, _ = written
+    for system in ("wcrobust04", "wcrobust0405"):
+        rpl, rpd, old = (_read(out, f"correlation_{name}") for name in (f"rpl_{system}", f"rpd_{system}", f"rpd_{system}_old_ap"))
+        for table in (rpl, rpd, old):
+            assert table.index.name == "measure" and list(table.index) == list(table.columns)
+            np.testing.assert_allclose(np.diag(table), 1.0)
+        assert not np.allclose(rpd.to_numpy(), old.to_numpy())
+
+
+def test_the_package_re_exports_every_public_name_of_its_modules():
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        assert module.__doc__ and module.__all__, info.name
+        for name in module.__all__:
+            assert getattr(module, name) is getattr(sigir2020, name), f"{info.name}.{name}"
+            assert name in sigir2020.__all__
+    for name in ("per_topic", "replicability_table", "effect_ratio_table", "correlation_table", "cutoff_curves",
+                 "er_deltari_points", "appendix_comparison", "claims", "CLAIMS", "fidelity", "write_tables", "tables",
+                 "TABLE1_COLUMNS", "REPRODUCIBILITY_COLUMNS", "SYSTEMS", "MEASURES"):  # fmt: skip
+        assert callable(getattr(sigir2020, name)) or getattr(sigir2020, name) is not None
+
+
+def test_no_private_name_is_imported_across_modules_and_functions_are_short():
+    for path in Path(package.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("irrepro"):
+                private = [alias.name for alias in node.names if alias.name.startswith("_")]
+                assert not private, f"{path.name} imports {private} from {node.module}"
+            if isinstance(node, ast.FunctionDef):
+                assert node.end_lineno - node.lineno < 60, f"{path.name}: {node.name}"
