@@ -514,3 +514,13 @@ def test_scores_that_are_words_are_errors_even_if_pandas_reads_them(tmp_path):
         with pytest.raises(RunFormatError, match=r"line \d: score 'TRUE' is not a number"):
             _quietly(read_run, path)
 
+
+@pytest.mark.parametrize(
+    "column,value,problem",
+    [("query_id", "#1", "starts with '#'"), ("doc_id", "a\x00", "NUL"), ("doc_id", "a\ufeff", "U\\+FEFF")],
+)
+def test_write_run_refuses_what_read_run_would_refuse_or_skip(tmp_path, column, value, problem):
+    frame = pd.DataFrame({"query_id": ["1"], "doc_id": ["a"], "score": [1.0]})
+    frame[column] = [value]
+    with pytest.raises(ValueError, match=problem):
+        write_run(frame, tmp_path / "r", name="t")

@@ -222,3 +222,30 @@ def test_what_atof_reads(text, value):
 def test_what_atol_reads(text, value):
     assert runs._as_atol(text) == value
 
+
+# --------------------------------------------------------------------------- writer and reader agree
+
+ANY_ID = st.text(st.characters(exclude_categories=["Cs"]), min_size=0, max_size=4)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.tuples(ANY_ID, ANY_ID, st.floats(allow_nan=False)),
+        min_size=1,
+        max_size=6,
+        unique_by=lambda row: row[:2],
+    ),
+    ANY_ID,
+)
+def test_what_write_run_writes_read_run_reads_back(tmp_path_factory, rows, tag):
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+    path = tmp_path_factory.mktemp("written") / "run.txt"
+    try:
+        runs.write_run(frame, path, name=tag)
+    except ValueError:
+        return  # refused to write: nothing a reader could misread
+    back = runs.read_run(path)
+    expected = runs.rank_by_score(frame.astype({"query_id": "str", "doc_id": "str"}))
+    pd.testing.assert_frame_equal(back.drop(columns="run"), expected, check_exact=True)
+    assert set(back["run"]) == {tag}

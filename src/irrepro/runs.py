@@ -673,6 +673,10 @@ def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.Data
 # --------------------------------------------------------------------------- writing
 
 
+# What a written field may not hold: white space splits it, the rest read_run refuses.
+_UNWRITABLE = re.compile("[\\s\x00" + _BOM + "\udc80-\udcff]")
+
+
 def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
     """Write a run frame as a TREC 6-column run file.
 
@@ -680,9 +684,10 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
     descending) with ranks 1..n per topic; scores are written with ``repr`` so they read back
     bit for bit.  The tag is ``name`` or the frame's single ``run`` value.
 
-    Raises ``ValueError`` when a column is missing, a tag or id holds whitespace, there is no
-    tag, the frame holds several run tags and no ``name`` is given, or a document is listed
-    twice in one topic.
+    Raises ``ValueError`` when a column is missing, a tag or id holds whitespace (or another
+    character :func:`read_run` refuses), a topic starts with ``#`` (it would read back as a
+    comment), there is no tag, the frame holds several run tags and no ``name`` is given, or
+    a document is listed twice in one topic.
     """
     missing = {"query_id", "doc_id", "score"} - set(frame.columns)
     if missing:
@@ -694,17 +699,26 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
         if len(run_tags) != 1:
             raise ValueError(f"write_run: the frame holds {len(run_tags)} run tags; give name= to choose one")
         name = str(run_tags[0])
-    if not name or any(ch.isspace() for ch in name):
-        raise ValueError(f"write_run: run tag {name!r} must be non-empty and hold no whitespace")
+    if not name or _UNWRITABLE.search(name):
+        raise ValueError(
+            f"write_run: run tag {name!r} must be non-empty and hold no whitespace, NUL or U+FEFF"
+        )
     table = frame[["query_id", "doc_id", "score"]].astype(
         {"query_id": "str", "doc_id": "str", "score": "float64"}
     )
     for column in ("query_id", "doc_id"):
-        bad = table[column].str.contains(r"\s", regex=True) | (table[column] == "")
+        bad = table[column].str.contains(_UNWRITABLE.pattern, regex=True) | (table[column] == "")
         if bad.any():
             raise ValueError(
-                f"write_run: {column} {table[column][bad].iat[0]!r} is empty or holds whitespace"
+                f"write_run: {column} {table[column][bad].iat[0]!r} is empty or holds whitespace, "
+                "NUL or U+FEFF"
             )
+    comment = table["query_id"].str.startswith("#")
+    if comment.any():
+        raise ValueError(
+            f"write_run: query_id {table['query_id'][comment].iat[0]!r} starts with '#': "
+            "its lines would read back as comments"
+        )
     if table["score"].isna().any():
         raise ValueError("write_run: a score is NaN")
     duplicated = table.duplicated(["query_id", "doc_id"])
