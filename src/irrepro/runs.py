@@ -531,10 +531,9 @@ def _pandas_table(data: bytes, dtypes: dict[str, str]) -> pd.DataFrame | None:
         return None
     if frame.empty:
         return None
-    # A short line leaves empty strings in the last column (na_filter is off); a comment line's
-    # first field starts with '#': checking the few distinct topics is cheaper than every line.
-    if (frame[frame.columns[-1]] == "").any():
-        return None
+    # A comment line's first field starts with '#': checking the few distinct topics is cheaper
+    # than every line. (A short line leaves "" in the last column, na_filter being off: the
+    # callers check that column, whose distinct values they need anyway.)
     if any(str(first).startswith("#") for first in pd.unique(frame[frame.columns[0]])):
         return None
     return frame
@@ -567,9 +566,10 @@ def _read_run_fast(data: bytes) -> tuple[pd.DataFrame, list[str], str] | None:
     scores = table["score"].to_numpy()
     if np.isnan(scores).any() or ((scores == 0) | (scores == 1)).all():
         return None
-    if _has_duplicates(table["query_id"], table["doc_id"]):
+    tags = table["run"].unique().tolist()
+    if "" in tags or _has_duplicates(table["query_id"], table["doc_id"]):  # "": a short line
         return None
-    return table[["query_id", "doc_id", "score"]], table["run"].unique().tolist(), table["run"].iat[-1]
+    return table[["query_id", "doc_id", "score"]], tags, table["run"].iat[-1]
 
 
 def _read_qrels_fast(data: bytes) -> pd.DataFrame | None:
@@ -580,7 +580,7 @@ def _read_qrels_fast(data: bytes) -> pd.DataFrame | None:
     codes, texts = pd.factorize(table["relevance"].to_numpy())
     try:
         grades = np.array([_grade(text) for text in texts], dtype="int64")
-    except ValueError:
+    except ValueError:  # also "" from a short line
         return None
     table["relevance"] = grades[codes]
     return table
