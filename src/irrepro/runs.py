@@ -76,8 +76,9 @@ One definition, two paths
 -------------------------
 :func:`_reference_lines` with :func:`_score` and :func:`_grade` *is* the definition; the
 line-by-line readers built on it are the reference.  A clean input (printable characters,
-blanks and tabs, LF or CRLF line ends) is first given to pandas' C parser, 3-5 times faster,
-whose result is then checked with vectorised tests; wherever pandas might read the input
+blanks and tabs, LF or CRLF line ends) is first given to pandas' C parser (a whole read_run
+is about three times faster; ``benchmarks/bench_evaluation.py``), whose result is then checked
+with vectorised tests; wherever pandas might read the input
 differently (any other character, a comment, a short or long line, a number pandas rejects,
 NaN, a duplicate) the input goes to the reference, which reads it or says where it is wrong.
 ``tests/test_runs_properties.py`` checks on generated inputs that both paths give the same
