@@ -494,10 +494,11 @@ def test_a_fifo_is_read_once(tmp_path, kind, text, expected):
     assert out.strip() == expected
 
 
-def test_errors_from_standard_input_name_it(monkeypatch):
+@pytest.mark.parametrize("dash", ["-", Path("-")])  # the CLI passes Path objects
+def test_errors_from_standard_input_name_it(monkeypatch, dash):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1 Q0 a 1 0.5 t\n1 Q0 b 2 high t\n")))
     with pytest.raises(RunFormatError, match=r"^<stdin>, line 2: score 'high'"):
-        read_run("-")
+        read_run(dash)
 
 
 def test_an_open_binary_file_is_read(tmp_path):
@@ -506,6 +507,8 @@ def test_an_open_binary_file_is_read(tmp_path):
         assert len(read_run(handle)) == 3
     with pytest.raises(RunFormatError, match=r"^<stream>, line 1: expected 4 columns"):
         read_qrels(io.BytesIO(b"1 0 a\n"))
+    with path.open() as text, pytest.raises(TypeError, match="binary mode"):
+        read_run(text)
 
 
 def test_scores_that_are_words_are_errors_even_if_pandas_reads_them(tmp_path):
