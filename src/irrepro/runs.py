@@ -35,7 +35,8 @@ trec_eval would read a text differently from what it plainly says, the text is r
 - **Fields** are separated by runs of blanks, tabs, vertical tabs and form feeds: the
   characters C's ``isspace()`` gives trec_eval within a line.  Leading and trailing ones are
   ignored.  Every other character, ``"`` included, is part of a field (no quoting).
-- A line whose first field starts with ``#`` is a **comment**, skipped (trec_eval >= 9.0.8).
+- A line whose first field starts with ``#`` is a **comment**, skipped (trec_eval >= 9.0.8;
+  its qrels reader only at the very start of a line).
 - A **run** line has six fields; text after the sixth is ignored, as trec_eval does.  A
   **qrels** line has exactly four.
 - A **score** is a plain decimal number, ``[+-]`` digits, an optional ``.`` and digits (``5.``
@@ -77,10 +78,12 @@ One definition, two paths
 :func:`_reference_lines` with :func:`_score` and :func:`_grade` *is* the definition; the
 line-by-line readers built on it are the reference.  A clean input (printable characters,
 blanks and tabs, LF or CRLF line ends) is first given to pandas' C parser (a whole read_run
-is about three times faster; ``benchmarks/bench_evaluation.py``), whose result is then checked
-with vectorised tests; wherever pandas might read the input
-differently (any other character, a comment, a short or long line, a number pandas rejects,
-NaN, a duplicate) the input goes to the reference, which reads it or says where it is wrong.
+is about three times faster; ``benchmarks/bench_evaluation.py``), whose result is then
+checked with vectorised tests.  Wherever pandas might read the input differently (any other
+character, a comment, a short or long line, a number pandas rejects, NaN, scores that are
+all 0 or 1, which pandas also reads from the words true/false, a grade not in plain integer
+notation, a duplicate) the input goes to the reference, which reads it or says where it is
+wrong.
 ``tests/test_runs_properties.py`` checks on generated inputs that both paths give the same
 frame, the same warnings, or the same error.
 """
