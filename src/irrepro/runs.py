@@ -232,6 +232,8 @@ _UNICODE_SPACES = (
 # Refused anywhere in a line (after its CRLF's \r is removed): those spaces, NUL, a bare \r, a
 # byte-order mark, and the lone surrogates that stand for bytes that are not UTF-8.
 _REFUSED = re.compile("[\x00\r" + _BOM + _UNICODE_SPACES + "\udc80-\udcff]")
+# What write_run may not write into a field: white space splits it, the rest is refused.
+_UNWRITABLE = re.compile("[\\s\x00" + _BOM + "\udc80-\udcff]")
 _CONTROL_NAMES = {
     "\x1c": "information separator four",
     "\x1d": "information separator three",
@@ -675,10 +677,6 @@ def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.Data
 
 
 # --------------------------------------------------------------------------- writing
-
-
-# What a written field may not hold: white space splits it, the rest read_run refuses.
-_UNWRITABLE = re.compile("[\\s\x00" + _BOM + "\udc80-\udcff]")
 
 
 def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
