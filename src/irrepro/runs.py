@@ -315,7 +315,7 @@ def _grade(text: str) -> int:
         value = _bounded_int(text.partition(".")[0])
         if value is not None:
             return value
-        why = "is out of range (beyond 64-bit integers)"
+        why = "is out of range: beyond 64-bit integers"
     else:
         why = "is not an integer"
     raise ValueError(f"relevance grade {text!r} {why} (trec_eval would read it as {_as_atol(text)})")
