@@ -488,6 +488,10 @@ _RUN_DTYPES = {
     "score": "float64",
     "run": "str",
 }
+# pandas >= 3.1 reads floats with fast_float, correctly rounded as Python's float; older versions
+# only with float_precision="round_trip" (Python's own parser; the option is deprecated in 3.1).
+_PANDAS_VERSION = tuple(int(part) for part in pd.__version__.split(".")[:2])
+_FLOAT_OPTIONS = {} if _PANDAS_VERSION >= (3, 1) else {"float_precision": "round_trip"}
 # Grades are read as text and each distinct text parsed by _grade: pandas' int64 reads "1e3" as 1000.
 _QRELS_DTYPES = {"query_id": "str", "iteration": "str", "doc_id": "str", "relevance": "str"}
 
@@ -530,6 +534,7 @@ def _pandas_table(data: bytes, dtypes: dict[str, str]) -> pd.DataFrame | None:
                 skip_blank_lines=True,
                 na_filter=False,
                 encoding="utf-8",
+                **_FLOAT_OPTIONS,
             )
     # A long or short line, a number pandas does not read (ParserError, EmptyDataError and
     # UnicodeDecodeError are ValueErrors), a number out of range: the reference says which.
@@ -562,9 +567,9 @@ def _has_duplicates(query_ids: pd.Series, doc_ids: pd.Series) -> bool:
 def _read_run_fast(data: bytes) -> tuple[pd.DataFrame, list[str], str] | None:
     """The reference's (frame, distinct tags, last tag) by pandas, or ``None``: ask the reference.
 
-    pandas (3.1: fast_float, correctly rounded) reads a score text, if at all, as Python's
-    ``float`` does; of the texts it reads, the reference refuses ``nan``, and the words
-    true/false, which pandas reads as 1/0 when a column holds nothing else.
+    pandas reads a score text, if at all, as Python's ``float`` does (``_FLOAT_OPTIONS``); of
+    the texts it reads, the reference refuses ``nan``, and the words true/false, which pandas
+    reads as 1/0 when a column holds nothing else.
     """
     table = _pandas_table(data, _RUN_DTYPES)
     if table is None:
