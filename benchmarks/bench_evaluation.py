@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import tempfile
 import time
 import warnings
+from pathlib import Path
 
 from irrepro.data import fetch
 from irrepro.evaluation import IgnoredTopicsWarning, evaluate
@@ -41,6 +43,12 @@ def main() -> None:
         f"qrels: {qrels_path.stat().st_size / 1e6:.1f} MB"
     )
     run = _time("read_run (250,000 lines)", lambda: read_run(run_path), args.repeat)
+    with tempfile.TemporaryDirectory() as folder, warnings.catch_warnings():
+        # A comment line sends the file to the line-by-line reference reader (see irrepro.runs).
+        commented = Path(folder) / "commented.run"
+        commented.write_bytes(b"# a comment\n" + run_path.read_bytes())
+        warnings.simplefilter("ignore", UserWarning)
+        _time("read_run, line by line (+ a comment)", lambda: read_run(commented), args.repeat)
     qrels = _time("read_qrels (311,410 judgments)", lambda: read_qrels(qrels_path), args.repeat)
     warnings.simplefilter("ignore", IgnoredTopicsWarning)  # topic 672 is not in the qrels
     _time("evaluate 1 run x (AP, P@10, nDCG)", lambda: evaluate({"bm25": run}, qrels), args.repeat)

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import io
+import math
+import os
 import re
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -248,3 +254,276 @@ def test_trec_eval_test_qrels_read():
         "302": 77,
         "303": 10,
     }
+
+
+# --------------------------------------------------------------------------- one definition of a line
+# Each case once on the fast path (a clean file) and once on the line-by-line path (a comment
+# line first sends the file there): both must read it alike.
+
+BOM = "\ufeff"
+
+
+def _both_paths(tmp_path, text: str, name: str = "input.txt"):
+    """The same lines as a clean file and behind a comment line (the line-by-line path)."""
+    return [_write(tmp_path, text, "fast-" + name), _write(tmp_path, "# a comment\n" + text, "slow-" + name)]
+
+
+def _quietly(read, path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return read(path)
+
+
+@pytest.mark.parametrize("lines", ["301 Q0 a 1 0.5 t\n302 Q0 b 1 0.5 t\n", "301 Q0 a 1 0.5 t x\n"])
+def test_a_byte_order_mark_at_the_start_is_dropped_on_every_path(tmp_path, lines):
+    for path in _both_paths(tmp_path, lines):
+        path.write_bytes(BOM.encode() + path.read_bytes())
+        assert _quietly(read_run, path)["query_id"].iloc[0] == "301"
+    for path in _both_paths(tmp_path, "301 0 a 1\n", "q"):
+        path.write_bytes(BOM.encode() + path.read_bytes())
+        assert _quietly(read_qrels, path)["query_id"].tolist() == ["301"]
+
+
+def test_a_byte_order_mark_inside_the_file_is_an_error(tmp_path):
+    # `cat a.run b.run` of two files written with a mark: topic '\ufeff1' would be a new topic.
+    for path in _both_paths(tmp_path, "1 Q0 a 1 0.5 t\n" + BOM + "1 Q0 b 1 0.4 t\n"):
+        with pytest.raises(RunFormatError, match=r"line \d: a byte-order mark \(U\+FEFF\)"):
+            _quietly(read_run, path)
+
+
+def test_vertical_tab_and_form_feed_separate_fields_as_in_trec_eval(tmp_path):
+    # trec_eval splits on C's isspace(): blank, \t, \v, \f (and \r, \n).
+    for path in _both_paths(tmp_path, "1\vQ0 a\f1 0.5 t\n1 Q0 b\v\f2 0.4 t\n"):
+        frame = _quietly(read_run, path)
+        assert frame["doc_id"].tolist() == ["a", "b"] and frame["score"].tolist() == [0.5, 0.4]
+    for path in _both_paths(tmp_path, "1 Q0 a\vb 1 0.5 t\n"):
+        # seven fields for trec_eval: docno 'a', score 1; the tag '0.5' and 't' is ignored text
+        with pytest.warns(UserWarning, match="text after the sixth column"):
+            frame = read_run(path)
+        assert frame[["doc_id", "score", "run"]].values.tolist() == [["a", 1.0, "0.5"]]
+
+
+@pytest.mark.parametrize(
+    "char,described",
+    [
+        ("\xa0", "no-break space"),
+        ("\u2003", "em space"),
+        ("\u3000", "ideographic space"),
+        ("\x85", "next line"),
+        ("\x1f", "information separator one"),
+        ("\u2028", "line separator"),
+    ],
+)
+def test_unicode_spaces_inside_a_field_are_an_error(tmp_path, char, described):
+    # trec_eval reads them as part of the docno, Python's split() as a separator: refuse.
+    for path in _both_paths(tmp_path, f"1 Q0 a{char}b 1 0.5 t\n"):
+        with pytest.raises(RunFormatError, match=rf"line \d: a {described} \(U\+{ord(char):04X}\)"):
+            _quietly(read_run, path)
+    for path in _both_paths(tmp_path, f"1 0 a{char}b 1\n", "q"):
+        with pytest.raises(RunFormatError, match=rf"\(U\+{ord(char):04X}\)"):
+            read_qrels(path)
+
+
+def test_a_bare_carriage_return_is_an_error(tmp_path):
+    # trec_eval ends lines at \n only: for it this file is one line, the second run line text
+    # after the sixth column; pandas ends a line at a bare \r.
+    for path in _both_paths(tmp_path, "1 Q0 a 1 0.5 t\r1 Q0 b 2 0.4 t\n"):
+        with pytest.raises(RunFormatError, match=r"line \d: a carriage return \(\\r\) not followed by"):
+            _quietly(read_run, path)
+
+
+def test_crlf_and_a_final_carriage_return_end_lines(tmp_path):
+    for path in _both_paths(tmp_path, "1 Q0 a 1 0.5 t\r\n1 Q0 b 2 0.4 t\r"):
+        assert _quietly(read_run, path)["run"].tolist() == ["t", "t"]
+
+
+def test_a_nul_byte_is_an_error(tmp_path):
+    # trec_eval stops reading at the first NUL: the rest of the file would be lost silently.
+    for path in _both_paths(tmp_path, "1 Q0 a 1 0.5 t\x00\n1 Q0 b 2 0.4 t\n"):
+        with pytest.raises(RunFormatError, match=r"line \d: a NUL character"):
+            _quietly(read_run, path)
+
+
+def test_a_double_quote_is_an_ordinary_character(tmp_path):
+    # Not CSV: a '"' must not open a quoted field that swallows the next line.
+    for path in _both_paths(tmp_path, '1 Q0 "a 1 0.5 t\n1 Q0 b" 2 0.4 t\n'):
+        assert _quietly(read_run, path)["doc_id"].tolist() == ['"a', 'b"']
+
+
+ACCEPTED_SCORES = [
+    ("0.5", 0.5),
+    ("-2", -2.0),
+    ("+.5", 0.5),
+    ("5.", 5.0),
+    ("1E+05", 1e5),
+    ("007.50", 7.5),
+    ("1e-400", 0.0),
+    ("1e400", math.inf),
+    ("-inf", -math.inf),
+    ("Infinity", math.inf),
+]
+
+
+@pytest.mark.parametrize("text,value", ACCEPTED_SCORES)
+def test_plain_decimal_scores_are_read_as_trec_eval_reads_them(tmp_path, text, value):
+    for path in _both_paths(tmp_path, f"1 Q0 a 1 {text} t\n"):
+        assert _quietly(read_run, path)["score"].tolist() == [value]
+
+
+REJECTED_SCORES = [
+    ("1_0", "1.0"),  # Python's float() reads 10
+    ("1.5abc", "1.5"),
+    ("0x1p3", "8.0"),  # C99 hexadecimal float
+    ("\u0661", "0.0"),  # ARABIC-INDIC DIGIT ONE: Python's float() reads 1
+    ("1e", "1.0"),
+    ("nan", "nan"),
+    ("high", "0.0"),
+]
+
+
+@pytest.mark.parametrize("text,read", REJECTED_SCORES)
+def test_scores_trec_eval_would_misread_are_errors(tmp_path, text, read):
+    for path in _both_paths(tmp_path, f"1 Q0 a 1 0.5 t\n1 Q0 b 2 {text} t\n"):
+        problem = rf"score {re.escape(repr(text))} is not a number.*trec_eval would read it as {read}"
+        with pytest.raises(RunFormatError, match=rf"line \d: {problem}"):
+            _quietly(read_run, path)
+
+
+@pytest.mark.parametrize("text,value", [("1", 1), ("-1", -1), ("+2", 2), ("007", 7), ("1.0", 1), ("0.", 0)])
+def test_integer_grades_and_integral_decimals_are_accepted(tmp_path, text, value):
+    for path in _both_paths(tmp_path, f"1 0 a {text}\n", "q"):
+        assert _quietly(read_qrels, path)["relevance"].tolist() == [value]
+
+
+@pytest.mark.parametrize(
+    "text,why",
+    [
+        ("1e3", "is not an integer .*trec_eval would read it as 1\\)"),  # pandas read 1000
+        ("2abc", "is not an integer .*trec_eval would read it as 2\\)"),
+        ("0.5", "is not an integer .*trec_eval would read it as 0\\)"),
+        ("1_0", "is not an integer .*trec_eval would read it as 1\\)"),
+        ("99999999999999999999", "is out of range"),
+        ("-9223372036854775809", "is out of range"),
+    ],
+)
+def test_grades_trec_eval_would_misread_are_errors(tmp_path, text, why):
+    for path in _both_paths(tmp_path, f"1 0 a 1\n1 0 b {text}\n", "q"):
+        with pytest.raises(RunFormatError, match=rf"line \d: relevance grade '{text}' {why}"):
+            read_qrels(path)
+
+
+def test_the_largest_grades_are_read_exactly(tmp_path):
+    for path in _both_paths(tmp_path, "1 0 a 9223372036854775807\n1 0 b -9223372036854775808\n", "q"):
+        assert _quietly(read_qrels, path)["relevance"].tolist() == [2**63 - 1, -(2**63)]
+
+
+# --------------------------------------------------------------------------- standard input and pipes
+
+# With a comment line, as the line-by-line pass once had to read a pipe a second time.
+RUN_TEXT = "# from a pipe\n1 Q0 a 1 0.5 t\n1 Q0 b 2 0.4 t\n2 Q0 a 1 0.3 t\n"
+QRELS_TEXT = "# from a pipe\n1 0 a 1\n2 0 b 0\n"
+READ_BOTH = (
+    "import sys; from irrepro.runs import read_run, read_qrels; "
+    "frame = (read_qrels if sys.argv[1] == 'qrels' else read_run)(sys.argv[2]); "
+    "print(len(frame), ','.join(frame['doc_id']))"
+)
+
+
+def _python(*args, **kwargs):
+    return subprocess.run(
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=_child_env(),
+        check=False,
+        **kwargs,
+    )
+
+
+def _child_env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1] / "src")
+    return env
+
+
+@pytest.mark.parametrize("kind,text,expected", [("run", RUN_TEXT, "3 a,b,a"), ("qrels", QRELS_TEXT, "2 a,b")])
+def test_dash_reads_standard_input_from_a_pipe(kind, text, expected):
+    result = _python("-c", READ_BOTH, kind, "-", input=text)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == expected
+
+
+@pytest.mark.parametrize("kind,text,expected", [("run", RUN_TEXT, "3 a,b,a"), ("qrels", QRELS_TEXT, "2 a,b")])
+def test_dev_stdin_and_process_substitution_are_read_once(tmp_path, kind, text, expected):
+    source = _write(tmp_path, text)
+    piped = _python("-c", READ_BOTH, kind, "/dev/stdin", input=text)
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout.strip() == expected
+    script = f'"{sys.executable}" -c "$0" {kind} <(cat "{source}")'
+    substituted = subprocess.run(
+        ["bash", "-c", script, READ_BOTH],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=_child_env(),
+        check=False,
+    )
+    assert substituted.returncode == 0, substituted.stderr
+    assert substituted.stdout.strip() == expected
+
+
+@pytest.mark.parametrize("kind,text,expected", [("run", RUN_TEXT, "3 a,b,a"), ("qrels", QRELS_TEXT, "2 a,b")])
+def test_a_fifo_is_read_once(tmp_path, kind, text, expected):
+    # In a child process: a second open() of the FIFO would wait for a writer for ever.
+    fifo = tmp_path / "input.fifo"
+    os.mkfifo(fifo)
+    child = subprocess.Popen(
+        [sys.executable, "-c", READ_BOTH, kind, str(fifo)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_child_env(),
+    )
+    try:
+        fifo.write_text(text)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 0, err
+    assert out.strip() == expected
+
+
+@pytest.mark.parametrize("dash", ["-", Path("-")])  # the CLI passes Path objects
+def test_errors_from_standard_input_name_it(monkeypatch, dash):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1 Q0 a 1 0.5 t\n1 Q0 b 2 high t\n")))
+    with pytest.raises(RunFormatError, match=r"^<stdin>, line 2: score 'high'"):
+        read_run(dash)
+
+
+def test_an_open_binary_file_is_read(tmp_path):
+    path = _write(tmp_path, RUN_TEXT)
+    with path.open("rb") as handle, pytest.warns(UserWarning, match="comment line"):
+        assert len(read_run(handle)) == 3
+    with pytest.raises(RunFormatError, match=r"^<stream>, line 1: expected 4 columns"):
+        read_qrels(io.BytesIO(b"1 0 a\n"))
+    with path.open() as text, pytest.raises(TypeError, match="binary mode"):
+        read_run(text)
+
+
+def test_scores_that_are_words_are_errors_even_if_pandas_reads_them(tmp_path):
+    # pandas' C parser reads a column of only true/false words as 1.0/0.0.
+    for path in _both_paths(tmp_path, "1 Q0 a 1 TRUE t\n1 Q0 b 2 false t\n"):
+        with pytest.raises(RunFormatError, match=r"line \d: score 'TRUE' is not a number"):
+            _quietly(read_run, path)
+
+
+@pytest.mark.parametrize(
+    "column,value,problem",
+    [("query_id", "#1", "starts with '#'"), ("doc_id", "a\x00", "NUL"), ("doc_id", "a\ufeff", "U\\+FEFF")],
+)
+def test_write_run_refuses_what_read_run_would_refuse_or_skip(tmp_path, column, value, problem):
+    frame = pd.DataFrame({"query_id": ["1"], "doc_id": ["a"], "score": [1.0]})
+    frame[column] = [value]
+    with pytest.raises(ValueError, match=problem):
+        write_run(frame, tmp_path / "r", name="t")

@@ -1,6 +1,6 @@
 """TREC run and qrels files in and out, with trec_eval's semantics.
 
-A **run** file has six blank-separated columns per line::
+A **run** file has six columns per line::
 
     topic  Q0  docno  rank  score  tag
     301    Q0  FR940202-2-00150  104  2.129133  STANDARD
@@ -21,32 +21,84 @@ rank column and the order of its lines are **ignored**.  The ``rank`` column of 
 returned by :func:`read_run` is this order (1-based), and :func:`write_run` writes ranks
 1..n in the same order, so a written run means to trec_eval what the frame says.
 
-Accepted and ignored (each with a ``warnings.warn`` saying what was ignored)
---------------------------------------------------------------------------
-- blank lines, extra blanks and tabs between columns, CRLF line ends (nothing is lost);
-- run lines with text after the sixth column (trec_eval skips "the rest of the line";
-  its own test file ``results.trunc`` has such lines);
-- lines starting with ``#`` (comments, skipped by trec_eval >= 9.0.8);
-- a run file with several run tags: trec_eval reports the tag of the last line, so do we.
+What a line is (one definition for every path)
+----------------------------------------------
+The rules follow trec_eval's readers (``get_trec_results.c``, ``get_qrels.c``); where
+trec_eval would read a text differently from what it plainly says, the text is refused.
 
-The second column (``Q0`` / iteration) and the rank column are not validated: trec_eval
-never reads them.
+- **Input**: bytes in UTF-8, read exactly once: a file, a FIFO, ``/dev/stdin`` or
+  ``/dev/fd/N`` (``<(...)``), ``"-"`` for standard input, or an open binary file.  A UTF-8
+  byte-order mark at the very start is dropped (trec_eval would make it part of the first
+  topic).
+- **Lines** end at ``\\n``; a ``\\r`` just before it (CRLF) or at the very end of the input
+  belongs to the line end.  Blank lines are skipped.
+- **Fields** are separated by runs of blanks, tabs, vertical tabs and form feeds: the
+  characters C's ``isspace()`` gives trec_eval within a line.  Leading and trailing ones are
+  ignored.  Every other character, ``"`` included, is part of a field (no quoting).
+- A line whose first field starts with ``#`` is a **comment**, skipped (trec_eval >= 9.0.8;
+  its qrels reader only at the very start of a line).
+- A **run** line has six fields; text after the sixth is ignored, as trec_eval does.  A
+  **qrels** line has exactly four.
+- A **score** is a plain decimal number, ``[+-]`` digits, an optional ``.`` and digits (``5.``
+  and ``.5`` too), an optional exponent ``e[+-]digits``, or ``inf``/``infinity`` with an
+  optional sign, in any case: the texts that trec_eval (C's ``atof``) and Python read as the
+  same number.  Beyond the float range it is ``±inf``, below it ``0``, as in both.
+- A **relevance grade** is an integer in the 64-bit range (``-1``, ``+2``, ``007``), or one
+  written with a decimal point and zeros only (``1.0``, ``2.``), which trec_eval's ``atol``
+  reads as the same integer.  A grade >= 1 means relevant (trec_eval's default level).
+- The second column (``Q0`` / iteration) and the rank column are not checked: trec_eval
+  never reads them.
 
-Rejected with :class:`RunFormatError` naming file, line and problem
--------------------------------------------------------------------
-a line with too few columns (or a qrels line with other than four), a score that is not a
-number (or NaN), a relevance grade that is not an integer, a document twice in one topic,
-a file without any run/qrels line.
+Accepted with a ``warnings.warn`` saying what was ignored: comment lines, text after a run
+line's sixth column, and a run with several run tags (trec_eval reports the tag of the last
+line, so do we).
 
-Speed: the file is parsed by pandas' C parser (``sep=r"\\s+"``) and the result validated
-with vectorised checks; only when that finds something wrong is the file read again line by
-line to say where (see ``benchmarks/bench_evaluation.py``).
+Refused with :class:`RunFormatError`, whose message is ``SOURCE, line N: problem``:
+
+- bytes that are not UTF-8;
+- a NUL character (trec_eval stops reading at the first one: the rest would be lost);
+- a ``\\r`` not followed by ``\\n`` (trec_eval does not end a line there; other tools do);
+- a byte-order mark after the start (files joined with ``cat``): it would become part of a
+  topic or docno;
+- any other character Unicode calls white space: no-break space, the spaces
+  U+2000..U+200A, U+1680, U+202F, U+205F, U+3000, next line U+0085, the line and paragraph
+  separators U+2028/U+2029 and the information separators U+001C..U+001F.  trec_eval reads
+  them as part of a field, Python's ``str.split`` (and the eye) as a separator;
+- a score or grade in any other notation; the message says what trec_eval would have read:
+  ``1_0`` (trec_eval 1, Python 10), ``1.5abc`` (1.5), ``0x1p3`` (8), ``high`` (0), ``nan``
+  (not rankable), a grade ``1e3`` (1) or ``0.5`` (0), a grade beyond 64 bits;
+- a line with too few fields, a qrels line with more than four, a document twice in one
+  topic, input without any run or qrels line.
+
+Lines are checked in order and the first bad one is reported; duplicates and an empty input
+are found after the last line.
+
+One definition, two paths
+-------------------------
+:func:`_reference_lines` with :func:`_score` and :func:`_grade` *is* the definition; the
+line-by-line readers built on it are the reference.  A clean input (printable characters,
+blanks and tabs, LF or CRLF line ends) is first given to pandas' C parser (a whole read_run
+is about three times faster; ``benchmarks/bench_evaluation.py``), whose result is then
+checked with vectorised tests.  Wherever pandas might read the input differently (any other
+character, a comment, a short or long line, a number pandas rejects, NaN, scores that are
+all 0 or 1, which pandas also reads from the words true/false, a grade not in plain integer
+notation, a duplicate) the input goes to the reference, which reads it or says where it is
+wrong.
+``tests/test_runs_properties.py`` checks on generated inputs that both paths give the same
+frame, the same warnings, or the same error.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import math
+import os
+import re
+import sys
+import unicodedata
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -146,7 +198,177 @@ def _rank_if_ordered(frame: pd.DataFrame) -> pd.DataFrame | None:
     return ordered
 
 
-# --------------------------------------------------------------------------- line-by-line pass
+# --------------------------------------------------------------------------- the input, read once
+
+
+def _read_source(source) -> tuple[bytes, str]:
+    """All bytes of ``source`` and its name for messages.
+
+    Read once, into memory (as trec_eval does): a pipe or FIFO cannot be read a second time.
+    ``"-"`` is standard input; an object with ``read`` is an open binary file.
+    """
+    if hasattr(source, "read"):
+        label = getattr(source, "name", None)
+        label = label if isinstance(label, str) else "<stream>"
+        data = source.read()
+        if not isinstance(data, (bytes, bytearray)):
+            raise TypeError(f"{label}: open the file in binary mode ('rb'), not as text")
+        return bytes(data), label
+    path = os.fsdecode(os.fspath(source))
+    if path == "-":
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)
+        data = stdin.read()
+        return (data.encode("utf-8") if isinstance(data, str) else data), "<stdin>"
+    with open(path, "rb") as handle:
+        return handle.read(), path
+
+
+# --------------------------------------------------------------------------- what a line is
+
+_BOM = "\ufeff"
+# What Unicode (str.isspace) calls white space but C's isspace() does not: trec_eval keeps these
+# inside a field, Python's str.split() separates there. tests check the list against str.isspace.
+_UNICODE_SPACES = (
+    "\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000"
+)
+# Refused anywhere in a line (after its CRLF's \r is removed): those spaces, NUL, a bare \r, a
+# byte-order mark, and the lone surrogates that stand for bytes that are not UTF-8.
+_REFUSED = re.compile("[\x00\r" + _BOM + _UNICODE_SPACES + "\udc80-\udcff]")
+# What write_run may not write into a field: white space splits it, the rest is refused.
+_UNWRITABLE = re.compile("[\\s\x00" + _BOM + "\udc80-\udcff]")
+_CONTROL_NAMES = {
+    "\x1c": "information separator four",
+    "\x1d": "information separator three",
+    "\x1e": "information separator two",
+    "\x1f": "information separator one",
+    "\x85": "next line",
+}
+
+
+def _reference_lines(data: bytes, source: str) -> Iterator[tuple[int, list[str]]]:
+    """The one definition of a line: yield ``(line number, fields)``, ``[]`` for a blank line.
+
+    Raises :class:`RunFormatError` at the first line holding a refused character.  Once those
+    are refused, ``str.split()`` splits on exactly blank, tab, vertical tab and form feed.
+    """
+    text = data.decode("utf-8", "surrogateescape").removeprefix(_BOM)
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.removesuffix("\r")
+        refused = _REFUSED.search(line)
+        if refused:
+            raise RunFormatError(f"{source}, line {number}: {_refusal(line, refused.start())}")
+        yield number, line.split()
+
+
+def _refusal(line: str, index: int) -> str:
+    """Why the character ``line[index]`` is refused."""
+    char, where = line[index], f"at character {index + 1}"
+    if "\udc80" <= char <= "\udcff":
+        try:
+            line.encode("utf-8", "surrogateescape").decode("utf-8")
+        except UnicodeDecodeError as error:
+            return f"not valid UTF-8 ({error.reason})"
+    if char == "\x00":
+        return f"a NUL character {where}; trec_eval stops reading at the first NUL"
+    if char == "\r":
+        return (
+            f"a carriage return (\\r) not followed by a line feed {where}; trec_eval ends "
+            "lines at \\n only and would read this line and the next as one"
+        )
+    if char == _BOM:
+        return (
+            f"a byte-order mark (U+FEFF) {where}, not at the start of the input (files joined "
+            "with cat?); it would become part of a field"
+        )
+    name = _CONTROL_NAMES.get(char) or unicodedata.name(char).lower()
+    return (
+        f"a {name} (U+{ord(char):04X}) {where}; trec_eval reads it as part of a field, "
+        "Python and the eye as a separator: replace it by a blank or remove it"
+    )
+
+
+# Numbers: the texts trec_eval's atof/atol and Python read as the same number (module docstring).
+_PLAIN_DECIMAL = re.compile(
+    r"[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?|[+-]?inf(?:inity)?", re.ASCII | re.IGNORECASE
+)
+_INTEGRAL = re.compile(r"[+-]?\d+(?:\.0*)?", re.ASCII)
+# The longest prefix C's strtod reads (glibc): decimal, hexadecimal, inf, nan.
+_STRTOD_PREFIX = re.compile(
+    r"[+-]?(?:0x(?:[0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(?:p[+-]?\d+)?|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?"
+    r"|inf(?:inity)?|nan(?:\(\w*\))?)",
+    re.ASCII | re.IGNORECASE,
+)
+_STRTOL_PREFIX = re.compile(r"[+-]?\d+", re.ASCII)
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def _score(text: str) -> float:
+    """A score field's value, or ``ValueError`` saying what trec_eval would read instead."""
+    if _PLAIN_DECIMAL.fullmatch(text):
+        return float(text)
+    read = _as_atof(text)
+    why = "NaN cannot be ranked" if math.isnan(read) else "not in plain decimal notation"
+    raise ValueError(f"score {text!r} is not a number: {why} (trec_eval would read it as {read!r})")
+
+
+def _grade(text: str) -> int:
+    """A relevance field's value, or ``ValueError`` saying what trec_eval would read instead."""
+    if _INTEGRAL.fullmatch(text):
+        value = _bounded_int(text.partition(".")[0])
+        if value is not None:
+            return value
+        why = "is out of range: beyond 64-bit integers"
+    else:
+        why = "is not an integer"
+    raise ValueError(f"relevance grade {text!r} {why} (trec_eval would read it as {_as_atol(text)})")
+
+
+def _bounded_int(digits: str) -> int | None:
+    """``int(digits)`` if it is a 64-bit integer, else ``None`` (never int()'s 4300-digit error)."""
+    if len(digits.lstrip("+-").lstrip("0")) > 19:
+        return None
+    value = int(digits)
+    return value if _INT64[0] <= value <= _INT64[1] else None
+
+
+def _as_atof(text: str) -> float:
+    """What C's ``atof`` (``strtod``) reads from ``text``: its longest number prefix, else 0."""
+    prefix = _STRTOD_PREFIX.match(text)
+    if prefix is None:
+        return 0.0
+    number = prefix.group()
+    body = number.lstrip("+-").lower()
+    if body.startswith("nan"):
+        return math.nan
+    if body.startswith("0x"):
+        try:
+            return float.fromhex(number)
+        except OverflowError:
+            return -math.inf if number.startswith("-") else math.inf
+    return float(number)
+
+
+def _as_atol(text: str) -> int:
+    """What C's ``atol`` (``strtol``, 64-bit) reads from ``text``: clamped at the bounds."""
+    prefix = _STRTOL_PREFIX.match(text)
+    if prefix is None:
+        return 0
+    value = _bounded_int(prefix.group())
+    if value is None:
+        return _INT64[0] if prefix.group().startswith("-") else _INT64[1]
+    return value
+
+
+def _field(parse, text: str, source: str, number: int):
+    """``parse(text)``, its ``ValueError`` as a :class:`RunFormatError` naming source and line."""
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise RunFormatError(f"{source}, line {number}: {error}") from None
+
+
+# --------------------------------------------------------------------------- reference readers
 
 
 @dataclass
@@ -156,7 +378,7 @@ class _Ignored:
     comment_lines: list[int] = field(default_factory=list)
     trailing_text_lines: list[int] = field(default_factory=list)
 
-    def warn(self, path: Path, *, stacklevel: int = 3) -> None:
+    def warn(self, source: str, *, stacklevel: int) -> None:
         parts = []
         if self.comment_lines:
             parts.append(
@@ -168,7 +390,7 @@ class _Ignored:
                 f"({_lines(self.trailing_text_lines)}), as trec_eval does"
             )
         if parts:
-            warnings.warn(f"{path}: ignored " + "; ".join(parts), UserWarning, stacklevel=stacklevel)
+            warnings.warn(f"{source}: ignored " + "; ".join(parts), UserWarning, stacklevel=stacklevel + 1)
 
 
 def _lines(numbers: list[int], limit: int = 5) -> str:
@@ -177,43 +399,22 @@ def _lines(numbers: list[int], limit: int = 5) -> str:
     return f"line{'s' if len(numbers) > 1 else ''} {shown}{more}"
 
 
-def _physical_lines(path: Path):
-    """Yield (line number, fields) for each line; blank lines give an empty list."""
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise RunFormatError(f"{path}, line {number}: not valid UTF-8 ({error.reason})") from None
-            yield number, text.split()
-
-
-def _parse_score(text: str, path: Path, number: int) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise RunFormatError(f"{path}, line {number}: score {text!r} is not a number") from None
-    if math.isnan(value):
-        raise RunFormatError(f"{path}, line {number}: score {text!r} is not a number (NaN)")
-    return value
-
-
-def _check_duplicates(keys, numbers, path: Path, what: str) -> None:
+def _check_duplicates(keys, numbers, source: str, what: str) -> None:
     seen: dict[tuple[str, str], int] = {}
     for key, number in zip(keys, numbers):
         if key in seen:
             raise RunFormatError(
-                f"{path}, line {number}: document {key[1]} appears twice in topic {key[0]} "
+                f"{source}, line {number}: document {key[1]} appears twice in topic {key[0]} "
                 f"(first on line {seen[key]}); a {what} may hold each document once per topic"
             )
         seen[key] = number
 
 
-def _read_run_slowly(path: Path) -> tuple[pd.DataFrame, list[str], _Ignored]:
-    """Parse a run line by line: the reference parser, used to say *where* a file is wrong."""
+def _read_run_reference(data: bytes, source: str) -> tuple[pd.DataFrame, list[str], str, _Ignored]:
+    """Parse a run line by line: the reference. Returns (frame, distinct tags, last tag, ignored)."""
     ignored = _Ignored()
     query_ids, doc_ids, scores, tags, numbers = [], [], [], [], []
-    for number, fields in _physical_lines(path):
+    for number, fields in _reference_lines(data, source):
         if not fields:
             continue
         if fields[0].startswith("#"):
@@ -221,19 +422,19 @@ def _read_run_slowly(path: Path) -> tuple[pd.DataFrame, list[str], _Ignored]:
             continue
         if len(fields) < 6:
             raise RunFormatError(
-                f"{path}, line {number}: expected 6 columns (topic Q0 docno rank score tag), "
+                f"{source}, line {number}: expected 6 columns (topic Q0 docno rank score tag), "
                 f"found {len(fields)}"
             )
         if len(fields) > 6:
             ignored.trailing_text_lines.append(number)
         query_ids.append(fields[0])
         doc_ids.append(fields[2])
-        scores.append(_parse_score(fields[4], path, number))
+        scores.append(_field(_score, fields[4], source, number))
         tags.append(fields[5])
         numbers.append(number)
     if not numbers:
-        raise RunFormatError(f"{path}, line 1: the file holds no run lines (empty run)")
-    _check_duplicates(zip(query_ids, doc_ids), numbers, path, "run")
+        raise RunFormatError(f"{source}, line 1: the file holds no run lines (empty run)")
+    _check_duplicates(zip(query_ids, doc_ids), numbers, source, "run")
     frame = pd.DataFrame(
         {
             "query_id": pd.array(query_ids, dtype="str"),
@@ -241,13 +442,14 @@ def _read_run_slowly(path: Path) -> tuple[pd.DataFrame, list[str], _Ignored]:
             "score": np.asarray(scores, dtype="float64"),
         }
     )
-    return frame, tags, ignored
+    return frame, list(dict.fromkeys(tags)), tags[-1], ignored
 
 
-def _read_qrels_slowly(path: Path) -> tuple[pd.DataFrame, _Ignored]:
+def _read_qrels_reference(data: bytes, source: str) -> tuple[pd.DataFrame, _Ignored]:
+    """Parse qrels line by line: the reference."""
     ignored = _Ignored()
     rows, numbers = [], []
-    for number, fields in _physical_lines(path):
+    for number, fields in _reference_lines(data, source):
         if not fields:
             continue
         if fields[0].startswith("#"):
@@ -255,20 +457,14 @@ def _read_qrels_slowly(path: Path) -> tuple[pd.DataFrame, _Ignored]:
             continue
         if len(fields) != 4:
             raise RunFormatError(
-                f"{path}, line {number}: expected 4 columns (topic iteration docno relevance), "
+                f"{source}, line {number}: expected 4 columns (topic iteration docno relevance), "
                 f"found {len(fields)}"
             )
-        try:
-            relevance = int(fields[3])
-        except ValueError:
-            raise RunFormatError(
-                f"{path}, line {number}: relevance grade {fields[3]!r} is not an integer"
-            ) from None
-        rows.append((fields[0], fields[1], fields[2], relevance))
+        rows.append((fields[0], fields[1], fields[2], _field(_grade, fields[3], source, number)))
         numbers.append(number)
     if not rows:
-        raise RunFormatError(f"{path}, line 1: the file holds no qrels lines (empty qrels)")
-    _check_duplicates(((r[0], r[2]) for r in rows), numbers, path, "qrels file")
+        raise RunFormatError(f"{source}, line 1: the file holds no qrels lines (empty qrels)")
+    _check_duplicates(((row[0], row[2]) for row in rows), numbers, source, "qrels file")
     query_ids, iterations, doc_ids, grades = zip(*rows)
     frame = pd.DataFrame(
         {
@@ -283,43 +479,76 @@ def _read_qrels_slowly(path: Path) -> tuple[pd.DataFrame, _Ignored]:
 
 # --------------------------------------------------------------------------- fast path
 
+# Bytes pandas' tokenizer and the reference treat alike: printable ASCII, tab, LF (CR: below).
+_PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\t\n\r"
+# In UTF-8 text: control characters other than tab, LF, CR; refused characters.
+_UNUSUAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f" + _BOM + _UNICODE_SPACES + "]")
+_RUN_DTYPES = {
+    "query_id": "str",
+    "iteration": "str",
+    "doc_id": "str",
+    "file_rank": "str",
+    "score": "float64",
+    "run": "str",
+}
+# pandas >= 3.1 reads floats with fast_float, correctly rounded as Python's float; older versions
+# only with float_precision="round_trip" (Python's own parser; the option is deprecated in 3.1).
+_PANDAS_VERSION = tuple(int(part) for part in pd.__version__.split(".")[:2])
+_FLOAT_OPTIONS = {} if _PANDAS_VERSION >= (3, 1) else {"float_precision": "round_trip"}
+# Grades are read as text and each distinct text parsed by _grade: pandas' int64 reads "1e3" as 1000.
+_QRELS_DTYPES = {"query_id": "str", "iteration": "str", "doc_id": "str", "relevance": "str"}
 
-def _fast_table(path: Path, names: list[str], dtypes: dict) -> pd.DataFrame | None:
-    """Parse with pandas' C engine; ``None`` when the file needs the line-by-line pass."""
+
+def _pandas_splits_alike(data: bytes) -> bool:
+    """Whether pandas' tokenizer cuts ``data`` into the reference's lines and fields.
+
+    pandas separates fields by blanks and tabs only and also ends a line at a bare ``\\r``; the
+    reference also separates at ``\\v`` and ``\\f`` and refuses other characters.  So: only
+    printable characters, blanks and tabs, and ``\\r`` only in ``\\r\\n``.
+    """
+    if data.translate(None, _PLAIN_BYTES):  # a byte other than printable ASCII, tab, CR, LF
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+        if _UNUSUAL.search(text):
+            return False
+    return b"\r" not in data or data.count(b"\r") == data.count(b"\r\n")
+
+
+def _pandas_table(data: bytes, dtypes: dict[str, str]) -> pd.DataFrame | None:
+    """``data`` parsed by pandas' C engine; ``None`` wherever it might differ from the reference."""
+    data = data.removeprefix(_BOM.encode())
+    if not _pandas_splits_alike(data):
+        return None
     try:
         with warnings.catch_warnings():
             # More fields on the first line than names makes pandas drop data with a warning.
             warnings.simplefilter("error", pd.errors.ParserWarning)
             frame = pd.read_csv(
-                path,
+                io.BytesIO(data),
                 sep=r"\s+",
                 header=None,
-                names=names,
-                index_col=False,
+                names=list(dtypes),
                 dtype=dtypes,
+                index_col=False,
                 engine="c",
+                quoting=csv.QUOTE_NONE,
                 skip_blank_lines=True,
                 na_filter=False,
                 encoding="utf-8",
+                **_FLOAT_OPTIONS,
             )
-    except (
-        ValueError,
-        pd.errors.ParserError,
-        pd.errors.ParserWarning,
-        pd.errors.EmptyDataError,
-        UnicodeDecodeError,
-    ):
+    # A long or short line, a number pandas does not read (ParserError, EmptyDataError and
+    # UnicodeDecodeError are ValueErrors), a number out of range: the reference says which.
+    except (ValueError, OverflowError, pd.errors.ParserWarning):
         return None
     if frame.empty:
         return None
-    # A short line leaves empty strings in the last columns (na_filter is off), a comment
-    # line starts with '#'; either needs the careful pass.
-    last = names[-1]
-    if pd.api.types.is_string_dtype(frame[last]) and (frame[last] == "").any():
-        return None
-    # A comment line's first field starts with '#'; checking the few distinct first fields
-    # (topics) is much cheaper than every line.
-    if any(str(first).startswith("#") for first in pd.unique(frame[names[0]])):
+    # A comment line's first field starts with '#': checking the few distinct topics is cheaper
+    # than every line. (A short line leaves "" in the last column, na_filter being off: the
+    # callers check that column, whose distinct values they need anyway.)
+    if any(str(first).startswith("#") for first in pd.unique(frame[frame.columns[0]])):
         return None
     return frame
 
@@ -338,13 +567,51 @@ def _has_duplicates(query_ids: pd.Series, doc_ids: pd.Series) -> bool:
     return not pd.Index(key).is_unique
 
 
+def _read_run_fast(data: bytes) -> tuple[pd.DataFrame, list[str], str] | None:
+    """The reference's (frame, distinct tags, last tag) by pandas, or ``None``: ask the reference.
+
+    pandas reads a score text, if at all, as Python's ``float`` does (``_FLOAT_OPTIONS``); of
+    the texts it reads, the reference refuses ``nan``, and the words true/false, which pandas
+    reads as 1/0 when a column holds nothing else.
+    """
+    table = _pandas_table(data, _RUN_DTYPES)
+    if table is None:
+        return None
+    scores = table["score"].to_numpy()
+    if np.isnan(scores).any() or ((scores == 0) | (scores == 1)).all():
+        return None
+    tags = table["run"].unique().tolist()
+    if "" in tags or _has_duplicates(table["query_id"], table["doc_id"]):  # "": a short line
+        return None
+    return table[["query_id", "doc_id", "score"]], tags, table["run"].iat[-1]
+
+
+def _read_qrels_fast(data: bytes) -> pd.DataFrame | None:
+    """The reference's frame by pandas, or ``None``: ask the reference."""
+    table = _pandas_table(data, _QRELS_DTYPES)
+    if table is None or _has_duplicates(table["query_id"], table["doc_id"]):
+        return None
+    codes, texts = pd.factorize(table["relevance"].to_numpy())
+    try:
+        grades = np.array([_grade(text) for text in texts], dtype="int64")
+    except ValueError:  # also "" from a short line
+        return None
+    table["relevance"] = grades[codes]
+    return table
+
+
+# --------------------------------------------------------------------------- reading
+
+
 def read_run(path, *, name: str | None = None) -> pd.DataFrame:
-    """Read a TREC run file into a tidy frame in trec_eval order.
+    """Read a TREC run into a tidy frame in trec_eval order.
 
     Parameters
     ----------
-    path : str or Path
-        The run file (``topic Q0 docno rank score tag`` per line).
+    path : str, path-like or binary file
+        The run (``topic Q0 docno rank score tag`` per line): a file, a FIFO, ``/dev/stdin``,
+        ``"-"`` for standard input, or a file opened in binary mode.  Read once, as the module
+        docstring defines.
     name : str, optional
         Run name for the ``run`` column; default: the file's run tag (of its last line, as
         trec_eval reports it).
@@ -358,7 +625,7 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
     Raises
     ------
     RunFormatError
-        For a malformed file, naming the file, the line and the problem.
+        For a malformed file, naming the file (``<stdin>`` for ``"-"``), the line and the problem.
 
     Examples
     --------
@@ -368,29 +635,24 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
     >>> read_run(p)[["doc_id", "rank"]].values.tolist()
     [['c', 1], ['b', 2], ['a', 3]]
     """
-    path = Path(path)
-    names = ["query_id", "iteration", "doc_id", "file_rank", "score", "run"]
-    fast = _fast_table(path, names, {n: ("float64" if n == "score" else "str") for n in names})
-    tags: list[str]
-    if (
-        fast is not None
-        and not fast["score"].isna().any()
-        and not _has_duplicates(fast["query_id"], fast["doc_id"])
-    ):
-        frame = fast[["query_id", "doc_id", "score"]]
-        tags = fast["run"].unique().tolist()
-        last_tag = fast["run"].iat[-1]
+    data, source = _read_source(path)
+    return _run_from_bytes(data, source, name=name)
+
+
+def _run_from_bytes(data: bytes, source: str, *, name: str | None = None, fast: bool = True) -> pd.DataFrame:
+    """:func:`read_run` on bytes; ``fast=False`` takes the reference path only (for tests)."""
+    parsed = _read_run_fast(data) if fast else None
+    if parsed is None:
+        frame, tags, last_tag, ignored = _read_run_reference(data, source)
+        ignored.warn(source, stacklevel=3)
     else:
-        frame, tag_list, ignored = _read_run_slowly(path)
-        ignored.warn(path)
-        tags = list(dict.fromkeys(tag_list))
-        last_tag = tag_list[-1]
+        frame, tags, last_tag = parsed
     if name is None and len(tags) > 1:
         warnings.warn(
-            f"{path}: {len(tags)} different run tags ({', '.join(tags[:5])}); "
+            f"{source}: {len(tags)} different run tags ({', '.join(tags[:5])}); "
             f"using the last line's tag {last_tag!r}, as trec_eval does",
             UserWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
     frame = rank_by_score(frame)
     frame["run"] = pd.array([name if name is not None else last_tag] * len(frame), dtype="str")
@@ -398,26 +660,27 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
 
 
 def read_qrels(path) -> pd.DataFrame:
-    """Read a TREC qrels file (``topic iteration docno relevance``).
+    """Read TREC qrels (``topic iteration docno relevance``).
 
-    Returns a frame with columns ``query_id`` (str), ``iteration`` (str), ``doc_id`` (str) and
-    ``relevance`` (int64), in file order.  A grade >= 1 means relevant (trec_eval's default
-    relevance level); 0 and negative grades are judged non-relevant.
+    ``path`` is a file, a FIFO, ``"-"`` for standard input or a binary file, as for
+    :func:`read_run`.  Returns a frame with columns ``query_id`` (str), ``iteration`` (str),
+    ``doc_id`` (str) and ``relevance`` (int64), in file order.  A grade >= 1 means relevant
+    (trec_eval's default relevance level); 0 and negative grades are judged non-relevant.
 
     Raises :class:`RunFormatError` (file, line, problem) for a line with other than four
-    columns, a grade that is not an integer, a document judged twice for one topic, or a file
-    without judgments.
+    columns, a grade that is not an integer, a document judged twice for one topic, input
+    without judgments, and the other refusals of the module docstring.
     """
-    path = Path(path)
-    names = list(QRELS_COLUMNS)
-    # An int64 column makes the C parser reject any grade that is not an integer.
-    fast = _fast_table(
-        path, names, {"query_id": "str", "iteration": "str", "doc_id": "str", "relevance": "int64"}
-    )
-    if fast is not None and not _has_duplicates(fast["query_id"], fast["doc_id"]):
-        return fast.reset_index(drop=True)
-    frame, ignored = _read_qrels_slowly(path)
-    ignored.warn(path, stacklevel=3)
+    data, source = _read_source(path)
+    return _qrels_from_bytes(data, source)
+
+
+def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.DataFrame:
+    """:func:`read_qrels` on bytes; ``fast=False`` takes the reference path only (for tests)."""
+    frame = _read_qrels_fast(data) if fast else None
+    if frame is None:
+        frame, ignored = _read_qrels_reference(data, source)
+        ignored.warn(source, stacklevel=3)
     return frame
 
 
@@ -432,9 +695,10 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
     descending) with ranks 1..n per topic; scores are written with ``repr`` so they read back
     bit for bit.  The tag is ``name`` or the frame's single ``run`` value.
 
-    Raises ``ValueError`` when a column is missing, a tag or id holds whitespace, there is no
-    tag, the frame holds several run tags and no ``name`` is given, or a document is listed
-    twice in one topic.
+    Raises ``ValueError`` when a column is missing, a tag or id holds whitespace (or another
+    character :func:`read_run` refuses), a topic starts with ``#`` (it would read back as a
+    comment), there is no tag, the frame holds several run tags and no ``name`` is given, or
+    a document is listed twice in one topic.
     """
     missing = {"query_id", "doc_id", "score"} - set(frame.columns)
     if missing:
@@ -446,17 +710,26 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
         if len(run_tags) != 1:
             raise ValueError(f"write_run: the frame holds {len(run_tags)} run tags; give name= to choose one")
         name = str(run_tags[0])
-    if not name or any(ch.isspace() for ch in name):
-        raise ValueError(f"write_run: run tag {name!r} must be non-empty and hold no whitespace")
+    if not name or _UNWRITABLE.search(name):
+        raise ValueError(
+            f"write_run: run tag {name!r} must be non-empty and hold no whitespace, NUL or U+FEFF"
+        )
     table = frame[["query_id", "doc_id", "score"]].astype(
         {"query_id": "str", "doc_id": "str", "score": "float64"}
     )
     for column in ("query_id", "doc_id"):
-        bad = table[column].str.contains(r"\s", regex=True) | (table[column] == "")
+        bad = table[column].str.contains(_UNWRITABLE.pattern, regex=True) | (table[column] == "")
         if bad.any():
             raise ValueError(
-                f"write_run: {column} {table[column][bad].iat[0]!r} is empty or holds whitespace"
+                f"write_run: {column} {table[column][bad].iat[0]!r} is empty or holds whitespace, "
+                "NUL or U+FEFF"
             )
+    comment = table["query_id"].str.startswith("#")
+    if comment.any():
+        raise ValueError(
+            f"write_run: query_id {table['query_id'][comment].iat[0]!r} starts with '#': "
+            "its lines would read back as comments"
+        )
     if table["score"].isna().any():
         raise ValueError("write_run: a score is NaN")
     duplicated = table.duplicated(["query_id", "doc_id"])
