@@ -7,7 +7,4 @@ The examples get the same environment as the tests (Agg backend, the local data 
 import tests.conftest  # noqa: F401  (sets the environment on import)
 
 # Modules whose docstring examples fail today, in files this branch does not own; remove each line once fixed.
-collect_ignore = [
-    # fit_two_way's example prints np.float64(0.2167) under NumPy 2 (expects 0.2167): wrap it in float().
-    "src/irrepro/glm/fit.py",
-]
+collect_ignore: list[str] = []

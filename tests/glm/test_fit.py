@@ -10,7 +10,7 @@ import pytest
 import statsmodels.api as sm
 
 from irrepro.data import fetch
-from irrepro.glm.fit import _family, dense_design, fit_two_way
+from irrepro.glm.fit import dense_design, fit_two_way, make_family
 from irrepro.glm.links import LINK_NAMES
 
 
@@ -23,7 +23,7 @@ def _statsmodels(scores: pd.DataFrame, link: str, family: str = "gaussian"):
     y, design = dense_design(scores)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return sm.GLM(y, design, family=_family(family, link)).fit(tol=1e-12)
+        return sm.GLM(y, design, family=make_family(family, link)).fit(tol=1e-12)
 
 
 @pytest.mark.parametrize("link", LINK_NAMES)

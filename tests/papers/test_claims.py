@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import pytest
 
 from irrepro.papers import PAPERS, glm, sigir2020
@@ -77,33 +76,3 @@ def test_sigir2020_claims_keep_their_verdicts():
     assert set(verdicts.values()) == {"holds"} and len(verdicts) == 11
     assert claims["evidence"].str.contains(r"\d").all()  # every sentence carries computed numbers
 
-
-def test_glm_deviance_claims_agree_with_the_chapters_table():
-    wide = glm.table1()
-    table = glm.deviance_claims(wide)
-    claims = glm.CLAIMS.table(ids=[f"glm.{s.name}" for s in glm.DEVIANCE_STATEMENTS])
-    assert list(claims["holds"]) == list(table["holds in most"])
-    for evidence, row in zip(claims["evidence"], table.itertuples(), strict=True):
-        assert f"in {row[2]} of {row[3]} columns" in evidence
-
-
-def test_glm_consistency_claim_and_verdict_read_the_same_counts(monkeypatch):
-    settings = pd.MultiIndex.from_product([["A", "B", "C"], ["AP"], [False]], names=["collection", "measure", "outliers_removed"])
-    agreements = {"identity": [5, 5, 5], "log": [6, 7, 4], "logit": [6, 6, 6]}
-    table = pd.concat(
-        [pd.DataFrame({"link": link, "active_agreements": values}, index=settings).reset_index() for link, values in agreements.items()]
-    )
-    monkeypatch.setattr(glm, "consistency_table", lambda: table)
-    (claim,) = glm.CLAIMS.evaluate(ids=["glm.consistent-ssd-pairs"])
-    assert claim.verdict == "holds"  # log: 2 of 3 settings, logit: 3 of 3
-    assert claim.evidence.startswith("Log finds more consistent ssd pairs than identity in 2 of 3 settings and fewer in 1")
-    assert glm.consistency_verdict(table).endswith("so the data support the paper's claim.")
-    table.loc[table["link"] == "logit", "active_agreements"] = 4
-    assert glm.CLAIMS.evaluate(ids=["glm.consistent-ssd-pairs"])[0].verdict == "does not hold"
-
-
-def test_glm_core18_outlier_claim_counts_nists_runs():
-    (claim,) = glm.CLAIMS.evaluate(ids=["glm.core18-eight-outliers"])
-    official = glm.official_summary("Core18")
-    assert claim.holds == (int((official["map"] < 0.01).sum()) == 8)
-    assert "feup-run1" in claim.evidence

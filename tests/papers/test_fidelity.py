@@ -40,7 +40,7 @@ def cheap():
 
     patch.setattr(routing, "_make_run", forbidden)
     patch.setattr(routing, "stand_in", forbidden)
-    patch.setattr(glm, "fit_two_way", forbidden)
+    patch.setattr(glm.models, "fit_two_way", forbidden)
     yield
     patch.undo()
 

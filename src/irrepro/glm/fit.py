@@ -19,7 +19,13 @@ covariance matrix of the system effects, which is what system comparisons need.
 
 The iteration (start mu = family.starting_mu(y), convergence when the deviance changes by at most
 ``tol``, at most ``max_iter`` iterations) is statsmodels' ``GLM.fit()`` IRLS; the same data give the
-same deviance to machine precision (``tests/glm/test_fit.py``).
+same deviance to machine precision (``tests/glm/test_fit.py``). Its steps, one function each:
+
+1. :func:`_working_response`: weights and working response at the current mean;
+2. :func:`_solve_two_way`: the normal equations through :func:`_schur_complement` (the one place the
+   Schur complement is formed; :func:`_system_covariance` inverts it at the final mean);
+3. the deviance of the new mean (the family's);
+4. :func:`_irls`: repeat until the deviance changes by at most ``tol``.
 
 Families: ``"gaussian"`` (default; the deviance is the residual sum of squares, comparable across
 links, as the paper compares it) or ``"quasibinomial"`` (binomial variance mu (1 - mu), dispersion
@@ -38,7 +44,7 @@ import statsmodels.api as sm
 from irrepro.glm.links import LINK_NAMES, make_link, open_bounds
 from irrepro.validation import Choice, Frame, Integer, Real, validate_params
 
-__all__ = ["TwoWayFit", "fit_two_way", "dense_design", "FAMILIES"]
+__all__ = ["TwoWayFit", "fit_two_way", "make_family", "dense_design", "FAMILIES"]
 
 FAMILIES = ("gaussian", "quasibinomial")
 _UNIT_INTERVAL_LINKS = ("logit", "probit", "cauchit")
@@ -81,7 +87,12 @@ class TwoWayFit:
         return self.n_obs - self.n_params
 
 
-def _family(family: str, link_name: str):
+def make_family(family: str, link_name: str) -> sm.families.Family:
+    """The statsmodels family ``family`` (``"gaussian"`` or ``"quasibinomial"``) with the link ``link_name``.
+
+    The quasi-binomial family is statsmodels' ``Binomial``: same variance mu (1 - mu) and IRLS; the
+    dispersion is estimated from Pearson's chi^2 by :func:`fit_two_way`, not fixed at 1.
+    """
     link = make_link(link_name)
     if family == "gaussian":
         return sm.families.Gaussian(link, check_link=False)
@@ -116,20 +127,118 @@ def _check_scores(scores: pd.DataFrame, link_name: str) -> np.ndarray:
     return values
 
 
-def _solve_two_way(weights: np.ndarray, working: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Weighted LS for z_ts ~ a_t + b_s, b_0 = 0: returns (a, b, factor of the Schur complement)."""
+# --------------------------------------------------------------------------- the steps of one IRLS iteration
+
+
+def _working_response(family, y: np.ndarray, mu: np.ndarray, eta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Step 1: weights w = 1 / (g'(mu)^2 V(mu)) and working response z = eta + g'(mu) (y - mu)."""
+    return family.weights(mu), eta + family.link.deriv(mu) * (y - mu)
+
+
+def _schur_complement(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The system block of the two-way normal equations after eliminating the topic block.
+
+    Returns (S, D_a, W D_a^-1): S = D_b - W' D_a^-1 W without the reference system's row and column
+    (an (S-1) x (S-1) positive definite matrix), the topic weight sums D_a = sum_s w_ts, and the
+    weights scaled by them. Used to solve each iteration and, at the end, for the covariance.
+    """
     topic_weight = weights.sum(axis=1)
-    weighted = weights * working
-    topic_rhs = weighted.sum(axis=1)
-    system_rhs = weighted.sum(axis=0)
     scaled = weights / topic_weight[:, None]
     schur = np.diag(weights.sum(axis=0)) - weights.T @ scaled
-    rhs = system_rhs - scaled.T @ topic_rhs
-    factor = scipy.linalg.cho_factor(schur[1:, 1:], check_finite=False)
+    return schur[1:, 1:], topic_weight, scaled
+
+
+def _solve_two_way(weights: np.ndarray, working: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Step 2: weighted LS for z_ts ~ a_t + b_s with b_1 = 0; returns the topic and system levels (a, b).
+
+    S b = r_b - W' D_a^-1 r_a by Cholesky (raises ``LinAlgError`` when S is not positive definite),
+    then a = D_a^-1 (r_a - W b).
+    """
+    schur, topic_weight, scaled = _schur_complement(weights)
+    weighted = weights * working
+    topic_rhs = weighted.sum(axis=1)
+    rhs = weighted.sum(axis=0) - scaled.T @ topic_rhs
+    factor = scipy.linalg.cho_factor(schur, check_finite=False)
     system_levels = np.zeros(weights.shape[1])
     system_levels[1:] = scipy.linalg.cho_solve(factor, rhs[1:], check_finite=False)
     topic_levels = (topic_rhs - weights @ system_levels) / topic_weight
-    return topic_levels, system_levels, factor
+    return topic_levels, system_levels
+
+
+@dataclass
+class _Iterate:
+    """Where IRLS stands: linear predictor, mean, deviance, the last levels solved (None before any)."""
+
+    eta: np.ndarray
+    mu: np.ndarray
+    deviance: float
+    topic_levels: np.ndarray | None = None
+    system_levels: np.ndarray | None = None
+    iterations: int = 0
+    converged: bool = False
+
+
+def _irls(values: np.ndarray, family, *, tol: float, max_iter: int) -> _Iterate:
+    """IRLS from mu = family.starting_mu(y) until the deviance changes by at most ``tol`` (step 4).
+
+    Stops early, unconverged, when the weights or working response stop being finite or the Schur
+    complement is not positive definite (a link whose inverse was clipped).
+    """
+    n_topics, n_systems = values.shape
+    y = values.ravel()
+    mu = family.starting_mu(y)
+    state = _Iterate(eta=family.link(mu), mu=mu, deviance=family.deviance(y, mu))
+    for iteration in range(1, max_iter + 1):
+        state.iterations = iteration
+        weights, working = _working_response(family, y, state.mu, state.eta)
+        if not (np.isfinite(weights).all() and np.isfinite(working).all()):
+            break
+        try:
+            state.topic_levels, state.system_levels = _solve_two_way(
+                weights.reshape(n_topics, n_systems), working.reshape(n_topics, n_systems)
+            )
+        except np.linalg.LinAlgError:
+            break
+        state.eta = (state.topic_levels[:, None] + state.system_levels[None, :]).ravel()
+        state.mu = family.fitted(state.eta)
+        previous, state.deviance = state.deviance, family.deviance(y, state.mu)  # step 3
+        if abs(state.deviance - previous) <= tol:
+            state.converged = bool(np.isfinite(state.deviance))
+            break
+    return state
+
+
+# --------------------------------------------------------------------------- statistics of the final fit
+
+
+def _information_criteria(family_name: str, deviance: float, n_obs: int, n_params: int) -> tuple[float, float]:
+    """Gaussian AIC and BIC at the ML variance D / n, counting the variance as a parameter; NaN otherwise."""
+    if family_name != "gaussian":
+        return float("nan"), float("nan")
+    llf = -0.5 * n_obs * (np.log(2 * np.pi * deviance / n_obs) + 1)
+    return -2 * llf + 2 * (n_params + 1), -2 * llf + (n_params + 1) * np.log(n_obs)
+
+
+def _system_covariance(family, mu: np.ndarray, shape: tuple[int, int], scale: float) -> np.ndarray:
+    """Covariance of the system effects: phi times the inverse Schur complement at the final mean.
+
+    NaN when the final weights are not finite or the Schur complement is not positive definite.
+    """
+    n_systems = shape[1]
+    covariance = np.full((n_systems, n_systems), np.nan)
+    if not np.isfinite(mu).all():
+        return covariance
+    weights = family.weights(mu).reshape(shape)
+    if not (np.isfinite(weights).all() and (weights.sum(axis=1) > 0).all()):
+        return covariance
+    schur, _, _ = _schur_complement(weights)
+    try:
+        factor = scipy.linalg.cho_factor(schur, check_finite=False)
+    except np.linalg.LinAlgError:
+        return covariance
+    covariance = np.zeros((n_systems, n_systems))
+    covariance[1:, 1:] = scale * scipy.linalg.cho_solve(factor, np.eye(n_systems - 1), check_finite=False)
+    return covariance
 
 
 @validate_params(
@@ -162,74 +271,28 @@ def fit_two_way(
 
     >>> import pandas as pd
     >>> scores = pd.DataFrame([[0.2, 0.4], [0.3, 0.5], [0.1, 0.35]], columns=["a", "b"])
-    >>> round(fit_two_way(scores).system_effects["b"], 4)
+    >>> round(float(fit_two_way(scores).system_effects["b"]), 4)
     0.2167
     """
     values = _check_scores(scores, link)
-    fam = _family(family, link)
-    glm_link = fam.link
+    glm_family = make_family(family, link)
     n_topics, n_systems = values.shape
-    y = values.ravel()
+    n_obs, n_params = values.size, n_topics + n_systems - 1
     with np.errstate(all="ignore"):
-        mu = fam.starting_mu(y)
-        eta = glm_link(mu)
-        deviance = fam.deviance(y, mu)
-        converged = False
-        iterations = 0
-        factor = None
-        topic_levels = system_levels = None
-        for iterations in range(1, max_iter + 1):
-            weights = fam.weights(mu)
-            working = eta + glm_link.deriv(mu) * (y - mu)
-            if not (np.isfinite(weights).all() and np.isfinite(working).all()):
-                break
-            try:
-                topic_levels, system_levels, factor = _solve_two_way(
-                    weights.reshape(n_topics, n_systems), working.reshape(n_topics, n_systems)
-                )
-            except np.linalg.LinAlgError:
-                break
-            eta = (topic_levels[:, None] + system_levels[None, :]).ravel()
-            mu = fam.fitted(eta)
-            previous, deviance = deviance, fam.deviance(y, mu)
-            if abs(deviance - previous) <= tol:
-                converged = bool(np.isfinite(deviance))
-                break
-        n_obs = y.size
-        n_params = n_topics + n_systems - 1
-        df_resid = n_obs - n_params
-        pearson = float(np.sum((y - mu) ** 2 / fam.variance(mu)))
-        scale = pearson / df_resid
-        if family == "gaussian":
-            llf = -0.5 * n_obs * (np.log(2 * np.pi * deviance / n_obs) + 1)
-            aic = -2 * llf + 2 * (n_params + 1)
-            bic = -2 * llf + (n_params + 1) * np.log(n_obs)
-        else:
-            aic = bic = float("nan")
-        system_cov = np.full((n_systems, n_systems), np.nan)
-        if factor is not None and np.isfinite(mu).all():
-            # covariance at the final mean, as the inverse of the final Schur complement
-            weights = fam.weights(mu).reshape(n_topics, n_systems)
-            if np.isfinite(weights).all() and (weights.sum(axis=1) > 0).all():
-                scaled = weights / weights.sum(axis=1)[:, None]
-                schur = np.diag(weights.sum(axis=0)) - weights.T @ scaled
-                try:
-                    inverse = scipy.linalg.cho_solve(
-                        scipy.linalg.cho_factor(schur[1:, 1:], check_finite=False), np.eye(n_systems - 1), check_finite=False
-                    )
-                    system_cov = np.zeros((n_systems, n_systems))
-                    system_cov[1:, 1:] = scale * inverse
-                except np.linalg.LinAlgError:
-                    pass
-    if topic_levels is None:
-        topic_levels = np.full(n_topics, np.nan)
-        system_levels = np.full(n_systems, np.nan)
+        state = _irls(values, glm_family, tol=tol, max_iter=max_iter)
+        y, mu = values.ravel(), state.mu
+        scale = float(np.sum((y - mu) ** 2 / glm_family.variance(mu))) / (n_obs - n_params)  # Pearson chi^2 / df
+        aic, bic = _information_criteria(family, state.deviance, n_obs, n_params)
+        system_cov = _system_covariance(glm_family, mu, values.shape, scale)
+    topic_levels = np.full(n_topics, np.nan) if state.topic_levels is None else state.topic_levels
+    system_levels = np.full(n_systems, np.nan) if state.system_levels is None else state.system_levels
+    as_matrix = {"index": scores.index, "columns": scores.columns}
     return TwoWayFit(
         link=link,
         family=family,
-        deviance=float(deviance),
-        converged=converged,
-        iterations=iterations,
+        deviance=float(state.deviance),
+        converged=state.converged,
+        iterations=state.iterations,
         scale=float(scale),
         aic=float(aic),
         bic=float(bic),
@@ -240,8 +303,8 @@ def fit_two_way(
         system_effects=pd.Series(system_levels - system_levels[0], index=scores.columns, name="system_effect"),
         system_se=pd.Series(np.sqrt(np.diag(system_cov)), index=scores.columns, name="system_se"),
         system_cov=system_cov,
-        fitted=pd.DataFrame(mu.reshape(n_topics, n_systems), index=scores.index, columns=scores.columns),
-        linear_predictor=pd.DataFrame(eta.reshape(n_topics, n_systems), index=scores.index, columns=scores.columns),
+        fitted=pd.DataFrame(mu.reshape(n_topics, n_systems), **as_matrix),
+        linear_predictor=pd.DataFrame(state.eta.reshape(n_topics, n_systems), **as_matrix),
     )
 
 

@@ -1,0 +1,269 @@
+"""The GLMs of the chapter and the tables made from them: Table 1, iterations, ssd pairs, consistency.
+
+Every (collection, measure, outliers_removed) of :func:`irrepro.papers.glm.scores.settings` is fitted
+once per link (Gaussian family: the deviance is the residual sum of squares, comparable across links,
+as the paper compares it); results are cached and handed out as copies (:func:`irrepro.memo.cached`).
+Long tables have one row per setting and link; :func:`setting_matrix` turns one of their columns into
+settings x links, :func:`table1` into the paper's layout (links x settings).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+from threadpoolctl import threadpool_limits
+
+from irrepro.glm.consistency import COUNT_COLUMNS, split_half_consistency
+from irrepro.glm.contrasts import METHODS, pairwise_contrasts
+from irrepro.glm.fit import TwoWayFit, fit_two_way
+from irrepro.glm.links import LINK_NAMES
+from irrepro.memo import cached
+from irrepro.papers.glm.scores import (
+    analysis_scores,
+    boundary_dropped,
+    load_scores,
+    settings,
+)
+
+__all__ = [
+    "SETTING",
+    "WITHOUT_OUTLIERS",
+    "CONSISTENCY_SPLITS",
+    "CONSISTENCY_SEED",
+    "fits",
+    "deviance_table",
+    "setting_matrix",
+    "table1",
+    "lowest_deviance",
+    "iteration_table",
+    "ssd_table",
+    "consistency_runs",
+    "consistency_table",
+    "system_effects",
+    "mean_variance",
+    "residuals",
+    "qq_points",
+]
+
+#: The columns naming a setting in every long table of this module.
+SETTING = ["collection", "measure", "outliers_removed"]
+#: Appended to a collection's name in :func:`table1` when its outliers are removed.
+WITHOUT_OUTLIERS = " w/o outliers"
+CONSISTENCY_SPLITS = 10
+CONSISTENCY_SEED = 20220417
+
+
+@cached(maxsize=256)
+def fits(collection: str, measure: str, *, outliers_removed: bool = False, family: str = "gaussian") -> dict[str, TwoWayFit]:
+    """The fitted GLM for every link (family Gaussian by default), keyed by link name.
+
+    Fitted once per argument set; every call returns copies (:func:`irrepro.memo.cached`).
+    """
+    scores = analysis_scores(collection, measure, outliers_removed=outliers_removed)
+    links = LINK_NAMES if family == "gaussian" else ("logit", "probit", "cauchit")
+    with threadpool_limits(limits=1, user_api="blas"):
+        return {link: fit_two_way(scores, link=link, family=family) for link in links}
+
+
+def deviance_table() -> pd.DataFrame:
+    """One row per setting and link: deviance, convergence, iterations, AIC, BIC and the matrix's size."""
+    rows = []
+    for collection, measure, removed in settings():
+        scores = analysis_scores(collection, measure, outliers_removed=removed)
+        topics, _ = boundary_dropped(collection, measure, outliers_removed=removed)
+        for link, fit in fits(collection, measure, outliers_removed=removed).items():
+            rows.append(
+                {
+                    "collection": collection,
+                    "measure": measure,
+                    "outliers_removed": removed,
+                    "link": link,
+                    "deviance": fit.deviance,
+                    "converged": fit.converged,
+                    "iterations": fit.iterations,
+                    "aic": fit.aic,
+                    "bic": fit.bic,
+                    "topics": scores.shape[0],
+                    "systems": scores.shape[1],
+                    "dropped_topics": len(topics),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def setting_matrix(table: pd.DataFrame, values: str) -> pd.DataFrame:
+    """One column of a long per-setting-and-link table as settings (rows, in table order) x links."""
+    wide = table.pivot_table(index=SETTING, columns="link", values=values, sort=False, aggfunc="first")
+    wide = wide[[link for link in LINK_NAMES if link in wide.columns]]
+    wide.columns.name = None
+    return wide
+
+
+def table1(deviances: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The paper's Table 1 layout: links as rows, (collection, measure) as columns, deviance as values.
+
+    A collection without its outliers is named ``"<collection> w/o outliers"`` (:data:`WITHOUT_OUTLIERS`). A fit that did not
+    converge is still shown with its last deviance; see :func:`deviance_table`.
+    """
+    deviances = deviance_table() if deviances is None else deviances
+    labelled = deviances.assign(
+        collection=np.where(deviances["outliers_removed"], deviances["collection"] + WITHOUT_OUTLIERS, deviances["collection"])
+    )
+    wide = labelled.pivot(index="link", columns=["collection", "measure"], values="deviance")
+    columns = list(dict.fromkeys(zip(labelled["collection"], labelled["measure"])))
+    return wide[columns].reindex(list(LINK_NAMES))
+
+
+def lowest_deviance(wide: pd.DataFrame | None = None) -> pd.Series:
+    """For each column of :func:`table1`, the link with the lowest deviance."""
+    wide = table1() if wide is None else wide
+    return wide.idxmin()
+
+
+def iteration_table(deviances: pd.DataFrame | None = None) -> pd.DataFrame:
+    """IRLS iterations per setting and link, with convergence and the link's rank by iterations.
+
+    ``rank`` 1 is the link needing the most iterations in its setting (ties share the lower rank);
+    the paper says, without numbers, that exp needs more iterations.
+    """
+    deviances = deviance_table() if deviances is None else deviances
+    table = deviances[[*SETTING, "link", "iterations", "converged"]].copy()
+    table["rank"] = table.groupby(SETTING, sort=False)["iterations"].rank(method="min", ascending=False).astype(int)
+    return table.reset_index(drop=True)
+
+
+@cached(maxsize=4)
+def ssd_table(*, alpha: float = 0.05) -> pd.DataFrame:
+    """ssd pairs per setting and link: Tukey HSD (``ssd_pairs``) and Holm (``ssd_pairs_holm``) counts."""
+    rows = []
+    for collection, measure, removed in settings():
+        for link, fit in fits(collection, measure, outliers_removed=removed).items():
+            counts = {}
+            for method in METHODS:
+                pairs = pairwise_contrasts(fit.system_effects, fit.system_cov, df_resid=fit.df_resid, method=method, alpha=alpha)
+                counts[method] = int(pairs["significant"].sum())
+            rows.append(
+                {
+                    "collection": collection,
+                    "measure": measure,
+                    "link": link,
+                    "ssd_pairs": counts["tukey"],
+                    "pairs": len(pairs),
+                    "outliers_removed": removed,
+                    "ssd_pairs_holm": counts["holm"],
+                    "converged": fit.converged,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+@cached(maxsize=4)
+def consistency_runs(*, n_splits: int = CONSISTENCY_SPLITS, seed: int = CONSISTENCY_SEED) -> pd.DataFrame:
+    """Split-half consistency counts of every setting, link and split (integers; Tukey HSD, alpha 0.05)."""
+    frames = []
+    with threadpool_limits(limits=1, user_api="blas"):
+        for collection, measure, removed in settings():
+            runs = split_half_consistency(
+                analysis_scores(collection, measure, outliers_removed=removed), links=LINK_NAMES, n_splits=n_splits, seed=seed
+            )
+            frames.append(runs.assign(collection=collection, measure=measure, outliers_removed=removed))
+    table = pd.concat(frames, ignore_index=True)
+    return table[[*SETTING, *(column for column in table.columns if column not in SETTING)]]
+
+
+def consistency_table(*, n_splits: int = CONSISTENCY_SPLITS, seed: int = CONSISTENCY_SEED) -> pd.DataFrame:
+    """Split-half consistency per setting and link (Tukey HSD, alpha 0.05), summed over the splits.
+
+    Counts are means over ``n_splits`` seeded splits; ``consistent_share`` = all active agreements /
+    all pairs significant in at least one half; ``all_converged`` is False if any half failed to converge.
+    """
+    runs = consistency_runs(n_splits=n_splits, seed=seed)
+    keys = [*SETTING, "link"]
+    grouped = runs.groupby(keys, sort=False)
+    table = grouped[[*COUNT_COLUMNS, "pairs"]].mean()  # sums of integers over n_splits: no float noise
+    significant = grouped[["active_agreements", "active_disagreements", "passive_disagreements"]].sum().sum(axis=1)
+    table["consistent_share"] = grouped["active_agreements"].sum() / significant.where(significant > 0)
+    table["splits"] = grouped.size()
+    table["all_converged"] = grouped["converged"].all()
+    table["max_dropped_systems"] = grouped["dropped_systems"].max()
+    return table.reset_index()
+
+
+def system_effects(
+    collection: str, measure: str, *, links: tuple[str, ...] = ("identity", "logit"), outliers_removed: bool = False
+) -> pd.DataFrame:
+    """Centred system effects (mean zero over systems) with 95% t intervals, one row per link and system.
+
+    Centring makes the effects independent of the reference system: with C = I - 11'/S, the centred
+    effects are C s and their covariance C Sigma C'.
+    """
+    rows = []
+    fitted = fits(collection, measure, outliers_removed=outliers_removed)
+    for link in links:
+        fit = fitted[link]
+        n_systems = len(fit.system_effects)
+        centre = np.eye(n_systems) - 1.0 / n_systems
+        effects = centre @ fit.system_effects.to_numpy()
+        se = np.sqrt(np.diag(centre @ fit.system_cov @ centre.T))
+        half_width = stats.t.ppf(0.975, fit.df_resid) * se
+        rows.append(
+            pd.DataFrame(
+                {"link": link, "system": fit.system_effects.index, "effect": effects, "se": se,
+                 "lower": effects - half_width, "upper": effects + half_width}
+            )
+        )  # fmt: skip
+    return pd.concat(rows, ignore_index=True)
+
+
+def mean_variance(collection: str, measure: str) -> pd.DataFrame:
+    """Per-system mean and variance of the scores over topics (the GLM motivation: variance depends on mean).
+
+    P@10 scores are tenths: its means and variances are computed from the integer counts of relevant
+    documents in the top 10, so they are the correctly rounded fractions (no float noise from summing
+    tenths).
+    """
+    scores = load_scores(collection, measure)
+    if measure == "P@10":
+        hits = np.rint(scores.to_numpy() * 10).astype(np.int64)
+        if not np.allclose(scores.to_numpy() * 10, hits, rtol=0, atol=1e-9):
+            raise ValueError(f"{collection} P@10: a score is not a multiple of 1/10")
+        n_topics = hits.shape[0]
+        total, squares = hits.sum(axis=0), (hits**2).sum(axis=0)
+        mean = total / (10 * n_topics)
+        variance = (n_topics * squares - total**2) / (100 * n_topics * (n_topics - 1))
+        frame = pd.DataFrame({"mean": mean, "variance": variance}, index=scores.columns)
+    else:
+        frame = pd.DataFrame({"mean": scores.mean(), "variance": scores.var(ddof=1)})
+    return frame.rename_axis("system").reset_index()
+
+
+def residuals(collection: str, measure: str, *, outliers_removed: bool = False) -> pd.DataFrame:
+    """Long table (link, topic, system, observed, fitted, residual, pearson) of every Gaussian fit."""
+    scores = analysis_scores(collection, measure, outliers_removed=outliers_removed)
+    topic = np.repeat(scores.index.to_numpy(), scores.shape[1])
+    system = np.tile(scores.columns.to_numpy(), scores.shape[0])
+    frames = []
+    for link, fit in fits(collection, measure, outliers_removed=outliers_removed).items():
+        residual = (scores - fit.fitted).to_numpy().ravel()
+        frames.append(
+            pd.DataFrame(
+                {"link": link, "topic": topic, "system": system, "observed": scores.to_numpy().ravel(),
+                 "fitted": fit.fitted.to_numpy().ravel(), "residual": residual, "pearson": residual / np.sqrt(fit.scale)}
+            )
+        )  # fmt: skip
+    return pd.concat(frames, ignore_index=True)
+
+
+def qq_points(residual_table: pd.DataFrame) -> pd.DataFrame:
+    """Normal QQ points of the Pearson residuals, per link: ``normal_quantile`` and sorted ``pearson``.
+
+    Plotting positions (i - 1/2) / n, i = 1..n: the quantiles Phi^-1((i - 1/2) / n) against the i-th
+    smallest residual.
+    """
+    frames = []
+    for link, part in residual_table.groupby("link", sort=False):
+        values = np.sort(part["pearson"].to_numpy())
+        quantiles = stats.norm.ppf((np.arange(1, values.size + 1) - 0.5) / values.size)
+        frames.append(pd.DataFrame({"link": link, "normal_quantile": quantiles, "pearson": values}))
+    return pd.concat(frames, ignore_index=True)

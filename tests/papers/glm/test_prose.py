@@ -1,0 +1,35 @@
+"""The chapter's computed sentences: the data used and the outlier rule."""
+
+from __future__ import annotations
+
+from irrepro.glm.outliers import NEAR_ZERO_MAP
+from irrepro.papers import glm
+
+
+def test_outlier_rule_table_flags_exactly_the_eight_feup_runs():
+    table = glm.outlier_rule_table()
+    assert sorted(table.loc[table["outlier"], "run"]) == [f"feup-run{i}" for i in range(1, 9)]
+    assert table["map"].is_monotonic_increasing and list(table["rank"]) == list(range(1, len(table) + 1))
+    assert not table.loc[~table["outlier"], "map"].lt(NEAR_ZERO_MAP).any()
+
+
+def test_outlier_rule_sentence_says_whose_rule_it_is_and_what_it_removes():
+    sentence = glm.outlier_rule_sentence()
+    assert sentence.startswith("The threshold is ours, not the paper's")
+    assert "exactly 8 of the 72 runs" in sentence and "webis-baseline" in sentence
+    assert "Core18: rpd_wcrobust04_35, rpd_wcrobust0405_35" in sentence and "Robust04: none" in sentence
+
+
+def test_data_sentence_names_every_collection_with_its_shape():
+    sentence = glm.data_sentence()
+    for collection, row in glm.data_used().set_index("collection").iterrows():
+        assert f"{row['topics']} topics x {row['runs']} runs; {row['measures']}" in sentence
+    assert "TREC 2004 Robust" in sentence and "substitutes" in sentence
+
+
+def test_chapter_numbers_are_computed_from_the_data():
+    numbers = glm.chapter_numbers().set_index("name")["value"]
+    assert numbers["Core 2018 runs below the threshold (NIST)"] == 8
+    assert numbers["Core18 runs"] == glm.load_scores("Core18", "AP").shape[1]
+    means = glm.load_scores("Core18", "AP").mean()
+    assert numbers["Core18 substitute runs with 0.01 <= MAP < 0.05 (kept)"] == ((means >= 0.01) & (means < 0.05)).sum()
