@@ -82,14 +82,16 @@ def test_official_scores_agree_with_the_sigir2020_files():
 # --------------------------------------------------------------------------- figures
 
 
-def test_relevance_transfer_bars_are_in_decreasing_order():
+def test_relevance_transfer_bars_are_in_decreasing_order_from_the_top():
     table = pd.DataFrame(
         {"target": ["A", "B", "C"], "training": ["B", "C", "A"], "MAP": [0.1, 0.3, 0.2], "topics": [5, 6, 7]}
     )
     figure = plots.relevance_transfer_bars(table)
-    heights = [bar.get_height() for bar in figure.axes[0].patches]
-    assert heights == sorted(heights, reverse=True)
-    assert [t.get_text() for t in figure.axes[0].get_xticklabels()] == ["B / C", "C / A", "A / B"]
+    axis = figure.axes[0]
+    lengths = [bar.get_width() for bar in axis.patches]
+    assert lengths == sorted(lengths, reverse=True)
+    assert [t.get_text() for t in axis.get_yticklabels()] == ["B / C", "C / A", "A / B"]
+    assert axis.yaxis_inverted()  # the first (highest) bar is drawn at the top
     plt.close(figure)
 
 
@@ -111,7 +113,7 @@ def test_per_topic_and_topic_set_figures_draw():
     )
     figure = plots.per_topic_ap_bars(per_topic)
     assert isinstance(figure, Figure) and len(figure.axes) == 2
-    assert [t.get_text() for t in figure.axes[0].get_xticklabels()] == ["2", "10"]  # numeric topic order
+    assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == ["2", "10"]  # numeric topic order
     plt.close(figure)
     sets = pd.DataFrame({"target": ["X", "X"], "training": ["a", "b"], "intersection": [3, 4]})
     figure = plots.topic_set_diagram(sets)
