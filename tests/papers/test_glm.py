@@ -51,3 +51,27 @@ def test_reproduce_command_writes_the_three_tables(tmp_path):
     consistency = pd.read_csv(tmp_path / "consistency.csv")
     assert {"active_agreements", "active_disagreements", "consistent_share"} <= set(consistency.columns)
     assert (ssd["ssd_pairs"] <= ssd["pairs"]).all()
+
+
+def _per_link(values: dict[str, list[float]]) -> pd.DataFrame:
+    rows = []
+    for (collection, removed), numbers in values.items():
+        for link, number in zip(("identity", "log", "exp", "tanh", "logit", "probit", "cauchit"), numbers, strict=True):
+            rows.append({"collection": collection, "measure": "AP", "outliers_removed": removed, "link": link,
+                         "deviance": number, "pairs": 10, "converged": number < 100, "iterations": 5})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_by_link_puts_settings_in_rows_and_links_in_the_papers_order():
+    table = _per_link({("Core18", False): [7, 6, 5, 4, 3, 2, 1], ("Core18", True): [1, 2, 3, 4, 5, 6, 7]})
+    wide = glm.by_link(table, "deviance", first="pairs")
+    assert list(wide.columns) == ["pairs", "identity", "log", "exp", "tanh", "logit", "probit", "cauchit"]
+    assert list(wide.index) == [("Core18", "AP"), ("Core18 w/o outliers", "AP")]
+    assert wide.loc[("Core18 w/o outliers", "AP"), "cauchit"] == 7
+
+
+def test_convergence_and_lowest_deviance_summaries():
+    table = _per_link({("Core18", False): [7, 6, 5, 4, 3, 2, 100], ("Core17", False): [7, 6, 5, 4, 3, 2, 1]})
+    assert glm.convergence_summary(table) == {"fits": 14, "converged": 13}
+    assert list(glm.unconverged_fits(table)["link"]) == ["cauchit"]
+    assert glm.lowest_deviance_counts(glm.table1(table)) in ("probit 1, cauchit 1", "cauchit 1, probit 1")

@@ -208,3 +208,32 @@ def test_claims_are_checked_sentences():
     assert list(claims.columns) == ["claim", "evidence", "holds"]
     assert claims["holds"].dtype == bool
     assert claims["evidence"].str.contains(r"\d").all()  # every sentence carries computed numbers
+
+
+# --------------------------------------------------------------------------- for the chapter's text
+
+
+def test_effect_table_puts_both_settings_side_by_side():
+    table = sigir2020.effect_table("ER")
+    assert table.index.name == "constellation" and table.index[0] == "tf_1" and len(table) == 20
+    assert table.loc["tf_1", "replicability:AP"] == sigir2020.effect_ratio_table("rpl").loc["rpl_tf_1", "ER:AP"]
+    assert table.loc["C_5", "reproducibility:nDCG:high"] == sigir2020.effect_ratio_table("rpd").loc["rpd_C_5", "ER:nDCG:high"]
+    with pytest.raises(ValueError, match="DeltaRI"):
+        sigir2020.effect_table("RMSE")
+
+
+def test_as_printed_marks_only_the_misprint():
+    cells, differs = sigir2020.as_printed(2)
+    assert cells.shape == differs.shape == (20, 6)
+    assert cells.loc["rpd_C_1", "p:nDCG"] == "5E-06"
+    assert differs.to_numpy().sum() == 1 and differs.loc["rpd_C_1", "p:nDCG"]
+    assert not sigir2020.as_printed(1)[1].to_numpy().any()
+
+
+def test_worst_cells_are_the_misses_or_else_the_largest_differences():
+    misses = sigir2020.worst_cells(sigir2020.appendix_comparison(2))
+    assert list(misses["run"]) == ["rpd_C_1"]
+    comparison = sigir2020.appendix_comparison(1)
+    largest = sigir2020.worst_cells(comparison, n=3)
+    assert len(largest) == 3
+    assert largest["difference"].abs().min() >= comparison["difference"].abs().nlargest(3).min()

@@ -57,6 +57,12 @@ __all__ = [
     "data_files",
     "measures_of",
     "write_tables",
+    "DATA_LABEL",
+    "by_link",
+    "unconverged_fits",
+    "convergence_summary",
+    "lowest_deviance_counts",
+    "consistency_summary",
 ]
 
 MEASURES = ("AP", "P@10", "nDCG")
@@ -391,3 +397,58 @@ def deviance_claims(wide: pd.DataFrame | None = None) -> pd.DataFrame:
 def data_files() -> list[str]:
     """Registry names of every file this chapter reads."""
     return [name for collection in COLLECTIONS for measure in measures_of(collection) for name in _registry_names(collection, measure)]
+
+
+# --------------------------------------------------------------------------- for the chapter's text
+
+#: What the chapter's tables ran on, as their captions say it.
+DATA_LABEL = (
+    "per-topic scores of the TREC 2004 Robust runs and of the SIGIR 2020 Core17/Core18 runs "
+    "(see the data table)"
+)
+
+
+def by_link(table: pd.DataFrame, values: str, *, first: str | None = None) -> pd.DataFrame:
+    """One statistic of a per-(collection, measure, outliers, link) table with the settings as rows
+    and the links as columns, in the paper's link order (a page is too narrow for the paper's
+    14 setting columns). Rows are (collection, measure), the collection named "... w/o outliers"
+    when the outliers are removed; ``first`` adds a per-setting column (e.g. ``pairs``) before the links.
+    """
+    labelled = table.assign(
+        collection=np.where(table["outliers_removed"], table["collection"] + " w/o outliers", table["collection"])
+    )
+    wide = labelled.pivot_table(index=["collection", "measure"], columns="link", values=values, sort=False)
+    wide = wide[list(LINK_NAMES)]
+    wide.columns.name = None
+    if first is not None:
+        wide.insert(0, first, labelled.groupby(["collection", "measure"], sort=False)[first].first())
+    return wide
+
+
+def unconverged_fits(deviances: pd.DataFrame) -> pd.DataFrame:
+    """The fits of :func:`deviance_table` that did not converge: setting, link, iterations, deviance."""
+    columns = ["collection", "measure", "outliers_removed", "link", "iterations", "deviance"]
+    return deviances.loc[~deviances["converged"], columns]
+
+
+def convergence_summary(deviances: pd.DataFrame) -> dict[str, int]:
+    """How many fits :func:`deviance_table` made and how many converged."""
+    return {"fits": len(deviances), "converged": int(deviances["converged"].sum())}
+
+
+def lowest_deviance_counts(wide: pd.DataFrame | None = None) -> str:
+    """In how many settings (columns of :func:`table1`) each link has the lowest deviance, as text:
+    ``logit 6, probit 4, ...`` (most often first)."""
+    counts = lowest_deviance(wide).value_counts()
+    return ", ".join(f"{link} {count}" for link, count in counts.items())
+
+
+def consistency_summary(table: pd.DataFrame) -> dict[str, object]:
+    """The split-half setup and the active disagreements over every setting and link of
+    :func:`consistency_table`, and the verdict sentence of :func:`consistency_verdict`."""
+    return {
+        "splits": int(table["splits"].max()),
+        "seed": CONSISTENCY_SEED,
+        "active_disagreements": float(table["active_disagreements"].sum()),
+        "verdict": consistency_verdict(table),
+    }

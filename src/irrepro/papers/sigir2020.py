@@ -64,6 +64,10 @@ __all__ = [
     "small_cases",
     "rbo_depth_convention",
     "write_tables",
+    "DATA_LABELS",
+    "as_printed",
+    "worst_cells",
+    "effect_table",
 ]
 
 BASELINE = "WCrobust04"
@@ -659,6 +663,7 @@ def ndcg_cutoff_check() -> pd.DataFrame:
     """Which nDCG cut-off is the paper's "nDCG": ARP of WCrobust0405 at every published cut-off vs the print.
 
     Appendix Table 1 prints ARP nDCG 0.6956 for the original WCrobust0405 and 0.6859 for rpl_wcr0405_tf_1.
+    Columns ``<run>:printed`` and ``<run>:reproduced`` per run, and ``matches both``.
     """
     printed = published.appendix_table1()["ARP:nDCG"]
     rows = []
@@ -666,10 +671,10 @@ def ndcg_cutoff_check() -> pd.DataFrame:
         original, replicated = _replicated(ADVANCED, f"ndcg{cutoff}", ids=(45,))
         row = {"cut-off": cutoff}
         for run, value in ((ADVANCED, scores.arp(original)), ("rpl_wcr0405_tf_1", scores.arp(replicated[45]))):
-            row[f"{run} reproduced"] = value
-            row[f"{run} printed"] = printed[run]
+            row[f"{run}:printed"] = printed[run]
+            row[f"{run}:reproduced"] = value
         row["matches both"] = all(
-            round(row[f"{run} reproduced"], 4) == float(printed[run]) for run in (ADVANCED, "rpl_wcr0405_tf_1")
+            round(row[f"{run}:reproduced"], 4) == float(printed[run]) for run in (ADVANCED, "rpl_wcr0405_tf_1")
         )
         rows.append(row)
     return pd.DataFrame(rows).set_index("cut-off")
@@ -877,3 +882,59 @@ def write_tables(out_dir: Path) -> list[Path]:
         table.to_csv(path)  # shortest repr that reads back to the same float: full precision
         written.append(path)
     return written
+
+
+# --------------------------------------------------------------------------- for the chapter's text
+
+#: What each table of the chapter ran on, as its caption says it.
+DATA_LABELS: dict[str, str] = {
+    "rpl": "the authors' published per-topic scores on the 50 TREC Core 2017 topics",
+    "rpd": "the authors' published per-topic scores, originals on the 50 Core 2017 topics, "
+    "reproductions on 25 Core 2018 topics",
+    "both": "the authors' published per-topic scores on Core 2017 (50 topics) and Core 2018 (25 topics)",
+    "cases": "rankings made up to show the measures' behaviour",
+}
+
+
+def effect_table(statistic: str) -> pd.DataFrame:
+    """ER or DeltaRI of the printed pairs with their bootstrap intervals, replicability next to
+    reproducibility as in the paper's Table 2 (left and right).
+
+    Rows: the constellations (``tf_1`` ... ``C_5``); columns ``<setting>:<measure>`` with
+    ``:low`` / ``:high`` bounds, from :func:`effect_ratio_table`.
+    """
+    if statistic not in ("ER", "DeltaRI"):
+        raise ValueError(f"statistic is 'ER' or 'DeltaRI', not {statistic!r}")
+    columns = {}
+    for setting, label in (("rpl", "replicability"), ("rpd", "reproducibility")):
+        table = effect_ratio_table(setting)
+        for column in table.columns:
+            if column.startswith(f"{statistic}:"):
+                columns[label + column[len(statistic):]] = table[column].set_axis([c.name for c in PRINTED])
+    frame = pd.DataFrame(columns)
+    frame.index.name = "constellation"
+    return frame
+
+
+def as_printed(table: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Appendix Table 1 or 2 reproduced in the print's own format, and where it differs from the print.
+
+    Returns (cells, differs): the reproduced values written as the appendix writes them (runs x
+    cells, the appendix's row and column order) and a boolean frame of the same shape, True where the
+    reproduced value does not fall in the interval the printed text stands for.
+    """
+    comparison = appendix_comparison(table)
+    runs = list(dict.fromkeys(comparison["run"]))
+    cells = list(TABLE1_COLUMNS if table == 1 else REPRODUCIBILITY_COLUMNS)
+    shown = comparison.pivot(index="run", columns="cell", values="reproduced as printed").loc[runs, cells]
+    differs = ~comparison.pivot(index="run", columns="cell", values="match").loc[runs, cells].astype(bool)
+    return shown, differs
+
+
+def worst_cells(comparison: pd.DataFrame, *, n: int = 5) -> pd.DataFrame:
+    """The cells of :func:`appendix_comparison` that do not match; if all match, the ``n`` largest
+    differences between the reproduced value and the printed number."""
+    misses = comparison[~comparison["match"]]
+    if len(misses):
+        return misses
+    return comparison.loc[comparison["difference"].abs().sort_values(ascending=False).index[:n]]
