@@ -213,15 +213,6 @@ def test_claims_are_checked_sentences():
 # --------------------------------------------------------------------------- for the chapter's text
 
 
-def test_effect_table_puts_both_settings_side_by_side():
-    table = sigir2020.effect_table("ER")
-    assert table.index.name == "constellation" and table.index[0] == "tf_1" and len(table) == 20
-    assert table.loc["tf_1", "replicability:AP"] == sigir2020.effect_ratio_table("rpl").loc["rpl_tf_1", "ER:AP"]
-    assert table.loc["C_5", "reproducibility:nDCG:high"] == sigir2020.effect_ratio_table("rpd").loc["rpd_C_5", "ER:nDCG:high"]
-    with pytest.raises(ValueError, match="DeltaRI"):
-        sigir2020.effect_table("RMSE")
-
-
 def test_as_printed_marks_only_the_misprint():
     cells, differs = sigir2020.as_printed(2)
     assert cells.shape == differs.shape == (20, 6)

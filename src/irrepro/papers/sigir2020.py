@@ -67,7 +67,6 @@ __all__ = [
     "DATA_LABELS",
     "as_printed",
     "worst_cells",
-    "effect_table",
 ]
 
 BASELINE = "WCrobust04"
@@ -894,26 +893,6 @@ DATA_LABELS: dict[str, str] = {
     "both": "the authors' published per-topic scores on Core 2017 (50 topics) and Core 2018 (25 topics)",
     "cases": "rankings made up to show the measures' behaviour",
 }
-
-
-def effect_table(statistic: str) -> pd.DataFrame:
-    """ER or DeltaRI of the printed pairs with their bootstrap intervals, replicability next to
-    reproducibility as in the paper's Table 2 (left and right).
-
-    Rows: the constellations (``tf_1`` ... ``C_5``); columns ``<setting>:<measure>`` with
-    ``:low`` / ``:high`` bounds, from :func:`effect_ratio_table`.
-    """
-    if statistic not in ("ER", "DeltaRI"):
-        raise ValueError(f"statistic is 'ER' or 'DeltaRI', not {statistic!r}")
-    columns = {}
-    for setting, label in (("rpl", "replicability"), ("rpd", "reproducibility")):
-        table = effect_ratio_table(setting)
-        for column in table.columns:
-            if column.startswith(f"{statistic}:"):
-                columns[label + column[len(statistic):]] = table[column].set_axis([c.name for c in PRINTED])
-    frame = pd.DataFrame(columns)
-    frame.index.name = "constellation"
-    return frame
 
 
 def as_printed(table: int) -> tuple[pd.DataFrame, pd.DataFrame]:
