@@ -203,7 +203,7 @@ def test_number_format_sets_every_numeric_column_and_statistic_rows_split():
 
 
 def test_wide_tables_are_compact():
-    wide = pd.DataFrame(np.ones((2, 9)), columns=[f"c{i}" for i in range(9)], index=pd.Index(["a", "b"], name="r"))
+    wide = pd.DataFrame(np.ones((2, 8)), columns=[f"c{i}" for i in range(8)], index=pd.Index(["a", "b"], name="r"))
     assert tables.table(wide, caption="x").compact
     assert not tables.table(wide.iloc[:, :3], caption="x").compact
 
@@ -298,3 +298,8 @@ def test_best_can_be_limited_to_some_columns():
     assert "best_max" in table.classes.loc["A", ("logit",)] and "best" not in table.classes.loc["A", ("pairs",)]
     with pytest.raises(ValueError, match="best_axis"):
         tables.table(frame, caption="x", best="max", best_axis="diagonal")
+
+
+def test_a_column_of_words_and_numbers_is_aligned_as_words():
+    frame = pd.DataFrame({"dropped": ["none", "356"]}, index=pd.Index(["a", "b"], name="r"))
+    assert list(tables.table(frame, caption="x").classes[("dropped",)]) == ["text", "text"]

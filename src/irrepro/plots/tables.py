@@ -93,7 +93,7 @@ MINUS = "\u2212"
 DASH = "\u2013"  # what an undefined value (NaN) is shown as
 ALPHA = 0.05
 #: Tables with more columns than this (row labels included) are set in the compact size.
-COMPACT_COLUMNS = 8
+COMPACT_COLUMNS = 7
 #: One wording per mark, for every table of the book.
 MARKS: dict[str, tuple[str, str]] = {
     "significant": ("*", f"p < {ALPHA:g} (two-tailed)"),
@@ -381,9 +381,11 @@ def _format_cells(frame, keys, formats, intervals, differs, best_mask, best, p_s
             text, names = _cell(value, fmt, bounds, differs=differs.iat[row, position], best=is_best)
             cells.used.update(name for name in names if name in ("significant", "differs") or name.startswith("best_"))
             texts.append(text)
-            classes.append(" ".join(names))
+            classes.append(names)
+        if any(names[0] == "text" for names in classes):  # one alignment per column: words win
+            classes = [["text", *names[1:]] for names in classes]
         cells.text[key] = texts
-        cells.classes[key] = classes
+        cells.classes[key] = [" ".join(names) for names in classes]
     return cells
 
 
