@@ -139,14 +139,14 @@ def test_a_positional_index_is_never_shown():
     html = table._repr_html_()
     assert '<th scope="row">' not in html and ">0<" not in html
     labelled = tables.table(frame, caption="x", rows="target")
-    assert labelled.stub and '<th scope="row">near</th>' in labelled._repr_html_()
+    assert labelled.stub and '<th scope="row" class="short">near</th>' in labelled._repr_html_()
 
 
 def test_row_labels_can_be_several_columns_and_repeated_labels_span_rows():
     frame = pd.DataFrame({"run": ["a", "a", "b"], "cell": ["x", "y", "x"], "value": [1.0, 2.0, 3.0]})
     html = tables.table(frame, caption="x", rows=["run", "cell"])._repr_html_()
-    assert '<th scope="row" rowspan="2">a</th>' in html
-    assert html.count('<th scope="row">x</th>') == 2
+    assert '<th scope="row" class="short" rowspan="2">a</th>' in html
+    assert html.count('<th scope="row" class="short">x</th>') == 2
 
 
 def test_caption_is_numbered_and_names_the_papers_table_and_the_data():
@@ -203,8 +203,8 @@ def test_number_format_sets_every_numeric_column_and_statistic_rows_split():
 
 
 def test_wide_tables_are_compact():
-    wide = pd.DataFrame(np.ones((2, 8)), columns=[f"c{i}" for i in range(8)], index=pd.Index(["a", "b"], name="r"))
-    assert tables.table(wide, caption="x").compact
+    wide = pd.DataFrame(np.ones((2, 12)), columns=[f"c{i}" for i in range(12)], index=pd.Index(["a", "b"], name="r"))
+    assert tables.table(wide, caption="x").compact  # 12 columns of "1.0000": about 96 characters
     assert not tables.table(wide.iloc[:, :3], caption="x").compact
 
 
@@ -268,6 +268,9 @@ def test_data_files_shortens_hashes_and_names_the_file_rows():
     assert re.fullmatch(r"[0-9a-f]{12}\u2026", shown.iat[0, 0])
     with pytest.raises(ValueError, match="sha256"):
         tables.data_files([{"name": "x"}])
+    frame = pd.DataFrame({"file": ["a"], "sha256": ["cd" * 32], "verified": [True], "source": ["o/r@" + "ab12" * 10]})
+    shown = tables.data_files(frame)
+    assert list(shown.columns) == ["sha256", "verified", "source"] and shown.iat[0, 2] == "o/r @ ab12ab12"
 
 
 def test_columns_can_be_renamed_into_groups_and_constant_columns_folded():

@@ -24,7 +24,8 @@ the table. The frame is shown as the paper prints it:
 - marks have one wording each, stated under the table when used (:data:`MARKS`): ``*`` a p-value
   below 0.05, ``†`` a value that differs from the paper's print (``differs=`` a boolean frame),
   bold the best value of a row or column (``best="min"`` / ``"max"``, ``best_axis``);
-- a table of more than :data:`COMPACT_COLUMNS` columns is set in a smaller (still >= 9 pt) size;
+- a table wider than about :data:`COMPACT_WIDTH` characters is set in a smaller (still >= 9 pt),
+  condensed size;
   a table that still does not fit the text column must be split or transposed (the page check fails
   on any table wider than the column).
 
@@ -66,7 +67,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = [
-    "COMPACT_COLUMNS",
+    "COMPACT_WIDTH",
     "HEADERS",
     "INTEGER",
     "MARKS",
@@ -92,8 +93,9 @@ __all__ = [
 MINUS = "\u2212"
 DASH = "\u2013"  # what an undefined value (NaN) is shown as
 ALPHA = 0.05
-#: Tables with more columns than this (row labels included) are set in the compact size.
-COMPACT_COLUMNS = 7
+#: Tables estimated wider than this many characters (row labels included) are set in the compact size.
+COMPACT_WIDTH = 78
+_WRAP = 26  # text longer than this wraps in its cell; a row label up to this length stays on one line
 #: One wording per mark, for every table of the book.
 MARKS: dict[str, tuple[str, str]] = {
     "significant": ("*", f"p < {ALPHA:g} (two-tailed)"),
@@ -443,12 +445,29 @@ def table(
     marks = ("significant", "differs", "best_min", "best_max")
     legend = [_legend(mark, best_axis) for mark in marks if mark in cells.used]
     stub = not _positional(frame.index)
-    n_columns = shown.shape[1] + len(intervals) + (row_labels.nlevels if stub else 0)  # an interval counts twice
     return Table(
         cells=shown, classes=classes, caption=caption, source=source, data=data, number=number,
         notes=tuple(legend) + tuple(folded) + tuple(notes), name=name, stub=stub,
-        compact=n_columns > COMPACT_COLUMNS if compact is None else compact,
+        compact=_width(shown, stub) > COMPACT_WIDTH if compact is None else compact,
     )  # fmt: skip
+
+
+def _width(cells: pd.DataFrame, stub: bool) -> int:
+    """A table's width in characters, roughly: each column as wide as its widest cell or header
+    word (text wraps at :data:`_WRAP`; an interval stacks in a compact table), plus padding."""
+
+    def widest(texts) -> int:
+        return max((min(len(str(text)), _WRAP) for text in texts), default=0)
+
+    width = 0
+    for key in cells.columns:
+        words = [word for label in key for word in str(label).split()]
+        values = [text.split(" [")[-1] if " [" in text else text for text in cells[key]]
+        width += max(widest(values), widest(words)) + 2
+    if stub:
+        for level in range(cells.index.nlevels):
+            width += widest(cells.index.get_level_values(level)) + 2
+    return width
 
 
 def _prepare(frame: pd.DataFrame, rows, columns, data: str | None) -> tuple[pd.DataFrame, str | None]:
@@ -577,16 +596,19 @@ def _plain(value):
 
 
 def data_files(entries) -> pd.DataFrame:
-    """The files a page read (records of :func:`irrepro.data.provenance`), as the page shows them:
-    one row per file name, the first 12 hex digits of its sha256 and its source (a git commit in
-    it shortened to 8 digits)."""
-    files = pd.DataFrame(list(entries))
-    missing = [column for column in ("name", "sha256", "source") if column not in files.columns]
+    """The files a page read, as the page shows them: one row per file, the first 12 hex digits of
+    its sha256, whether it was verified (if said) and its source, a git commit in it shortened to 8
+    digits. ``entries``: records of :func:`irrepro.data.provenance` (``name``, ``sha256``, ``source``)
+    or the frame of :func:`irrepro.provenance.data_files` (``file``, ..., ``verified``)."""
+    files = pd.DataFrame(entries) if isinstance(entries, pd.DataFrame) else pd.DataFrame(list(entries))
+    files = files.rename(columns={"name": "file"})
+    missing = [column for column in ("file", "sha256", "source") if column not in files.columns]
     if missing:
         raise ValueError(f"data_files: the entries lack {missing}; got {list(files.columns)}")
     source = files["source"].str.replace(r"@\s*([0-9a-f]{8})[0-9a-f]{32}", r" @ \1", regex=True)
     shown = files.assign(sha256=files["sha256"].str[:12] + "\u2026", source=source)
-    return shown[["name", "sha256", "source"]].rename(columns={"name": "file"}).set_index("file")
+    columns = ["sha256", "verified", "source"] if "verified" in files.columns else ["sha256", "source"]
+    return shown.set_index("file")[columns]
 
 
 # --------------------------------------------------------------------------- HTML
@@ -666,7 +688,8 @@ def _stub_cells(index: pd.Index, row: int) -> list[str]:
             while row + span < len(index) and list(_row_labels(index, row + span))[: level + 1] == labels[: level + 1]:
                 span += 1
         rowspan = f' rowspan="{span}"' if span > 1 else ""
-        cells.append(f'<th scope="row"{rowspan}>{_esc(label)}</th>')
+        short = ' class="short"' if len(str(label)) <= _WRAP else ""  # a short label stays on one line
+        cells.append(f'<th scope="row"{short}{rowspan}>{_esc(label)}</th>')
     return cells
 
 
