@@ -115,6 +115,7 @@ class PageReport:
     figures: int
     formulas: int
     problems: list[str]
+    found: bool = True  # whether the page was there at all
 
 
 # --------------------------------------------------------------------------- rules on the measurements
@@ -308,6 +309,17 @@ def _wait_for_math(page) -> None:
     page.wait_for_timeout(300)
 
 
+def _check_page(tab, page: str, url: str, chapters, math_pages, svg_text) -> PageReport:
+    response = tab.goto(url)
+    if response is None or not response.ok:
+        return PageReport(page, 0, 0, 0, [f"{page}: not found at {url}"], found=False)
+    _wait_for_math(tab)
+    found = tab.evaluate(_MEASURE_JS)
+    problems = page_problems(page, found, chapter=page in chapters, math=page in math_pages, svg_text=svg_text)
+    figures = sum("/_images/" in image["src"] for image in found["images"])
+    return PageReport(page, len(found["tables"]), figures, found["formulas"], problems)
+
+
 def check(
     html: Path,
     pages: Sequence[str],
@@ -328,27 +340,19 @@ def check(
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-            tab = browser.new_page(viewport=VIEWPORT)
+            context = browser.new_context(viewport=VIEWPORT)
 
             def svg_text(url: str) -> str | None:
-                response = tab.request.get(url)
+                response = context.request.get(url)
                 return response.text() if response.ok else None
 
             for page in pages:
-                response = tab.goto(f"{base}/{page}.html")
-                if response is None or not response.ok:
-                    reports.append(PageReport(page, 0, 0, 0, [f"{page}: not found in {html}"]))
-                    continue
-                _wait_for_math(tab)
-                found = tab.evaluate(_MEASURE_JS)
-                problems = page_problems(
-                    page, found, chapter=page in chapters, math=page in math_pages, svg_text=svg_text
-                )
-                figures = sum("/_images/" in image["src"] for image in found["images"])
-                reports.append(PageReport(page, len(found["tables"]), figures, found["formulas"], problems))
-                if screenshots is not None:
+                tab = context.new_page()  # a fresh tab per page: nothing carries over, not even scrolling
+                reports.append(_check_page(tab, page, f"{base}/{page}.html", chapters, math_pages, svg_text))
+                if screenshots is not None and reports[-1].found:
                     screenshots.mkdir(parents=True, exist_ok=True)
                     tab.screenshot(path=str(screenshots / f"{Path(page).name}.png"), full_page=True)
+                tab.close()
             browser.close()
     finally:
         server.shutdown()
