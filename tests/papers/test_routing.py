@@ -82,14 +82,16 @@ def test_official_scores_agree_with_the_sigir2020_files():
 # --------------------------------------------------------------------------- figures
 
 
-def test_relevance_transfer_bars_are_in_decreasing_order():
+def test_relevance_transfer_bars_are_in_decreasing_order_from_the_top():
     table = pd.DataFrame(
         {"target": ["A", "B", "C"], "training": ["B", "C", "A"], "MAP": [0.1, 0.3, 0.2], "topics": [5, 6, 7]}
     )
     figure = plots.relevance_transfer_bars(table)
-    heights = [bar.get_height() for bar in figure.axes[0].patches]
-    assert heights == sorted(heights, reverse=True)
-    assert [t.get_text() for t in figure.axes[0].get_xticklabels()] == ["B / C", "C / A", "A / B"]
+    axis = figure.axes[0]
+    lengths = [bar.get_width() for bar in axis.patches]
+    assert lengths == sorted(lengths, reverse=True)
+    assert [t.get_text() for t in axis.get_yticklabels()] == ["B / C", "C / A", "A / B"]
+    assert axis.yaxis_inverted()  # the first (highest) bar is drawn at the top
     plt.close(figure)
 
 
@@ -111,7 +113,7 @@ def test_per_topic_and_topic_set_figures_draw():
     )
     figure = plots.per_topic_ap_bars(per_topic)
     assert isinstance(figure, Figure) and len(figure.axes) == 2
-    assert [t.get_text() for t in figure.axes[0].get_xticklabels()] == ["2", "10"]  # numeric topic order
+    assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == ["2", "10"]  # numeric topic order
     plt.close(figure)
     sets = pd.DataFrame({"target": ["X", "X"], "training": ["a", "b"], "intersection": [3, 4]})
     figure = plots.topic_set_diagram(sets)
@@ -201,8 +203,8 @@ def test_target_size_check_on_the_stand_in():
     assert built["documents"].nunique() == 2 and equal["documents"].nunique() == 1
     assert equal["documents"].iat[0] == built["documents"].min()
     assert (table["topics"] >= 1).all() and table["relevant share"].between(0, 1).all()
-    far = table[table["target"] == "WaPo"]
-    near = table[table["target"] == "NYT"]
+    far = table[table["target"] == "far (WaPo role)"]
+    near = table[table["target"] == "near (NYT role)"]
     expected = far["MAP WCrobust04"].to_numpy() - near["MAP WCrobust04"].to_numpy()
     assert far["far − near WCrobust04"].to_numpy() == pytest.approx(expected)
     assert near["far − near WCrobust04"].isna().all()
@@ -326,3 +328,84 @@ def test_common_topics_are_the_fifteen_in_numeric_order():
 
     topics = paper.common_topics()
     assert len(topics) == 15 and topics == sort_topics(topics)
+
+
+# --------------------------------------------------------------------------- names and sentences
+
+
+def test_the_stand_in_names_its_slices_by_role_and_nature():
+    # every role has a name that says it is a stand-in slice, and which TREC collection it plays
+    for role, name in paper.STAND_IN_ROLE_NAMES.items():
+        assert f"({paper.ROLE_NAMES[role]} role)" in name and name.split(" ")[0] in ("near", "far", "train-04", "train-05")
+    # data without names of its own (the licensed corpora) keeps the TREC names
+    assert paper.RoutingData(label="x", collections={r: None for r in paper.ROLES}, corpora={}).role_names == paper.ROLE_NAMES
+
+
+def test_replication_table_has_the_papers_layout_and_labels_the_official_rows(tiny):
+    table = paper.replication_table(paper.replication(tiny))
+    assert list(table.index.names) == ["target", "run", "preprocessing"]
+    assert list(table.columns) == ["topics", "MAP", "P@10", "nDCG", "data"]
+    targets = list(dict.fromkeys(table.index.get_level_values("target")))
+    assert targets == ["NYT, replicated", "WaPo, reproduced", "NYT, official TREC 2017 scores"]
+
+
+def test_sentence_numbers_come_from_the_tables(tiny):
+    transfer = paper.relevance_transfer(tiny)
+    extremes = paper.transfer_extremes(transfer)
+    assert extremes["best_map"] == transfer["MAP"].max() and extremes["worst_map"] == transfer["MAP"].min()
+    best = transfer.loc[transfer["MAP"].idxmax()]
+    assert (extremes["best_target"], extremes["best_training"]) == (best["target"], best["training"])
+    augmentation = paper.feature_augmentation(tiny)
+    summary = paper.augmentation_summary(augmentation, alpha=1.0)  # every p < 1 except exact ties
+    assert summary["pairs"] == 12 and summary["significant"] == int((augmentation["p (paired t-test)"] < 1).sum())
+    effect = paper.preprocessing_effect(paper.replication(tiny))
+    prep = paper.preprocessing_summary(effect)
+    assert prep["cases"] == len(effect) and prep["smallest"] == effect["difference"].min()
+    assert prep["verdict"].endswith(("as in the paper", "on both targets"))
+
+
+def _size_check(far_minus_near: float) -> pd.DataFrame:
+    near, far = paper.STAND_IN_ROLE_NAMES["core17"], paper.STAND_IN_ROLE_NAMES["core18"]
+    rows = []
+    for targets in ("as built", "cut to equal size"):
+        for target, shift in ((near, 0.0), (far, far_minus_near)):
+            rows.append({"targets": targets, "target": target, "documents": 10, "topics": 3,
+                         "MAP WCrobust04": 0.5 + shift, "MAP WCrobust0405": 0.6 + shift,
+                         "far − near WCrobust04": far_minus_near if target == far else float("nan")})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _replicated() -> pd.DataFrame:
+    near, far = paper.STAND_IN_ROLE_NAMES["core17"], paper.STAND_IN_ROLE_NAMES["core18"]
+    rows = [
+        {"run": run, "target": target, "preprocessing": paper.PREPROCESSING[True], "setting": "x", "MAP": value}
+        for target, values in ((near, (0.5, 0.6)), (far, (0.7, 0.65)))
+        for run, value in zip(("WCrobust04", "WCrobust0405 (= complemented)"), values, strict=True)
+    ]
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize(("far_minus_near", "verdict"), [(-0.1, "harder for both"), (0.1, "easier for both")])
+def test_closing_numbers_say_what_the_numbers_say(far_minus_near, verdict):
+    numbers = paper.closing_numbers(_replicated(), _size_check(far_minus_near))
+    assert numbers["near_verdict"] == "improves on" and numbers["far_verdict"] == "does not improve on"
+    assert verdict in numbers["built_verdict"] and verdict in numbers["equal_verdict"]
+    assert numbers["size"] == "Size does not explain it"
+    assert ("does not show that drift" in numbers["drift"]) == (far_minus_near > 0)
+
+
+def test_tolerance_summary_reads_the_two_scales():
+    rows = []
+    for scale, ratios in (("mean (x)", [1.0, 0.05, 0.05]), ("sum (x)", [1.0, 0.9, 0.8])):
+        for name, ratio in zip(("default", "tol_1", "tol_2"), ratios, strict=True):
+            rows.append({"loss tol bounds": scale, "constellation": name, "ratio to default": ratio,
+                         "ratio to default (SIGIR 2020)": ratio, "topics stopped before the first step":
+                         "3 of 3" if scale.startswith("mean") and name != "default" else "0 of 3"})  # fmt: skip
+    summary = paper.tolerance_summary(pd.DataFrame(rows))
+    assert summary["stopped"] == "3 of 3" and summary["mean_kept"] == "5.0%"
+    assert (summary["sum_max"], summary["sum_min"], summary["sum_falling"]) == (0.9, 0.8, "falling")
+
+
+def test_licensed_status_says_which_corpora_ran(tiny):
+    assert "stand-in only" in paper.licensed_status(None)
+    assert "tiny test data" in paper.licensed_status(tiny)

@@ -14,7 +14,9 @@ def _curves() -> pd.DataFrame:
     for family in ("tf", "C"):
         for level in (1, 2):
             for cutoff in (5, 10, 1000):
-                rows.append({"run": f"rpl_{family}_{level}", "family": family, "cutoff": cutoff, "KTU": 0.1 * level})
+                rows.append(
+                    {"run": f"rpl_{family}_{level}", "family": family, "level": level, "cutoff": cutoff, "KTU": 0.1 * level}
+                )
     return pd.DataFrame(rows)
 
 
@@ -35,6 +37,8 @@ def test_cutoff_figure_has_one_panel_per_family_and_one_line_per_run():
     assert [axis.get_title() for axis in figure.axes] == ["tf", "C"]
     assert all(len(axis.get_lines()) == 2 for axis in figure.axes)
     assert [tick.get_text() for tick in figure.axes[0].get_xticklabels()] == ["5", "10", "1000"]
+    # the levels share one legend across panels
+    assert [text.get_text() for text in figure.legends[0].get_texts()] == ["1", "2"]
     plt.close(figure)
 
 
@@ -43,7 +47,7 @@ def test_er_deltari_figure_marks_the_perfect_point_and_labels_regions():
     assert [axis.get_title() for axis in figure.axes] == ["tf", "df"]
     for axis in figure.axes:
         texts = {text.get_text() for text in axis.texts}
-        assert set(REGIONS.values()) <= texts
+        assert {str(region) for region in REGIONS} <= texts
         offsets = [tuple(collection.get_offsets()[0]) for collection in axis.collections]
         assert (1.0, 0.0) in offsets
         # every point is inside the drawn area

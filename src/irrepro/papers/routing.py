@@ -189,8 +189,16 @@ def official_core17_scores() -> pd.DataFrame:
 
 #: The paper's four roles (the training roles of each system: ``TRAINING_ROLES``, imported above).
 ROLES: tuple[str, ...] = ("robust04", "robust05", "core17", "core18")
-#: How the tables name the roles (the paper's names of the collections).
+#: How the tables name the roles on the licensed corpora (the paper's names of the collections).
 ROLE_NAMES: dict[str, str] = {"robust04": "Robust04", "robust05": "Robust05", "core17": "NYT", "core18": "WaPo"}
+#: How the stand-in's tables and figures name its slices: by nature and role, so that no stand-in
+#: number reads like a TREC result.
+STAND_IN_ROLE_NAMES: dict[str, str] = {
+    "robust04": "train-04 (Robust04 role)",
+    "robust05": "train-05 (Robust05 role)",
+    "core17": "near (NYT role)",
+    "core18": "far (WaPo role)",
+}
 NEAR, FAR = "core17", "core18"
 #: How the tables name the two preprocessing choices (``preprocess`` of :func:`irrepro.routing.pipeline.route`).
 PREPROCESSING: dict[bool, str] = {True: "stop words removed, Porter stems", False: "none (lowercase tokens)"}
@@ -256,12 +264,14 @@ class RoutingData:
 
     ``collections`` maps the roles ``robust04``, ``robust05``, ``core17`` (near target) and
     ``core18`` (far target) to :class:`irrepro.routing.pipeline.Collection` objects with qrels;
-    ``corpora`` names the corpus playing each role; ``label`` goes into every table's ``data``.
+    ``corpora`` names the corpus playing each role; ``label`` goes into every table's ``data``;
+    ``role_names`` is how tables and figures name each role.
     """
 
     label: str
     collections: dict[str, Collection]
     corpora: dict[str, str]
+    role_names: dict[str, str] = field(default_factory=lambda: dict(ROLE_NAMES))
     n_jobs: int = 2  # worker processes for prefetch (the book's budget: 2 cores)
     _results: dict = field(default_factory=dict, repr=False)
     _scores: dict = field(default_factory=dict, repr=False)
@@ -344,13 +354,14 @@ def stand_in(*, equal_targets: bool = False) -> RoutingData:
         label=STAND_IN_EQUAL_TARGETS_DATA if equal_targets else STAND_IN_DATA,
         collections={role: built.collections[by_role[role]] for role in ROLES},
         corpora={role: by_role[role] for role in ROLES},
+        role_names=dict(STAND_IN_ROLE_NAMES),
     )
 
 
 def stand_in_summary() -> pd.DataFrame:
     """The stand-in's four slices: role, dates, documents, kept topics, relevant judgments."""
     table = standin.load().summary()
-    table.insert(1, "plays", table["role"].map(ROLE_NAMES))
+    table.insert(1, "slice", table["role"].map(STAND_IN_ROLE_NAMES))
     table["data"] = STAND_IN_DATA
     return table.drop(columns="role")
 
@@ -372,7 +383,7 @@ def target_size_check() -> pd.DataFrame:
             collection = data.collections[target]
             row = {
                 "targets": "cut to equal size" if equal_targets else "as built",
-                "target": ROLE_NAMES[target],
+                "target": data.role_names[target],
                 "first_date": min(d.date[:10] for d in collection.documents),
                 "last_date": max(d.date[:10] for d in collection.documents),
                 "documents": len(collection.documents),
@@ -387,7 +398,7 @@ def target_size_check() -> pd.DataFrame:
     table = pd.DataFrame(rows)
     for name in SYSTEM_NAMES.values():
         far_minus_near = table.groupby("targets", sort=False)[f"MAP {name}"].transform(lambda m: m.iloc[1] - m.iloc[0])
-        table[f"far − near {name}"] = far_minus_near.where(table["target"] == ROLE_NAMES[FAR])
+        table[f"far − near {name}"] = far_minus_near.where(table["target"] == STAND_IN_ROLE_NAMES[FAR])
     return table
 
 
@@ -422,8 +433,8 @@ def relevance_transfer(data: RoutingData | None = None) -> pd.DataFrame:
         means = _means(scores)
         rows.append(
             {
-                "target": ROLE_NAMES[target],
-                "training": ROLE_NAMES[training],
+                "target": data.role_names[target],
+                "training": data.role_names[training],
                 "topics": len(scores),
                 "MAP": means["AP"],
                 "P@10": means["P@10"],
@@ -454,8 +465,8 @@ def feature_augmentation(data: RoutingData | None = None) -> pd.DataFrame:
         augmented = data.scores(data.run((training,), target, augment=True), target)["AP"]
         rows.append(
             {
-                "target": ROLE_NAMES[target],
-                "training": ROLE_NAMES[training],
+                "target": data.role_names[target],
+                "training": data.role_names[training],
                 "topics": len(plain),
                 "MAP training only": float(plain.mean()),
                 "MAP augmented": float(augmented.mean()),
@@ -541,7 +552,7 @@ def replication(data: RoutingData | None = None, *, official: bool = True) -> pd
                     {
                         "run": name,
                         "setting": setting,
-                        "target": ROLE_NAMES[target],
+                        "target": data.role_names[target],
                         "preprocessing": PREPROCESSING[preprocess],
                         "topic set": topic_set,
                         "topics": len(table),
@@ -600,7 +611,7 @@ def per_topic_ap(data: RoutingData | None = None) -> pd.DataFrame:
             for topic, value in table["AP"].items():
                 rows.append(
                     {
-                        "target": f"{ROLE_NAMES[target]} ({'replicated' if target == NEAR else 'reproduced'})",
+                        "target": f"{data.role_names[target]}, {'replicated' if target == NEAR else 'reproduced'}",
                         "system": SYSTEM_NAMES[system],
                         "topic": str(topic),
                         "AP": float(value),
@@ -924,3 +935,153 @@ def licensed_data(config: str | Path | None = None) -> RoutingData | None:
     return RoutingData(
         label=f"licensed TREC corpora ({path})", collections=collections, corpora={r: r for r in ROLES}
     )
+
+
+# =========================================================================== for the chapter's text
+# Small functions returning the numbers (and verdict words) a sentence of the chapter needs, so that
+# the page glues them into its prose instead of computing them in a cell.
+
+
+def replication_table(replicated: pd.DataFrame) -> pd.DataFrame:
+    """:func:`replication` as the paper's Table 4 lays it out: one row per target, run and
+    preprocessing (and topic set, where a run has two), columns topics, MAP, P@10 and nDCG.
+
+    The target label says the setting (``near (NYT role), replicated``); the official TREC rows are
+    labelled as such (``NYT, official TREC 2017 scores``), so they cannot be read as a stand-in row.
+    """
+    table = replicated.copy()
+    official = table["setting"] == "original"
+    table["target"] = (table["target"] + ", " + table["setting"]).where(
+        ~official, table["target"] + ", official TREC 2017 scores"
+    )
+    rows = ["target", "run", "preprocessing"]
+    ours = table[~official]
+    if ours.groupby(rows, sort=False)["topic set"].nunique().max() > 1:
+        rows.append("topic set")
+    return table.set_index(rows)[["topics", "MAP", "P@10", "nDCG", "data"]]
+
+
+def transfer_extremes(transfer: pd.DataFrame) -> dict[str, object]:
+    """The best and the worst pair of :func:`relevance_transfer` by MAP, and their topics."""
+    ordered = transfer.sort_values("MAP", ascending=False, kind="stable")
+    best, worst = ordered.iloc[0], ordered.iloc[-1]
+    return {
+        "best_target": best["target"], "best_training": best["training"], "best_map": float(best["MAP"]),
+        "worst_target": worst["target"], "worst_training": worst["training"], "worst_map": float(worst["MAP"]),
+        "topics": int(best["topics"]),
+    }  # fmt: skip
+
+
+def augmentation_summary(augmentation: pd.DataFrame, *, alpha: float = 0.05) -> dict[str, object]:
+    """How many pairs of :func:`feature_augmentation` differ at ``alpha``; the largest MAP change."""
+    return {
+        "significant": int((augmentation["p (paired t-test)"] < alpha).sum()),
+        "pairs": len(augmentation),
+        "largest_change": float(augmentation["difference"].abs().max()),
+    }
+
+
+def preprocessing_summary(effect: pd.DataFrame) -> dict[str, object]:
+    """In how many cases of :func:`preprocessing_effect` the preprocessing raises MAP, the range of
+    the differences and whether WCrobust04 gains more than WCrobust0405 on every target (the paper:
+    "Especially WCRobust04 profits from our preprocessing proposal")."""
+    gains = effect.set_index(["run", "target"])["difference"]
+    wcr04 = gains[gains.index.get_level_values("run") == "WCrobust04"].droplevel("run")
+    others = gains[gains.index.get_level_values("run") != "WCrobust04"]
+    more = all(wcr04[target] > gain for (_, target), gain in others.items())
+    return {
+        "raised": int((gains > 0).sum()),
+        "cases": len(gains),
+        "smallest": float(gains.min()),
+        "largest": float(gains.max()),
+        "verdict": "it helps WCrobust04 more than WCrobust0405 on both targets, as in the paper"
+        if more
+        else "unlike in the paper, WCrobust04 is not the run that profits most on both targets",
+    }
+
+
+def tolerance_ratios(comparison: pd.DataFrame, *, system: str = "WCrobust0405") -> dict[str, float]:
+    """The range of the tol constellations' AP relative to the default in :func:`constellation_arp_comparison`,
+    ours and the SIGIR 2020 authors'."""
+    tol = comparison[(comparison["system"] == system) & comparison["constellation"].str.startswith("tol")]
+    ours, theirs = tol["ratio to default (ours)"], tol["ratio to default (SIGIR 2020)"]
+    return {"ours_min": ours.min(), "ours_max": ours.max(), "theirs_min": theirs.min(), "theirs_max": theirs.max()}
+
+
+def tolerance_summary(tolerance: pd.DataFrame) -> dict[str, object]:
+    """What :func:`tolerance_check` shows for tol_1 ... tol_5: topics stopped before the first step and
+    the share of the default's AP kept, with tol on the mean loss and on the summed loss, next to the
+    SIGIR 2020 runs, and whether each falls as tol grows."""
+    levels = tolerance[tolerance["constellation"] != "default"]
+    mean = levels[levels["loss tol bounds"].str.startswith("mean")]
+    summed = levels[levels["loss tol bounds"].str.startswith("sum")]
+
+    def falling(ratios: pd.Series) -> str:
+        return "falling" if bool((ratios.diff().dropna() <= 0).all()) else "not falling"
+
+    low, high = f"{mean['ratio to default'].min():.1%}", f"{mean['ratio to default'].max():.1%}"
+    published = summed["ratio to default (SIGIR 2020)"]
+    return {
+        "stopped": ", ".join(sorted(set(mean["topics stopped before the first step"]))),
+        "mean_kept": low if low == high else f"{low} to {high}",
+        "sum_max": summed["ratio to default"].max(), "sum_min": summed["ratio to default"].min(),
+        "sum_falling": falling(summed["ratio to default"]),
+        "published_max": published.max(), "published_min": published.min(),
+        "published_falling": falling(published),
+    }  # fmt: skip
+
+
+def _improvement(replicated: pd.DataFrame, target: str) -> dict[str, object]:
+    ours = replicated[(replicated["target"] == target) & (replicated["preprocessing"] == PREPROCESSING[True])]
+    ours = ours.drop_duplicates("run").set_index("run")["MAP"]
+    wcr04 = ours["WCrobust04"]
+    wcr0405 = ours[[run for run in ours.index if run.startswith("WCrobust0405")][-1]]  # complemented
+    verdict = "improves on" if wcr0405 > wcr04 else "does not improve on"
+    return {"wcrobust04": float(wcr04), "wcrobust0405": float(wcr0405), "verdict": verdict}
+
+
+def _near_far(size_check: pd.DataFrame, targets: str) -> dict[str, object]:
+    part = size_check[size_check["targets"] == targets]
+    near, far = part.iloc[0], part.iloc[1]  # target_size_check lists the near target first
+    harder = [name for name in SYSTEM_NAMES.values() if far[f"MAP {name}"] < near[f"MAP {name}"]]
+    verdict = (
+        "the far target is harder for both systems" if len(harder) == 2
+        else "the far target is easier for both systems" if not harder
+        else f"the far target is harder only for {', '.join(harder)}"
+    )  # fmt: skip
+    numbers = {"near_stories": int(near["documents"]), "far_stories": int(far["documents"]),
+               "topics": int(far["topics"]), "verdict": verdict}  # fmt: skip
+    for key, name in SYSTEM_NAMES.items():
+        numbers[f"near_{key}"], numbers[f"far_{key}"] = float(near[f"MAP {name}"]), float(far[f"MAP {name}"])
+    numbers["far_minus_near"] = float(far["far − near WCrobust04"])
+    return numbers
+
+
+def closing_numbers(replicated: pd.DataFrame, size_check: pd.DataFrame) -> dict[str, object]:
+    """The closing note's numbers: does WCrobust0405 improve on WCrobust04 on each stand-in target
+    (preprocessed runs), and is the far target harder, as built and with both targets cut to equal
+    size (:func:`target_size_check`)? Keys ``near_*``, ``far_*``, ``built_*``, ``equal_*``, ``size``
+    and ``drift`` (the sentences' verdicts)."""
+    numbers: dict[str, object] = {}
+    for role, target in (("near", STAND_IN_ROLE_NAMES[NEAR]), ("far", STAND_IN_ROLE_NAMES[FAR])):
+        numbers.update({f"{role}_{key}": value for key, value in _improvement(replicated, target).items()})
+    for prefix, targets in (("built", "as built"), ("equal", "cut to equal size")):
+        numbers.update({f"{prefix}_{key}": value for key, value in _near_far(size_check, targets).items()})
+    same_sign = (numbers["built_far_minus_near"] > 0) == (numbers["equal_far_minus_near"] > 0)
+    numbers["size"] = "Size does not explain it" if same_sign else "Size explains the sign"
+    numbers["drift"] = (
+        "In the paper the far target (WaPo) was clearly harder; the stand-in does not show that drift."
+        if numbers["equal_far_minus_near"] > 0
+        else "As in the paper, the far target is harder."
+    )
+    return numbers
+
+
+def licensed_status(data: RoutingData | None) -> str:
+    """The sentence that says which corpora the licensed-data section below ran on."""
+    if data is None:
+        return (
+            "No corpora configuration was found ($IRREPRO_ROUTING_CONFIG or ./routing-corpora.toml): this "
+            "build ran on the Reuters-21578 stand-in only, and the two cells below show nothing."
+        )
+    return f"This build ran the cells below on {data.label}."

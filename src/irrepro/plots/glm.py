@@ -1,6 +1,9 @@
 """Figures of the GLM chapter: mean-variance, residual QQ plots, fitted vs observed, system effects.
 
-Each function takes the tables of :mod:`irrepro.papers.glm` and returns a matplotlib ``Figure``.
+Each function takes the tables of :mod:`irrepro.papers.glm` and returns a matplotlib ``Figure`` as
+wide as the book's text column (:mod:`irrepro.plots.style`): one panel per link in a grid of four
+columns, so seven links fit the page. Clouds of many thousand points are rasterised (the axes, labels
+and text stay vector), which keeps the SVG small.
 """
 
 from __future__ import annotations
@@ -11,7 +14,30 @@ import pandas as pd
 from matplotlib.figure import Figure
 from scipy import stats
 
+from irrepro.plots.style import PALETTE, TEXT_WIDTH
+
 __all__ = ["mean_variance_figure", "qq_figure", "fitted_observed_figure", "system_effects_figure"]
+
+_GREY = "#555555"
+_PANELS_PER_ROW = 4
+
+
+def _link_grid(links: list[str], *, panel_height: float) -> tuple[Figure, list]:
+    """One panel per link, four to a row, shared axes; unused panels removed."""
+    rows = -(-len(links) // _PANELS_PER_ROW)
+    columns = min(len(links), _PANELS_PER_ROW)
+    figure, axes = plt.subplots(
+        rows, columns, figsize=(TEXT_WIDTH, panel_height * rows), sharex=True, sharey=True, squeeze=False,
+        layout="constrained",
+    )  # fmt: skip
+    flat = list(axes.ravel())
+    for axis in flat[len(links):]:
+        axis.remove()
+    for index, axis in enumerate(flat[: len(links)]):
+        below = index + columns
+        if below < len(links):  # another panel below shows the x tick labels
+            axis.tick_params(labelbottom=False)
+    return figure, flat[: len(links)]
 
 
 def mean_variance_figure(tables: dict[str, pd.DataFrame]) -> Figure:
@@ -19,47 +45,50 @@ def mean_variance_figure(tables: dict[str, pd.DataFrame]) -> Figure:
 
     The curve mu (1 - mu) / 4 marks a binomial-like variance; the identity model assumes a constant one.
     """
-    fig, axes = plt.subplots(1, len(tables), figsize=(4 * len(tables), 3.4), squeeze=False)
+    figure, axes = plt.subplots(
+        1, len(tables), figsize=(TEXT_WIDTH, 2.5), squeeze=False, layout="constrained"
+    )
     grid = np.linspace(0, 1, 101)
-    for ax, (label, table) in zip(axes[0], tables.items()):
-        ax.scatter(table["mean"], table["variance"], s=10, alpha=0.7)
-        ax.plot(grid, grid * (1 - grid) / 4, color="grey", lw=1, ls="--", label="mu(1-mu)/4")
-        ax.set_xlim(0, max(0.05, float(table["mean"].max()) * 1.1))
-        ax.set_title(label, fontsize=10)
-        ax.set_xlabel("system mean over topics")
+    for axis, (label, table) in zip(axes[0], tables.items()):
+        axis.scatter(table["mean"], table["variance"], s=10, alpha=0.7, color=PALETTE[0])
+        axis.plot(grid, grid * (1 - grid) / 4, color=_GREY, lw=1, ls="--", marker="", label="\u03bc(1\u2212\u03bc)/4")
+        axis.set_xlim(0, max(0.05, float(table["mean"].max()) * 1.1))
+        axis.set_title(label)
+        axis.set_xlabel("system mean")
     axes[0][0].set_ylabel("variance over topics")
-    axes[0][0].legend(fontsize=8)
-    fig.tight_layout()
-    return fig
+    axes[0][0].legend(loc="upper left")
+    return figure
 
 
 def qq_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
     """Normal QQ plots of the standardised (Pearson) residuals, one panel per link."""
-    fig, axes = plt.subplots(1, len(links), figsize=(2.6 * len(links), 2.8), sharey=True, squeeze=False)
-    for ax, link in zip(axes[0], links):
+    figure, axes = _link_grid(links, panel_height=1.75)
+    for index, (axis, link) in enumerate(zip(axes, links)):
         values = np.sort(residuals.loc[residuals["link"] == link, "pearson"].to_numpy())
         quantiles = stats.norm.ppf((np.arange(1, values.size + 1) - 0.5) / values.size)
-        ax.plot(quantiles, values, ".", ms=1.5, alpha=0.5)
-        ax.plot(quantiles, quantiles, color="grey", lw=1)
-        ax.set_title(link, fontsize=10)
-        ax.set_xlabel("normal quantile")
-    axes[0][0].set_ylabel("Pearson residual")
-    fig.tight_layout()
-    return fig
+        axis.plot(quantiles, values, ".", ms=2, alpha=0.5, color=PALETTE[0], rasterized=True)
+        axis.plot(quantiles, quantiles, color=_GREY, lw=1, marker="")
+        axis.set_title(link)
+        if index % _PANELS_PER_ROW == 0:
+            axis.set_ylabel("Pearson residual")
+    for axis in axes[-_PANELS_PER_ROW:]:
+        axis.set_xlabel("normal quantile")
+    return figure
 
 
 def fitted_observed_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
     """Observed scores against fitted means, one panel per link (the diagonal is a perfect fit)."""
-    fig, axes = plt.subplots(1, len(links), figsize=(2.6 * len(links), 2.8), sharey=True, squeeze=False)
-    for ax, link in zip(axes[0], links):
+    figure, axes = _link_grid(links, panel_height=1.75)
+    for index, (axis, link) in enumerate(zip(axes, links)):
         part = residuals.loc[residuals["link"] == link]
-        ax.plot(part["fitted"], part["observed"], ".", ms=1.5, alpha=0.3)
-        ax.plot([0, 1], [0, 1], color="grey", lw=1)
-        ax.set_title(link, fontsize=10)
-        ax.set_xlabel("fitted mean")
-    axes[0][0].set_ylabel("observed score")
-    fig.tight_layout()
-    return fig
+        axis.plot(part["fitted"], part["observed"], ".", ms=2, alpha=0.3, color=PALETTE[0], rasterized=True)
+        axis.plot([0, 1], [0, 1], color=_GREY, lw=1, marker="")
+        axis.set_title(link)
+        if index % _PANELS_PER_ROW == 0:
+            axis.set_ylabel("observed score")
+    for axis in axes[-_PANELS_PER_ROW:]:
+        axis.set_xlabel("fitted mean")
+    return figure
 
 
 def system_effects_figure(effects: pd.DataFrame, *, order_by: str | None = None) -> Figure:
@@ -67,22 +96,21 @@ def system_effects_figure(effects: pd.DataFrame, *, order_by: str | None = None)
     links = list(dict.fromkeys(effects["link"]))
     reference = effects.loc[effects["link"] == (order_by or links[0])].sort_values("effect")
     order = {system: rank for rank, system in enumerate(reference["system"])}
-    fig, axes = plt.subplots(1, len(links), figsize=(5 * len(links), 0.09 * len(order) + 1.5), sharey=True, squeeze=False)
-    for ax, link in zip(axes[0], links):
+    figure, axes = plt.subplots(
+        1, len(links), figsize=(TEXT_WIDTH, 1.5 + 0.045 * len(order)), sharey=True, squeeze=False,
+        layout="constrained",
+    )  # fmt: skip
+    for axis, link in zip(axes[0], links):
         part = effects.loc[effects["link"] == link]
         rank = part["system"].map(order).to_numpy()
-        ax.errorbar(
-            part["effect"],
-            rank,
-            xerr=[part["effect"] - part["lower"], part["upper"] - part["effect"]],
-            fmt="o",
-            ms=2.5,
-            elinewidth=0.8,
-        )
-        ax.axvline(0, color="grey", lw=0.8)
-        ax.set_title(f"{link} link (linear-predictor scale)", fontsize=10)
-        ax.set_xlabel("centred system effect, 95% interval")
+        axis.errorbar(
+            part["effect"], rank, xerr=[part["effect"] - part["lower"], part["upper"] - part["effect"]],
+            fmt="o", ms=2.5, elinewidth=0.8, color=PALETTE[0],
+        )  # fmt: skip
+        axis.axvline(0, color=_GREY, lw=0.8)
+        axis.set_title(f"{link} link")
+        axis.set_xlabel("centred effect, 95% interval")
+        axis.grid(axis="y", visible=False)
     axes[0][0].set_ylabel(f"systems, ordered by their {order_by or links[0]} effect")
     axes[0][0].set_yticks([])
-    fig.tight_layout()
-    return fig
+    return figure

@@ -132,3 +132,27 @@ def test_residuals_qq_points_and_system_effects():
     effects = glm.system_effects(*CORE18, links=("identity", "logit"))
     assert effects.groupby("link")["effect"].sum().abs().max() < 1e-9
     assert (effects["lower"] < effects["effect"]).all() and (effects["effect"] < effects["upper"]).all()
+
+
+def _per_link(values: dict[str, list[float]]) -> pd.DataFrame:
+    rows = []
+    for (collection, removed), numbers in values.items():
+        for link, number in zip(("identity", "log", "exp", "tanh", "logit", "probit", "cauchit"), numbers, strict=True):
+            rows.append({"collection": collection, "measure": "AP", "outliers_removed": removed, "link": link,
+                         "deviance": number, "pairs": 10, "converged": number < 100, "iterations": 5})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_by_link_puts_settings_in_rows_and_links_in_the_papers_order():
+    table = _per_link({("Core18", False): [7, 6, 5, 4, 3, 2, 1], ("Core18", True): [1, 2, 3, 4, 5, 6, 7]})
+    wide = glm.by_link(table, "deviance", first="pairs")
+    assert list(wide.columns) == ["pairs", "identity", "log", "exp", "tanh", "logit", "probit", "cauchit"]
+    assert list(wide.index) == [("Core18", "AP"), ("Core18 w/o outliers", "AP")]
+    assert wide.loc[("Core18 w/o outliers", "AP"), "cauchit"] == 7
+
+
+def test_convergence_and_lowest_deviance_summaries():
+    table = _per_link({("Core18", False): [7, 6, 5, 4, 3, 2, 100], ("Core17", False): [7, 6, 5, 4, 3, 2, 1]})
+    assert glm.convergence_summary(table) == {"fits": 14, "converged": 13}
+    assert list(glm.unconverged_fits(table)["link"]) == ["cauchit"]
+    assert glm.lowest_deviance_counts(glm.table1(table)) in ("probit 1, cauchit 1", "cauchit 1, probit 1")

@@ -72,3 +72,20 @@ def test_the_match_statement_states_the_counts_and_what_they_prove():
 def test_unknown_tables_raise():
     with pytest.raises(ValueError, match="Tables 1 and 2"):
         sigir2020.appendix_comparison(3)
+
+
+def test_as_printed_marks_only_the_misprint():
+    cells, differs = sigir2020.as_printed(2)
+    assert cells.shape == differs.shape == (20, 6)
+    assert cells.loc["rpd_C_1", "p:nDCG"] == "5E-06"
+    assert differs.to_numpy().sum() == 1 and differs.loc["rpd_C_1", "p:nDCG"]
+    assert not sigir2020.as_printed(1)[1].to_numpy().any()
+
+
+def test_worst_cells_are_the_misses_or_else_the_largest_differences():
+    misses = sigir2020.worst_cells(sigir2020.appendix_comparison(2))
+    assert list(misses["run"]) == ["rpd_C_1"]
+    comparison = sigir2020.appendix_comparison(1)
+    largest = sigir2020.worst_cells(comparison, n=3)
+    assert len(largest) == 3
+    assert largest["difference"].abs().min() >= comparison["difference"].abs().nlargest(3).min()

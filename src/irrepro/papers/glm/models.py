@@ -44,6 +44,10 @@ __all__ = [
     "mean_variance",
     "residuals",
     "qq_points",
+    "by_link",
+    "unconverged_fits",
+    "convergence_summary",
+    "lowest_deviance_counts",
 ]
 
 #: The columns naming a setting in every long table of this module.
@@ -267,3 +271,41 @@ def qq_points(residual_table: pd.DataFrame) -> pd.DataFrame:
         quantiles = stats.norm.ppf((np.arange(1, values.size + 1) - 0.5) / values.size)
         frames.append(pd.DataFrame({"link": link, "normal_quantile": quantiles, "pearson": values}))
     return pd.concat(frames, ignore_index=True)
+
+
+# --------------------------------------------------------------------------- tables for the chapter
+
+
+def by_link(table: pd.DataFrame, values: str, *, first: str | None = None) -> pd.DataFrame:
+    """One statistic of a per-(collection, measure, outliers, link) table with the settings as rows
+    and the links as columns, in the paper's link order (a page is too narrow for the paper's
+    14 setting columns). Rows are (collection, measure), the collection named "... w/o outliers"
+    when the outliers are removed; ``first`` adds a per-setting column (e.g. ``pairs``) before the links.
+    """
+    labelled = table.assign(
+        collection=np.where(table["outliers_removed"], table["collection"] + " w/o outliers", table["collection"])
+    )
+    wide = labelled.pivot_table(index=["collection", "measure"], columns="link", values=values, sort=False)
+    wide = wide[list(LINK_NAMES)]
+    wide.columns.name = None
+    if first is not None:
+        wide.insert(0, first, labelled.groupby(["collection", "measure"], sort=False)[first].first())
+    return wide
+
+
+def unconverged_fits(deviances: pd.DataFrame) -> pd.DataFrame:
+    """The fits of :func:`deviance_table` that did not converge: setting, link, iterations, deviance."""
+    columns = ["collection", "measure", "outliers_removed", "link", "iterations", "deviance"]
+    return deviances.loc[~deviances["converged"], columns]
+
+
+def convergence_summary(deviances: pd.DataFrame) -> dict[str, int]:
+    """How many fits :func:`deviance_table` made and how many converged."""
+    return {"fits": len(deviances), "converged": int(deviances["converged"].sum())}
+
+
+def lowest_deviance_counts(wide: pd.DataFrame | None = None) -> str:
+    """In how many settings (columns of :func:`table1`) each link has the lowest deviance, as text:
+    ``logit 6, probit 4, ...`` (most often first)."""
+    counts = lowest_deviance(wide).value_counts()
+    return ", ".join(f"{link} {count}" for link, count in counts.items())

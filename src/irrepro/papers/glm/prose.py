@@ -14,7 +14,7 @@ import pandas as pd
 
 from irrepro.glm.outliers import NEAR_ZERO_MAP, near_zero_systems
 from irrepro.papers import datasets
-from irrepro.papers.glm.claim_checks import outlier_gap
+from irrepro.papers.glm.claim_checks import consistency_verdict, outlier_gap
 from irrepro.papers.glm.models import CONSISTENCY_SEED, CONSISTENCY_SPLITS
 from irrepro.papers.glm.scores import (
     data_used,
@@ -23,7 +23,20 @@ from irrepro.papers.glm.scores import (
     outlier_systems,
 )
 
-__all__ = ["data_sentence", "outlier_rule_table", "outlier_rule_sentence", "chapter_numbers"]
+__all__ = [
+    "DATA_LABEL",
+    "data_sentence",
+    "outlier_rule_table",
+    "outlier_rule_sentence",
+    "chapter_numbers",
+    "consistency_summary",
+]
+
+#: What the chapter's tables ran on, as their captions say it.
+DATA_LABEL = (
+    "per-topic scores of the TREC 2004 Robust runs and of the SIGIR 2020 Core17/Core18 runs "
+    "(see the data table)"
+)
 
 
 def data_sentence() -> str:
@@ -90,3 +103,14 @@ def chapter_numbers() -> pd.DataFrame:
          "irrepro.glm.consistency.split_halves"),
     ]  # fmt: skip
     return pd.DataFrame(rows, columns=["name", "value", "source"])
+
+
+def consistency_summary(table: pd.DataFrame) -> dict[str, object]:
+    """The split-half setup and the active disagreements over every setting and link of
+    :func:`consistency_table`, and the verdict sentences of :func:`consistency_verdict`."""
+    return {
+        "splits": int(table["splits"].max()),
+        "seed": CONSISTENCY_SEED,
+        "active_disagreements": float(table["active_disagreements"].sum()),
+        "verdict": consistency_verdict(table),
+    }

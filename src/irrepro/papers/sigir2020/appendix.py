@@ -25,6 +25,8 @@ __all__ = [
     "appendix_misprints",
     "largest_differences",
     "match_statement",
+    "as_printed",
+    "worst_cells",
 ]
 
 APPENDIX_TABLES: tuple[int, ...] = (1, 2)
@@ -195,3 +197,27 @@ def match_statement() -> str:
         "per-topic scores, so the match shows that the measures are computed with the authors' arithmetic and "
         "conventions; it is not a re-run of their runs."
     )
+
+
+def as_printed(table: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Appendix Table 1 or 2 reproduced in the print's own format, and where it differs from the print.
+
+    Returns (cells, differs): the reproduced values written as the appendix writes them (runs x
+    cells, the appendix's row and column order) and a boolean frame of the same shape, True where the
+    reproduced value does not fall in the interval the printed text stands for.
+    """
+    comparison = appendix_comparison(table)
+    runs = list(dict.fromkeys(comparison["run"]))
+    cells = list(dict.fromkeys(comparison["cell"]))
+    shown = comparison.pivot(index="run", columns="cell", values="reproduced as printed").loc[runs, cells]
+    differs = ~comparison.pivot(index="run", columns="cell", values="match").loc[runs, cells].astype(bool)
+    return shown, differs
+
+
+def worst_cells(comparison: pd.DataFrame, *, n: int = 5) -> pd.DataFrame:
+    """The cells of :func:`appendix_comparison` that do not match; if all match, the ``n`` largest
+    differences between the reproduced value and the printed number."""
+    misses = comparison[~comparison["match"]]
+    if len(misses):
+        return misses
+    return comparison.loc[comparison["difference"].abs().sort_values(ascending=False, kind="stable").index[:n]]

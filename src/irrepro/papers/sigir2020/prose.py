@@ -17,7 +17,16 @@ from irrepro.papers.sigir2020.measure_tables import AGREEMENT_DEPTH
 from irrepro.papers.sigir2020.published_scores import MEASURES, per_topic
 from irrepro.routing.constellations import FAMILIES, PRINTED
 
-__all__ = ["chapter_numbers"]
+__all__ = ["DATA_LABELS", "chapter_numbers"]
+
+#: What each table of the chapter ran on, as its caption says it.
+DATA_LABELS: dict[str, str] = {
+    "rpl": "the authors' published per-topic scores on the 50 TREC Core 2017 topics",
+    "rpd": "the authors' published per-topic scores, originals on the 50 Core 2017 topics, "
+    "reproductions on 25 Core 2018 topics",
+    "both": "the authors' published per-topic scores on Core 2017 (50 topics) and Core 2018 (25 topics)",
+    "cases": "rankings made up to show the measures' behaviour",
+}
 
 
 def _data_numbers() -> dict[str, tuple[object, str]]:
