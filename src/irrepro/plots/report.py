@@ -13,6 +13,7 @@ by colour alone. Both take long frames and compute nothing themselves.
 from __future__ import annotations
 
 import itertools
+import textwrap
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -50,7 +51,7 @@ def _effect_panel(axis, part: pd.DataFrame, marker: str, limits) -> None:
     axis.axvline(0.0, color=_GREY, linewidth=0.8)
     corners = {1: (x_high, y_high), 2: (x_low, y_high), 3: (x_low, y_low), 4: (x_high, y_low)}
     for number, (x, y) in corners.items():
-        axis.text(x, y, REGIONS[number], fontsize="xx-small", color="#333333",
+        axis.text(x, y, textwrap.fill(f"{number}: {REGIONS[number]}", 24), fontsize="xx-small", color="#333333",
                   ha="right" if number in (1, 4) else "left", va="top" if number in (1, 2) else "bottom")  # fmt: skip
     xerr = np.abs(np.vstack([part["ER"] - part["ER_low"], part["ER_high"] - part["ER"]]))
     yerr = np.abs(np.vstack([part["DeltaRI"] - part["DeltaRI_low"], part["DeltaRI_high"] - part["DeltaRI"]]))
