@@ -87,6 +87,7 @@ class TwoWayFit:
         return self.n_obs - self.n_params
 
 
+@validate_params(family=Choice(FAMILIES), link_name=Choice(LINK_NAMES))
 def make_family(family: str, link_name: str) -> sm.families.Family:
     """The statsmodels family ``family`` (``"gaussian"`` or ``"quasibinomial"``) with the link ``link_name``.
 
