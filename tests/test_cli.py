@@ -266,3 +266,13 @@ def test_library_choices_match_the_parser():
     from irrepro.reproducibility.ranking import RBO_VARIANTS
 
     assert evaluate.MISSING_TOPIC_POLICIES == MISSING_TOPIC_POLICIES and compare.RBO_VARIANTS == RBO_VARIANTS
+
+
+@pytest.mark.parametrize("option", ["run", "qrels"])
+def test_an_error_in_standard_input_names_it_once(files, option):
+    bad = "301 Q0 d1 1 1_0 x\n" if option == "run" else "301 0 d1 1e3\n"
+    argv = ["evaluate", "--qrels", "-", str(files["run"])] if option == "qrels" else ["evaluate", "--qrels", str(files["qrels"]), "-"]
+    done = subprocess.run([sys.executable, "-m", "irrepro", *argv], input=bad, capture_output=True, text=True, env=ENVIRONMENT, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    (line,) = [line for line in done.stderr.splitlines() if ": error: " in line]
+    assert line.startswith("irrepro evaluate: error: <stdin>, line 1: ") and line.count("<stdin>") == 1

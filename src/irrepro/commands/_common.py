@@ -85,12 +85,12 @@ def read_input(reader: Callable, path: Path | str, what: str):
         return reader(path)
     except OSError as error:
         raise InputError(f"{what}: {describe_os_error(error)}") from error
-    except OverflowError as error:  # pandas' C parser on a number beyond 64 bits
-        raise InputError(f"{what} {path}: a number too large to read ({error})") from error
     except ValueError as error:
         message = str(error)
-        if str(path) not in message:
-            message = f"{what} {path}: {message}"
+        # The readers call standard input "<stdin>"; any other message is prefixed with the file.
+        shown = "<stdin>" if str(path) == "-" else str(path)
+        if shown not in message:
+            message = f"{what} {shown}: {message}"
         raise InputError(message) from error
 
 
