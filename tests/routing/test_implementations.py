@@ -191,7 +191,7 @@ def test_topic_sets_of_the_three_implementations():
 
 def _authors_ranking(doc_ids, scores, k):
     """The authors' core/ranking.py: a dict in score-file order, stable sort ascending, pop from the end."""
-    score_dict = {doc_id: score for doc_id, score in zip(doc_ids, scores)}
+    score_dict = {doc_id: score for doc_id, score in zip(doc_ids, scores, strict=True)}
     ordered = collections.OrderedDict(sorted(score_dict.items(), key=lambda kv: kv[1]))
     return [ordered.popitem()[0] for _ in range(k)]
 

@@ -162,8 +162,8 @@ def official_core17_scores() -> pd.DataFrame:
     SIGIR 2020 authors' own replication (their constellation 1) on the licensed NYT corpus.
     """
     rows = []
-    for system, scores in OFFICIAL_CORE17.items():
-        for measure, published in scores.items():
+    for system, official_scores in OFFICIAL_CORE17.items():
+        for measure, published in official_scores.items():
             name = sigir2020_file("rpl", system, file_part(measure))
             per_topic = pd.read_csv(fetch(name))
             if system not in per_topic.columns:

@@ -49,7 +49,7 @@ def mean_variance_figure(tables: dict[str, pd.DataFrame]) -> Figure:
         1, len(tables), figsize=(TEXT_WIDTH, 2.5), squeeze=False, layout="constrained"
     )
     grid = np.linspace(0, 1, 101)
-    for axis, (label, table) in zip(axes[0], tables.items()):
+    for axis, (label, table) in zip(axes[0], tables.items(), strict=False):
         axis.scatter(table["mean"], table["variance"], s=10, alpha=0.7, color=PALETTE[0])
         axis.plot(grid, grid * (1 - grid) / 4, color=_GREY, lw=1, ls="--", marker="", label="\u03bc(1\u2212\u03bc)/4")
         axis.set_xlim(0, max(0.05, float(table["mean"].max()) * 1.1))
@@ -63,7 +63,7 @@ def mean_variance_figure(tables: dict[str, pd.DataFrame]) -> Figure:
 def qq_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
     """Normal QQ plots of the standardised (Pearson) residuals, one panel per link."""
     figure, axes = _link_grid(links, panel_height=1.75)
-    for index, (axis, link) in enumerate(zip(axes, links)):
+    for index, (axis, link) in enumerate(zip(axes, links, strict=False)):
         values = np.sort(residuals.loc[residuals["link"] == link, "pearson"].to_numpy())
         quantiles = stats.norm.ppf((np.arange(1, values.size + 1) - 0.5) / values.size)
         axis.plot(quantiles, values, ".", ms=2, alpha=0.5, color=PALETTE[0], rasterized=True)
@@ -79,7 +79,7 @@ def qq_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
 def fitted_observed_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
     """Observed scores against fitted means, one panel per link (the diagonal is a perfect fit)."""
     figure, axes = _link_grid(links, panel_height=1.75)
-    for index, (axis, link) in enumerate(zip(axes, links)):
+    for index, (axis, link) in enumerate(zip(axes, links, strict=False)):
         part = residuals.loc[residuals["link"] == link]
         axis.plot(part["fitted"], part["observed"], ".", ms=2, alpha=0.3, color=PALETTE[0], rasterized=True)
         axis.plot([0, 1], [0, 1], color=_GREY, lw=1, marker="")
@@ -100,7 +100,7 @@ def system_effects_figure(effects: pd.DataFrame, *, order_by: str | None = None)
         1, len(links), figsize=(TEXT_WIDTH, 1.5 + 0.045 * len(order)), sharey=True, squeeze=False,
         layout="constrained",
     )  # fmt: skip
-    for axis, link in zip(axes[0], links):
+    for axis, link in zip(axes[0], links, strict=False):
         part = effects.loc[effects["link"] == link]
         rank = part["system"].map(order).to_numpy()
         axis.errorbar(

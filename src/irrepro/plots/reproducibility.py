@@ -73,9 +73,9 @@ def cutoff_figure(curves: pd.DataFrame, *, statistic: str, ylabel: str | None = 
     positions = {cutoff: index for index, cutoff in enumerate(cutoffs)}
     levels = sorted(curves["level"].unique())
     figure, axes = _panels(len(families), 2.35)
-    for axis, family in zip(axes, families):
+    for axis, family in zip(axes, families, strict=False):
         part = curves[curves["family"] == family]
-        for run, lines in part.groupby("run", sort=False):
+        for _, lines in part.groupby("run", sort=False):
             lines = lines.sort_values("cutoff")
             index = levels.index(lines["level"].iat[0]) % len(MARKERS)
             axis.plot(
@@ -124,7 +124,7 @@ def er_deltari_figure(points: pd.DataFrame, *, title: str = "") -> Figure:
     _require(points, ["family", "level", "measure", "ER", "DeltaRI"], "er_deltari_figure")
     families = _families(points)
     figure, axes = _panels(len(families), 2.75)
-    for axis, family in zip(axes, families):
+    for axis, family in zip(axes, families, strict=False):
         part = points[points["family"] == family]
         x_low, x_high, y_span = _limits(part)
         axis.set_xlim(x_low, x_high)

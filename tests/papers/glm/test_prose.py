@@ -22,7 +22,7 @@ def test_outlier_rule_sentence_says_whose_rule_it_is_and_what_it_removes():
 
 def test_data_sentence_names_every_collection_with_its_shape():
     sentence = glm.data_sentence()
-    for collection, row in glm.data_used().set_index("collection").iterrows():
+    for _, row in glm.data_used().set_index("collection").iterrows():
         assert f"{row['topics']} topics x {row['runs']} runs; {row['measures']}" in sentence
     assert "TREC 2004 Robust" in sentence and "substitutes" in sentence
 

@@ -115,7 +115,7 @@ def table1(deviances: pd.DataFrame | None = None) -> pd.DataFrame:
         collection=np.where(deviances["outliers_removed"], deviances["collection"] + WITHOUT_OUTLIERS, deviances["collection"])
     )
     wide = labelled.pivot(index="link", columns=["collection", "measure"], values="deviance")
-    columns = list(dict.fromkeys(zip(labelled["collection"], labelled["measure"])))
+    columns = list(dict.fromkeys(zip(labelled["collection"], labelled["measure"], strict=True)))
     return wide[columns].reindex(list(LINK_NAMES))
 
 
