@@ -20,7 +20,7 @@ from matplotlib.figure import Figure
 
 from irrepro.plots.style import MARKERS, MIN_FONT_PT, PALETTE, TEXT_WIDTH
 
-__all__ = ["cutoff_figure", "er_deltari_figure", "REGIONS"]
+__all__ = ["cutoff_figure", "er_deltari_figure", "draw_regions", "REGIONS"]
 
 # The paper's four regions of the ER-DeltaRI plane (Section 3.3); the figure numbers them in their
 # corners, the caption says what they mean.
@@ -102,7 +102,7 @@ def _limits(part: pd.DataFrame) -> tuple[float, float, float]:
     return x_low, x_high, y_span
 
 
-def _draw_regions(axis, x_low: float, x_high: float, y_span: float) -> None:
+def draw_regions(axis, x_low: float, x_high: float, y_span: float) -> None:
     """Axes through (0, 0) and the region numbers in the panel's corners."""
     axis.axhline(0.0, color=_GREY, linewidth=0.8)
     axis.axvline(0.0, color=_GREY, linewidth=0.8)
@@ -129,7 +129,7 @@ def er_deltari_figure(points: pd.DataFrame, *, title: str = "") -> Figure:
         x_low, x_high, y_span = _limits(part)
         axis.set_xlim(x_low, x_high)
         axis.set_ylim(-y_span, y_span)
-        _draw_regions(axis, x_low, x_high, y_span)
+        draw_regions(axis, x_low, x_high, y_span)
         for measure, (marker, colour) in _MEASURE_STYLE.items():
             chosen = part[part["measure"] == measure]
             if chosen.empty:
