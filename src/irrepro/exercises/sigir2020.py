@@ -26,6 +26,12 @@ import pandas as pd
 
 from irrepro.exercises.registry import exercise
 
+__all__ = [
+    "CHAPTER", "ORIGINAL", "REPLICATED", "RBO_P", "SWAP_RUN", "SWAP_RANKS", "SWAP_DEPTH",
+    "ktu_by_hand", "rbo_by_hand", "ktu_and_rbo_by_hand", "predicted_after_swap", "swap_at_rank_k",
+    "swap_explained", "drop_a_topic", "add_ties", "best_constellation",
+]
+
 CHAPTER = "measuring_reproducibility"
 ORIGINAL = ("d1", "d2", "d3", "d4", "d5")
 REPLICATED = ("d2", "d1", "d3", "d6", "d4")

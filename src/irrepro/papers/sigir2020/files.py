@@ -66,8 +66,8 @@ import pandas as pd
 
 from irrepro.data import provenance
 from irrepro.outputs import write_table_set
-from irrepro.papers.fidelity import fidelity_table
 from irrepro.papers.datasets import ADVANCED, BASELINE, SYSTEMS
+from irrepro.papers.fidelity import fidelity_table
 from irrepro.papers.sigir2020 import appendix, conventions, correlation, earlier, effects, figures, hypothesis
 from irrepro.papers.sigir2020.claim_checks import claims
 from irrepro.papers.sigir2020.measure_tables import replicability_table, reproducibility_table, rpl_vs_rpd_pvalues
