@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pandas as pd
+
 from irrepro.glm.outliers import NEAR_ZERO_MAP
 from irrepro.papers import glm
 
@@ -50,3 +52,20 @@ def test_the_papers_words_on_outliers_are_quoted_exactly_and_give_no_threshold(p
     for section, quote in glm.OUTLIER_QUOTES.items():
         assert quote_occurs(quote, paper_texts["glm"]), section
     assert "0.01" not in paper_texts["glm"]  # the threshold is this book's, not the paper's
+
+
+def test_verdict_summary_counts_each_groups_verdicts():
+    verdicts = pd.DataFrame(
+        {
+            "claim": ["a", "b", "c", "d"],
+            glm.ROBUST04.name: ["holds", "does not hold", "holds", "holds"],
+            glm.SUBSTITUTES.name: ["holds", "holds", "cannot be tested here", "not tested"],
+            glm.NIST_CORE18.name: ["not tested", "not tested", "not tested", "holds"],
+        }
+    )
+    summary = glm.verdict_summary(verdicts)
+    assert (summary["robust04_tested"], summary["robust04_holds"], summary["robust04_fails"]) == (4, 3, 1)
+    assert summary["robust04_failing"] == "b" and summary["substitutes_failing"] == "none"
+    assert (summary["substitutes_tested"], summary["substitutes_untestable"]) == (3, 1)
+    assert summary["nist_core18_tested"] == summary["nist_core18_holds"] == 1
+    assert summary["differ"] == "b, c"  # d is not tested on the substitutes

@@ -16,7 +16,8 @@ import pandas as pd
 
 from irrepro.glm.outliers import NEAR_ZERO_MAP, near_zero_systems
 from irrepro.papers import datasets
-from irrepro.papers.glm.claim_checks import consistency_verdict, outlier_gap
+from irrepro.papers.glm.claim_checks import consistency_verdict, outlier_gap, verdict_table
+from irrepro.papers.glm.data_groups import NIST_CORE18, ROBUST04, SUBSTITUTES
 from irrepro.papers.glm.models import CONSISTENCY_SEED, CONSISTENCY_SPLITS
 from irrepro.papers.glm.scores import (
     boundary_dropped,
@@ -35,6 +36,7 @@ __all__ = [
     "outlier_rule_sentence",
     "chapter_numbers",
     "consistency_summary",
+    "verdict_summary",
 ]
 
 #: What the chapter's tables ran on, as their captions say it.
@@ -159,3 +161,27 @@ def consistency_summary(table: pd.DataFrame) -> dict[str, object]:
         "active_disagreements": float(table["active_disagreements"].sum()),
         "verdict": consistency_verdict(table),
     }
+
+
+def verdict_summary(verdicts: pd.DataFrame | None = None) -> dict[str, object]:
+    """Counts of the verdicts of :func:`verdict_table` per data group, for the chapter's prose.
+
+    Keys ``<group>_tested``, ``<group>_holds``, ``<group>_fails``, ``<group>_untestable`` (claims tested
+    on the group, holding, not holding, not testable there) for ``robust04``, ``substitutes`` and
+    ``nist_core18``, ``<group>_failing`` (the ids of the claims that do not hold there, or "none"), and ``differ`` (the claims whose verdicts on Robust04 and on the substitutes
+    differ, by id, in table order; "none" if none).
+    """
+    verdicts = verdict_table() if verdicts is None else verdicts
+    summary: dict[str, object] = {}
+    for group in (ROBUST04, SUBSTITUTES, NIST_CORE18):
+        column = verdicts[group.name]
+        key = group.key.replace("-", "_")
+        summary[f"{key}_tested"] = int((column != "not tested").sum())
+        summary[f"{key}_holds"] = int((column == "holds").sum())
+        summary[f"{key}_fails"] = int((column == "does not hold").sum())
+        summary[f"{key}_untestable"] = int((column == "cannot be tested here").sum())
+        summary[f"{key}_failing"] = ", ".join(verdicts.loc[column == "does not hold", "claim"]) or "none"
+    both = verdicts[(verdicts[ROBUST04.name] != "not tested") & (verdicts[SUBSTITUTES.name] != "not tested")]
+    differ = both.loc[both[ROBUST04.name] != both[SUBSTITUTES.name], "claim"]
+    summary["differ"] = ", ".join(differ) or "none"
+    return summary
