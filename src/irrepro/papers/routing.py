@@ -862,6 +862,7 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path
     }
     tables.update(clef2019_files.published_tables())  # cheap: published files and qrels only
     if data.label == STAND_IN_DATA:
+        tables.update(clef2019_files.stand_in_tables())  # the divergences, measured on the stand-in
         tables["stand_in"] = stand_in_summary()
         tables["target_size_check"] = target_size_check()
     with table_set(out_dir, producer=f"{__name__}.write_tables") as written:  # one set, manifest last
