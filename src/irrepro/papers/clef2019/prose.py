@@ -11,7 +11,7 @@ import pandas as pd
 from irrepro.papers.clef2019 import published_runs
 from irrepro.routing import implementations
 
-__all__ = ["implementation_numbers", "published_numbers", "topic_numbers"]
+__all__ = ["clef_text_numbers", "implementation_numbers", "published_numbers", "topic_numbers"]
 
 
 def implementation_numbers(effects: pd.DataFrame) -> dict[str, object]:
@@ -54,3 +54,9 @@ def topic_numbers(topic_sets: pd.DataFrame) -> dict[str, int]:
             numbers[f"{row.target.lower()}-{keys[row.training]}"] = int(row.intersection)
     numbers["common"] = int(topic_sets.loc[topic_sets["target"] == "Core17 ∩ Core18", "intersection"].iat[0])
     return numbers
+
+
+def clef_text_numbers() -> dict[str, float]:
+    """The CLEF paper's two printed MAP values of Section 4.2 (:data:`published_runs.CLEF_TEXT_NUMBERS`)."""
+    plain, augmented = published_runs.CLEF_TEXT_NUMBERS
+    return {"map-plain": plain.printed, "map-augmented": augmented.printed}
