@@ -24,3 +24,23 @@ def test_published_tables_need_no_run(tmp_path, monkeypatch):
     back = pd.read_csv(tmp_path / "published_runs_15_topics.csv", dtype={"topic": str})
     assert list(back.columns) == ["setting", "topic", "WCrobust04", "WCrobust0405"]
     assert back["WCrobust04"].to_numpy() == pytest.approx(tables["published_runs_15_topics"]["WCrobust04"].to_numpy())
+
+
+def test_reproduce_routing_writes_the_published_files(tmp_path, monkeypatch):
+    """``irrepro reproduce routing`` (routing.write_tables) adds the cheap files to its one table set;
+    the slow tables are replaced by a stub here, so no run is made."""
+
+    class NoRuns:
+        label = "no corpora (test)"
+
+        def runs(self):
+            return []
+
+    stub = pd.DataFrame({"x": [1]})
+    for name in ("relevance_transfer", "feature_augmentation", "replication", "per_topic_ap", "own_dataset_measures",
+                 "tolerance_check"):  # fmt: skip
+        monkeypatch.setattr(routing, name, lambda data, stub=stub: stub)
+    written = {path.name for path in routing.write_tables(tmp_path, data=NoRuns())}
+    assert {"published_runs_15_topics.csv", "published_runs_summary.csv", "claims.csv", "fidelity.csv"} <= written
+    assert "implementation_effects.csv" not in written  # stand-in runs only with the stand-in
+    assert {path.name for path in verify_table_set(tmp_path)} >= written - {"MANIFEST.json"}
