@@ -529,8 +529,8 @@ def replication(data: RoutingData | None = None, *, official: bool = True) -> pd
     repeat another (a topic set equal to another, as on the stand-in, where every topic is judged
     in every slice) are given once, with the equality in their name.
 
-    Every run is made twice, as in the paper's Table 4: with the paper's preprocessing (stop words
-    removed, Porter stems) and without it (plain lowercase tokens as terms); the ``preprocessing``
+    Every run is made twice, as in the paper's Table 4: with the preprocessing (stop words removed and
+    Porter stems, as the authors' code does; the paper's text copy names neither) and without it (plain lowercase tokens as terms); the ``preprocessing``
     column says which (:data:`PREPROCESSING`).
     """
     data = _data(data)
