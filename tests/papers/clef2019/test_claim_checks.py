@@ -35,3 +35,17 @@ def test_verdicts():
     }
     assert "14 of 15" in table.loc["routing.enrichment-replicated", "evidence"]
     assert table["evidence"].str.contains(r"\d").all()
+
+
+def test_the_paper_implementation_uses_raw_tf_as_section_3_2_reads(paper_texts):
+    """The decision and the words it rests on: the vectoriser named with one default, no parameter changed."""
+    from irrepro.routing import implementations
+
+    paper, clef, sigir = (implementations.get(name) for name in ("paper", "clef2019", "sigir2020"))
+    assert (paper.sublinear_tf, clef.sublinear_tf, sigir.sublinear_tf) == (False, False, True)
+    for words in ("we make use of the TfidfVectorizer and the LogisticRegression classifier",
+                  "The TfidfVectorizer uses the L2-norm as a default setting"):  # fmt: skip
+        assert quote_occurs(words, paper_texts["routing"], lost_blanks=True)
+    assert "Sec. 3.2" in paper.sources["sublinear_tf"]
+    row = {r.name: r for r in implementations.DIVERGENCES}["sublinear_tf"]
+    assert row.implementations == ("sigir2020",) and dict(row.switch) == {"sublinear_tf": True}
