@@ -161,11 +161,9 @@ def training_rule_table() -> pd.DataFrame:
     """For :data:`RULE_TOPICS`: judged in Robust04? in Robust05? in Core18? (from the TREC qrels)."""
     from irrepro.papers.clef2019.published_runs import judged_topics
 
-    return pd.DataFrame(
-        {collection: [topic in judged_topics(collection) for topic in RULE_TOPICS]
-         for collection in ("Robust04", "Robust05", "Core18")},  # fmt: skip
-        index=pd.Index(list(RULE_TOPICS), name="topic"),
-    )
+    judged = {collection: [topic in judged_topics(collection) for topic in RULE_TOPICS]
+              for collection in ("Robust04", "Robust05", "Core18")}  # fmt: skip
+    return pd.DataFrame(judged, index=pd.Index(list(RULE_TOPICS), name="topic"))
 
 
 @exercise(
