@@ -78,12 +78,12 @@ def test_routing_rows_match_the_topic_counts_and_label_the_stand_in(table):
     intersections = rows.loc["Sections 3.2, 4.3 (text): topic intersections"]
     assert (intersections["cells"], intersections["matched"]) == (len(topics), int((topics["difference"] == 0).sum()))
     for item in ("Table 2", "Table 4", "Figure 3"):
-        assert rows.loc[item, "data"] == routing.STAND_IN_DATA and rows.loc[item, "reproduced"] == "partly"
+        assert routing.STAND_IN_DATA in rows.loc[item, "data"] and rows.loc[item, "reproduced"] == "partly"
 
 
 def test_claims_table_works_for_every_paper():
-    empty = claims_table("routing")
-    assert empty.empty and {"claim", "verdict", "evidence"} <= set(empty.columns)
+    table = claims_table("routing")  # cheap: irrepro.papers.clef2019.claim_checks reads published files only
+    assert {"claim", "verdict", "evidence"} <= set(table.columns) and len(table) >= 7
 
 
 def test_the_page_table_has_one_row_per_item_and_says_why_or_how_many(table):

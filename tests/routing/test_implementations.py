@@ -66,7 +66,7 @@ def test_divergences_table():
     table = impl.divergences()
     assert list(table.columns) == ["divergence", "paper", "code", "source", "implementations", "switch", "note"]
     assert table["divergence"].is_unique and len(table) == len(impl.DIVERGENCES)
-    assert table.loc[table["divergence"] == "raw_tf", "switch"].iat[0] == {"sublinear_tf": False}
+    assert table.loc[table["divergence"] == "sublinear_tf", "switch"].iat[0] == {"sublinear_tf": True}
 
 
 def test_inconsistent_implementation_is_refused():
