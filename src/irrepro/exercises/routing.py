@@ -24,6 +24,11 @@ from irrepro.exercises.registry import exercise
 
 __all__ = [
     "CHAPTER",
+    "replicate_with_c",
+    "ties_predict",
+    "largest_divergence",
+    "published_table",
+    "training_rule",
     "C_CHANGED",
     "RULE_TOPICS",
     "replication_measures",

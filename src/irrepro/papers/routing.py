@@ -39,8 +39,8 @@ from irrepro.outputs import table_set
 from irrepro.papers import datasets
 from irrepro.papers.claims import ClaimList
 from irrepro.papers.clef2019 import claim_checks as clef2019_claims
-from irrepro.papers.clef2019 import files as clef2019_files
 from irrepro.papers.clef2019 import fidelity_rows as clef2019_fidelity
+from irrepro.papers.clef2019 import files as clef2019_files
 from irrepro.papers.datasets import file_part, sigir2020_file
 from irrepro.reproducibility import ranking, scores
 from irrepro.routing import standin

@@ -119,8 +119,11 @@ def implementation_comparison(*, n_jobs: int = 2) -> pd.DataFrame:
     ap = _ap({f"{system} {name}": runs[(system, name)] for system in (BASELINE_SYSTEM, SYSTEM)
               for name in implementations.IMPLEMENTATIONS})  # fmt: skip
     rows = []
+
+    def pair(name: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+        return runs[(BASELINE_SYSTEM, name)], runs[(SYSTEM, name)]
+
     for original, new in IMPLEMENTATION_PAIRS:
-        pair = lambda name: (runs[(BASELINE_SYSTEM, name)], runs[(SYSTEM, name)])
         comparison = compare_pairs(*pair(original), {new: pair(new)}, _qrels(), measures=("AP",), cutoff=DEPTH,
                                    rbo_p=RBO_P)[new]  # fmt: skip
         rows.append({
