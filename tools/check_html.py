@@ -41,7 +41,7 @@ from xml.etree import ElementTree
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-NOT_CHAPTERS = {"chapters/intro", "chapters/provenance"}
+NOT_CHAPTERS = {"chapters/intro", "chapters/course", "chapters/provenance"}
 VIEWPORT = {"width": 1280, "height": 900}
 MIN_FONT_PT = 9.0
 PX_PER_PT = 4 / 3

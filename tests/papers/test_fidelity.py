@@ -86,20 +86,29 @@ def test_claims_table_works_for_every_paper():
     assert {"claim", "verdict", "evidence"} <= set(table.columns) and len(table) >= 7
 
 
-def test_the_page_table_has_one_row_per_item_and_says_why_or_how_many(table):
+@pytest.mark.parametrize("paper", ["sigir2020", "routing", "glm"])
+def test_the_page_table_has_one_row_per_item_and_says_why_or_how_many(table, paper):
     from irrepro.papers.fidelity import for_page
 
-    page = for_page(table)
-    assert len(page) == len(table) and page.index.is_unique
-    assert page.index.names == ["paper", "item"]
-    shown = table["printed_shown"].to_numpy()
+    rows = table[table["paper"] == paper]
+    page, notes = for_page(table, paper)
+    assert list(page.index) == list(rows["item"]) and page.index.name == "item"
+    shown = rows["printed_shown"].to_numpy()
     assert (page["printed values"][shown] == "shown").all()
-    assert page["printed values"][~shown].str.startswith("not shown: ").all()
-    compared = table["cells"].notna().to_numpy()
-    for text, cells, matched in zip(page["cells matched"][compared], table["cells"][compared],
-                                    table["matched"][compared], strict=True):
+    # every reason and every data text is spelled out once in the notes, under its key
+    for (_, row), printed, key in zip(rows.iterrows(), page["printed values"], page["data"], strict=True):
+        assert f"Data ({key}): {row['data']}." in notes
+        if not row["printed_shown"]:
+            number = printed.removeprefix("not shown (").removesuffix(")")
+            assert f"Not shown ({number}): {row['why_not']}." in notes
+    assert len(notes) == rows["data"].nunique() + rows.loc[~rows["printed_shown"], "why_not"].nunique()
+    compared = rows["cells"].notna().to_numpy()
+    for text, cells, matched in zip(page["cells matched"][compared], rows["cells"][compared],
+                                    rows["matched"][compared], strict=True):
         assert text == f"{matched} of {cells}"
     assert (page["cells matched"][~compared] == "").all()
+    with pytest.raises(ValueError, match="no fidelity rows"):
+        for_page(table, "nature")
 
 
 def test_the_counts_the_intro_quotes_add_up(table):

@@ -75,27 +75,42 @@ def fidelity_table(papers: tuple[str, ...] | None = None) -> pd.DataFrame:
     return _rows_as_table(rows)
 
 
-def for_page(table: pd.DataFrame) -> pd.DataFrame:
-    """``table`` (from :func:`fidelity_table`) as the intro prints it: one row per (paper, item).
+def for_page(table: pd.DataFrame, paper: str, *, item_notes: bool = False) -> tuple[pd.DataFrame, list[str]]:
+    """The rows of ``paper`` in ``table`` (from :func:`fidelity_table`) as the intro prints them.
 
-    The printed-values column reads "shown" or "not shown: <why>"; the matched column reads
-    "231 of 231" where printed cells were compared and is empty where none were.
+    Returns the frame (index ``item``; columns ``what it shows``, ``data``, ``reproduced``,
+    ``printed values``, ``cells matched``) and the notes to print under it. The data used and the
+    reasons why printed values are not shown repeat across items, so the frame names them by a
+    letter (data) and a number (reason) that the notes spell out, as a journal's table footnotes do.
+    With ``item_notes``, each row's own note follows (a chapter shows them; the intro does not).
     """
-    printed = table["printed_shown"].map({True: "shown"}).fillna("not shown: " + table["why_not"])
+    rows = table[table["paper"] == paper]
+    if rows.empty:
+        raise ValueError(f"no fidelity rows of paper {paper!r}; papers: {', '.join(table['paper'].unique())}")
+    data_keys = {text: "abcdefghijklmnopqrstuvwxyz"[i] for i, text in enumerate(dict.fromkeys(rows["data"]))}
+    reasons = list(dict.fromkeys(rows.loc[~rows["printed_shown"], "why_not"]))
+    reason_keys = {text: str(i + 1) for i, text in enumerate(reasons)}
+    printed = [
+        "shown" if shown else f"not shown ({reason_keys[why]})"
+        for shown, why in zip(rows["printed_shown"], rows["why_not"], strict=True)
+    ]
     matched = [
         "" if pd.isna(cells) else f"{matched} of {cells}"
-        for cells, matched in zip(table["cells"], table["matched"], strict=True)
+        for cells, matched in zip(rows["cells"], rows["matched"], strict=True)
     ]
-    page = pd.DataFrame({
-        "paper": table["paper"].map({key: paper.short for key, paper in PAPERS.items()}),
-        "item": table["item"],
-        "what it shows": table["shows"],
-        "data used": table["data"],
-        "reproduced": table["reproduced"],
+    frame = pd.DataFrame({
+        "item": rows["item"].to_numpy(),
+        "what it shows": rows["shows"].to_numpy(),
+        "data": rows["data"].map(data_keys).to_numpy(),
+        "reproduced": rows["reproduced"].to_numpy(),
         "printed values": printed,
         "cells matched": matched,
-    })
-    return page.set_index(["paper", "item"])
+    }).set_index("item")
+    notes = [f"Data ({key}): {text}." for text, key in data_keys.items()]
+    notes += [f"Not shown ({key}): {text}." for text, key in reason_keys.items()]
+    if item_notes:
+        notes += [f"{item}: {note}." for item, note in zip(rows["item"], rows["note"], strict=True) if note]
+    return frame, notes
 
 
 def fidelity_counts(table: pd.DataFrame) -> dict[str, int]:
