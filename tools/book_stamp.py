@@ -24,7 +24,7 @@ SOURCES = (
     "requirements.txt", "pyproject.toml", "data/registry.tsv", "routing-corpora.toml",
 )
 ENVIRONMENT = ("IRREPRO_REPOSITORY_URL", "IRREPRO_REPOSITORY_BRANCH", "IRREPRO_ROUTING_CONFIG")
-_SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache"}
+_SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache", "_generated"}  # _generated: written by the build
 _SKIP_SUFFIXES = {".pyc", ".pyo"}
 
 

@@ -1,0 +1,84 @@
+"""The routing chapter's own constellation runs as an ``irrepro report``: the book's example report.
+
+The originals are the default WCrobust04 (baseline) and WCrobust0405 (advanced) runs on the
+stand-in's near target; each printed constellation (``tf_1`` ... ``C_5``) gives one reproduced pair,
+its WCrobust04 and WCrobust0405 runs on the same target and qrels (a replicability setting, as the
+SIGIR 2020 paper's Table 1). The runs and the qrels are written as TREC files, and the report is made
+by the ``irrepro report`` command itself, so the report's methods paragraph carries a command line a
+reader can run again on the files beside it.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pandas as pd
+
+from irrepro.outputs import atomic_open
+from irrepro.routing.constellations import PRINTED
+from irrepro.runs import write_run
+
+__all__ = ["REPORT_FOLDER", "TITLE", "write_inputs", "write_report"]
+
+#: Where the chapter writes the report, relative to the chapters folder (kept out of git and of
+#: the book's source digest, tools/book_stamp.py).
+REPORT_FOLDER = Path("_generated") / "own_runs_report"
+TITLE = "The book's own constellation runs on the Reuters-21578 stand-in, replicated on the near target"
+SYSTEMS = ("wcrobust04", "wcrobust0405")  # baseline, advanced
+
+
+def _write_qrels(qrels: pd.DataFrame, path: Path) -> None:
+    """``qrels`` (query_id, doc_id, relevance) as a TREC qrels file."""
+    with atomic_open(path, "w") as out:
+        for topic, doc, grade in zip(qrels["query_id"], qrels["doc_id"], qrels["relevance"], strict=True):
+            out.write(f"{topic} 0 {doc} {int(grade)}\n")
+
+
+def write_inputs(data, folder: Path) -> dict[str, Path]:
+    """Write the near target's qrels, the two default runs, every printed constellation's two runs
+    and ``pairs.csv`` (``name,baseline,advanced``) into ``folder``; return the paths by role.
+
+    ``data`` is the chapter's :class:`irrepro.papers.routing.RoutingData` (its runs are reused, none
+    is made twice).
+    """
+    from irrepro.papers.routing import NEAR
+
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = {"qrels": folder / "near.qrels", "pairs": folder / "pairs.csv"}
+    _write_qrels(data.collections[NEAR].qrels, paths["qrels"])
+    for role, system in zip(("orig_baseline", "orig_advanced"), SYSTEMS, strict=True):
+        paths[role] = folder / f"{system}_default.run"
+        write_run(data.system_run(system, NEAR).run, paths[role], name=f"{system}_default")
+    with atomic_open(paths["pairs"], "w") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["name", "baseline", "advanced"])
+        for constellation in PRINTED:
+            files = []
+            for system in SYSTEMS:
+                path = folder / f"{system}_{constellation.name}.run"
+                run = data.system_run(system, NEAR, constellation=constellation).run
+                write_run(run, path, name=f"{system}_{constellation.name}")
+                files.append(path.name)  # relative to pairs.csv, as irrepro report reads it
+            writer.writerow([constellation.name, *files])
+    return paths
+
+
+def write_report(data, folder: Path = REPORT_FOLDER) -> Path:
+    """Write the inputs (:func:`write_inputs`) and run ``irrepro report`` on them; return the HTML path.
+
+    Paths on the command line are relative to the current folder (the chapters folder when the book
+    runs it), so the report's command line reads as a reader would type it.
+    """
+    from irrepro.cli import main
+
+    paths = write_inputs(data, folder)
+    report = folder / "report.html"
+    status = main([
+        "report", "--qrels", str(paths["qrels"]), "--orig-baseline", str(paths["orig_baseline"]),
+        "--orig-advanced", str(paths["orig_advanced"]), "--pairs", str(paths["pairs"]),
+        "--measures", "AP,P@10,nDCG", "--title", TITLE, "--out", str(report),
+    ])
+    if status != 0:
+        raise RuntimeError(f"irrepro report exited with status {status} on the inputs in {folder}")
+    return report

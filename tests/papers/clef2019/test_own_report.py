@@ -1,0 +1,73 @@
+"""The book's example report: the own constellation runs written as TREC files and reported by the CLI."""
+
+from __future__ import annotations
+
+import csv
+import zlib
+from types import SimpleNamespace
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from irrepro.papers.clef2019 import own_report
+from irrepro.routing.constellations import PRINTED
+from irrepro.runs import read_qrels, read_run
+
+TOPICS = [f"t{i}" for i in range(6)]
+DOCS = [f"d{i:02d}" for i in range(30)]
+
+
+def _run(seed: int) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    rows = [(topic, doc, float(score)) for topic in TOPICS for doc, score in zip(DOCS, rng.random(len(DOCS)), strict=True)]
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+    frame["rank"] = frame.groupby("query_id")["score"].rank(ascending=False, method="first").astype(int)
+    return frame.assign(run="x")
+
+
+class _Data:
+    """What write_inputs needs of RoutingData: the near target's qrels and the runs by system and constellation."""
+
+    def __init__(self):
+        rng = np.random.default_rng(0)
+        qrels = [(topic, "0", doc, int(rng.random() < 0.3)) for topic in TOPICS for doc in DOCS]
+        self.collections = {"core17": SimpleNamespace(qrels=pd.DataFrame(qrels, columns=["query_id", "iteration", "doc_id", "relevance"]))}
+        self.asked = []
+
+    def system_run(self, system, target, *, constellation=None):
+        self.asked.append((system, target, None if constellation is None else constellation.name))
+        seed = zlib.crc32(f"{system} {None if constellation is None else constellation.name}".encode())
+        return SimpleNamespace(run=_run(seed))
+
+
+@pytest.fixture
+def two_constellations(monkeypatch):
+    monkeypatch.setattr(own_report, "PRINTED", PRINTED[:2])
+    return PRINTED[:2]
+
+
+def test_inputs_are_the_runs_of_the_data_as_trec_files(tmp_path, two_constellations):
+    data = _Data()
+    paths = own_report.write_inputs(data, tmp_path)
+    qrels = read_qrels(paths["qrels"])
+    assert len(qrels) == len(TOPICS) * len(DOCS)
+    with open(paths["pairs"], newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [row["name"] for row in rows] == [c.name for c in two_constellations]
+    for row in rows:
+        for column, system in (("baseline", "wcrobust04"), ("advanced", "wcrobust0405")):
+            written = read_run(tmp_path / row[column])
+            expected = data.system_run(system, "core17", constellation=next(c for c in two_constellations if c.name == row["name"])).run
+            assert written.set_index(["query_id", "doc_id"])["score"].sort_index().to_numpy() == pytest.approx(
+                expected.set_index(["query_id", "doc_id"])["score"].sort_index().to_numpy())
+    assert {target for _, target, _ in data.asked} == {"core17"}
+
+
+def test_the_report_is_made_by_the_command_and_names_every_pair(tmp_path, two_constellations):
+    report = own_report.write_report(_Data(), tmp_path / "report")
+    html = report.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") or "<html" in html[:500]
+    for constellation in two_constellations:
+        assert constellation.name in html
+    assert "irrepro report --qrels" in html and "pairs.csv" in html
