@@ -215,6 +215,7 @@ class Features:
     collapsed: dict[str, int]
     target_chunks: list[tuple[list[str], sp.csr_matrix]] | None = None
     target: Collection | None = field(default=None, repr=False)
+    seconds: float = 0.0  # time it took to prepare them
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
