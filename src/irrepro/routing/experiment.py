@@ -302,7 +302,7 @@ def local_cluster(*, workers: int | None = None, memory_limit: str | int | None 
     with LocalCluster(
         n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
         memory_limit=memory_limit if memory_limit is not None else "auto",
-        dashboard_address=":0" if dashboard_available() else None, silence_logs=quiet,
+        dashboard_address=":0", silence_logs=quiet,  # any free port: never 'port 8787 is in use' warnings
     ) as cluster, Client(cluster) as client:  # fmt: skip
         yield client
 
