@@ -536,6 +536,15 @@ def own_dataset_requests() -> list[RunRequest]:
     return _system_requests(constellations=(DEFAULT, *PRINTED))
 
 
+def own_dataset_sharing(data: RoutingData | None = None) -> dict[str, int]:
+    """How the own dataset's runs share their features: ``runs``, ``feature_sets`` (distinct tf-idf
+    models and feature matrices, one per system, target and feature parameters) and ``workers`` (the
+    most worker processes ``data``'s runs were made on so far; 1: only this process)."""
+    requests = own_dataset_requests()
+    workers = _data(data).n_jobs if data is not None else stand_in().n_jobs
+    return {"runs": len(requests), "feature_sets": len({r.feature_key for r in requests}), "workers": workers}
+
+
 def _own_runs(data: RoutingData, system: str, target: str) -> dict[str, RoutingResult]:
     return {c.name: data.system_run(system, target, constellation=c) for c in PRINTED}
 
