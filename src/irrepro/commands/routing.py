@@ -266,7 +266,7 @@ def _grid(args) -> int:
             print("no dashboard: it needs bokeh, which is not installed (pip install bokeh)")
         report = run_grid(corpora, runs, out, client=client, corpora_label=label, progress=not args.quiet)
     print(f"{report.made} runs made, {report.skipped} finished before and skipped; {report.feature_sets} feature sets "
-          f"built for them ({report.saved_share:.0%} of the task time saved by sharing); {report.wall_seconds:.1f} s "
+          f"built for them ({report.saved_share:.0%} of the tasks' CPU time saved by sharing); {report.wall_seconds:.1f} s "
           f"-> {out}")
     return 0
 

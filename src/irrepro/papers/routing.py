@@ -33,7 +33,6 @@ from pathlib import Path
 import pandas as pd
 
 from irrepro.data import fetch
-from irrepro.evaluation import evaluate
 from irrepro.outputs import table_set
 from irrepro.papers import datasets
 from irrepro.papers.claims import ClaimList

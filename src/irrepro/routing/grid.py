@@ -127,29 +127,34 @@ class GridReport:
     made: int = 0
     feature_sets: int = 0
     wall_seconds: float = 0.0
-    run_seconds: list[float] = field(default_factory=list)  # per run task (training and ranking)
-    feature_seconds: dict[tuple, float] = field(default_factory=dict)  # per feature task
+    run_seconds: list[float] = field(default_factory=list)  # wall, per run task (training and ranking)
+    run_cpu_seconds: list[float] = field(default_factory=list)
+    feature_seconds: dict[tuple, float] = field(default_factory=dict)  # wall, per feature task
+    feature_cpu_seconds: dict[tuple, float] = field(default_factory=dict)
     runs_per_feature_set: dict[tuple, int] = field(default_factory=dict)
 
     @property
-    def seconds_without_sharing(self) -> float:
-        """Task time had every run built its own features (each run's task plus its feature task)."""
-        return sum(self.run_seconds) + sum(self.feature_seconds[k] * n for k, n in self.runs_per_feature_set.items())
+    def cpu_seconds_without_sharing(self) -> float:
+        """CPU time of the tasks had every run built its own features (its task plus its feature task)."""
+        features = sum(self.feature_cpu_seconds[k] * n for k, n in self.runs_per_feature_set.items())
+        return sum(self.run_cpu_seconds) + features
 
     @property
-    def seconds_with_sharing(self) -> float:
-        return sum(self.run_seconds) + sum(self.feature_seconds.values())
+    def cpu_seconds_with_sharing(self) -> float:
+        return sum(self.run_cpu_seconds) + sum(self.feature_cpu_seconds.values())
 
     @property
     def saved_share(self) -> float:
-        """The share of task time that sharing features saved (0 when nothing was made)."""
-        unshared = self.seconds_without_sharing
-        return 1.0 - self.seconds_with_sharing / unshared if unshared else 0.0
+        """The share of the tasks' CPU time that sharing features saved (0 when nothing was made)."""
+        unshared = self.cpu_seconds_without_sharing
+        return 1.0 - self.cpu_seconds_with_sharing / unshared if unshared else 0.0
 
     def add(self, made: MadeRun) -> None:
         self.made += 1
         self.run_seconds.append(made.seconds)
+        self.run_cpu_seconds.append(made.cpu_seconds)
         self.feature_seconds[made.feature_key] = made.feature_seconds
+        self.feature_cpu_seconds[made.feature_key] = made.feature_cpu_seconds
         self.runs_per_feature_set[made.feature_key] = self.runs_per_feature_set.get(made.feature_key, 0) + 1
         self.feature_sets = len(self.feature_seconds)
 

@@ -215,7 +215,8 @@ class Features:
     collapsed: dict[str, int]
     target_chunks: list[tuple[list[str], sp.csr_matrix]] | None = None
     target: Collection | None = field(default=None, repr=False)
-    seconds: float = 0.0  # time it took to prepare them
+    seconds: float = 0.0  # wall time it took to prepare them
+    cpu_seconds: float = 0.0  # CPU time of the thread that prepared them
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
