@@ -2,8 +2,8 @@
 against two Dask workers, the saving of shared features, and the real 200-run grid projected.
 
     python benchmarks/bench_grid.py standin              # the stand-in's full grid: 84 runs, three ways
-    python benchmarks/bench_grid.py phases --share 0.02  # feature vs run task time on a synthetic NYT sample
-    python benchmarks/bench_grid.py project --feature-share F   # the 200-run grid on 1 ... 256 workers
+    python benchmarks/bench_grid.py phases --share 0.05  # feature vs run task time on a synthetic NYT sample
+    python benchmarks/bench_grid.py project --share 0.05  # phases, then the 200-run grid on 1 ... 256 workers
 
 ``standin`` makes the full stand-in grid (2 systems x 2 targets x 21 constellations) (a) in one
 process with every run building its own features (``route`` per run, the path before the grid),
@@ -157,7 +157,7 @@ def project(feature_share: float) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("standin", "phases", "project"))
-    parser.add_argument("--share", type=float, default=0.02)
+    parser.add_argument("--share", type=float, default=0.05)
     parser.add_argument("--feature-share", type=float, default=None)
     parser.add_argument("--memory-limit", default="1GiB")
     args = parser.parse_args()
@@ -166,8 +166,11 @@ def main() -> None:
         result = standin(args.memory_limit)
     elif args.what == "phases":
         result = phases(args.share)
+    elif args.feature_share is not None:
+        result = project(args.feature_share)
     else:
-        result = project(args.feature_share if args.feature_share is not None else phases(args.share)["feature share"])
+        measured = phases(args.share)
+        result = {"measured": measured, **project(measured["feature share"])}
     print(json.dumps(result, indent=2))
 
 
