@@ -40,7 +40,7 @@ one process, shared features                       123.5      70.1 (tasks; 23.6%
 Worker peak RSS 340 MiB under the 1 GiB limit. ``phases`` at 5% of NYT scale (26,407 training,
 92,782 target documents): feature task 16.8 s, run task 32.8 s, feature share 0.339. Projected
 200-run grid at NYT scale (1,118 s per run): 62.1 h without sharing on one worker; with sharing
-57.1 h on 1 worker, 7.1 h on 8 (speed-up 8.0), 1.9 h on 32 (30.7), 1.0 h on 64 (55.3), 0.5 h on
+57.1 h on 1 worker, 7.2 h on 8 (speed-up 7.9), 2.0 h on 32 (29.1), 1.0 h on 64 (55.3), 0.5 h on
 152 (110.6), 0.3 h on 256 (183.7); the floor is one feature task plus one run task, 0.31 h.
 """
 
@@ -137,22 +137,27 @@ def phases(share: float) -> dict:
 
 
 def simulate(workers: int, feature_seconds: float, run_seconds: float) -> float:
-    """Makespan of the grid under greedy scheduling: feature tasks first (they have priority), each
-    run ready when its feature set is; a free worker takes the first ready task."""
-    sets = GRID_FEATURE_SETS * GRID_SETTINGS
+    """Makespan of the grid as :func:`irrepro.routing.experiment.iter_runs` submits it: set by set, a
+    feature task and then its runs; a free worker takes the first submitted task that is ready (a
+    run is ready when its feature set is), and waits when none is."""
     # per system and target: constellation 1's set serves 12 runs, 24's serves 2, the other 36 one each
+    sets = GRID_FEATURE_SETS * GRID_SETTINGS
     runs_per_set = [12 if i % GRID_FEATURE_SETS == 0 else 2 if i % GRID_FEATURE_SETS == 1 else 1 for i in range(sets)]
     assert sum(runs_per_set) == GRID_CONSTELLATIONS * GRID_SETTINGS
+    pending = [task for i, count in enumerate(runs_per_set) for task in [("features", i)] + [("run", i)] * count]
+    finished: dict[int, float] = {}  # feature set -> when its task ends
     free = [0.0] * workers
-    ready: list[float] = []  # times at which a run becomes ready
-    for count in runs_per_set:  # the feature tasks, in submission order
-        start = heapq.heappop(free)
-        done = start + feature_seconds
-        heapq.heappush(free, done)
-        ready += [done] * count
-    for when in sorted(ready):
-        start = max(heapq.heappop(free), when)
-        heapq.heappush(free, start + run_seconds)
+    while pending:
+        now = heapq.heappop(free)
+        ready = [k for k, (kind, i) in enumerate(pending) if kind == "features" or finished.get(i, float("inf")) <= now]
+        if not ready:  # every pending task waits for a feature set being built
+            now = min(finished[i] for _, i in pending)
+            ready = [k for k, (_, i) in enumerate(pending) if finished[i] <= now]
+        kind, i = pending.pop(ready[0])
+        end = now + (feature_seconds if kind == "features" else run_seconds)
+        if kind == "features":
+            finished[i] = end
+        heapq.heappush(free, end)
     return max(free)
 
 

@@ -250,10 +250,13 @@ def _dask_runs(client, corpora, requests: list[RunRequest], hold: bool) -> Itera
     features: dict[tuple, object] = {}
     runs: dict[object, RunRequest] = {}
     token = os.urandom(4).hex()
-    for number, request in enumerate(requests):
+    order = {key: number for number, key in enumerate(dict.fromkeys(r.feature_key for r in requests))}
+    # submitted set by set (a feature task, then its runs): Dask starts tasks in that order, so a
+    # worker holds few feature sets at a time (at NYT scale each holds the judged training rows)
+    for number, request in enumerate(sorted(requests, key=lambda r: order[r.feature_key])):
         if request.feature_key not in features:
             features[request.feature_key] = client.submit(
-                _feature_task, corpora, request, hold, key=f"features-{len(features)}-{token}", priority=1
+                _feature_task, corpora, request, hold, key=f"features-{len(features)}-{token}"
             )
         future = client.submit(_run_task, corpora, features[request.feature_key], request, key=f"run-{number}-{token}")
         runs[future] = request
