@@ -20,7 +20,7 @@ IRREPRO_REPOSITORY_URL ?=
 export IRREPRO_REPOSITORY_URL
 BOOK_STAMP := _build/.book-stamp
 
-.PHONY: env data book book-force notebooks lab test pytest check-html check-teaching clean lock
+.PHONY: env data book book-force notebooks lab test lint pytest check-html check-teaching clean lock
 
 env: $(VENV)/.installed
 
@@ -79,7 +79,11 @@ check-html:
 check-teaching:
 	$(BIN)/python tools/check_teaching.py _build/html
 
-test: book check-html check-teaching pytest
+# The linter's rules are in pyproject.toml ([tool.ruff]).
+lint: env
+	$(BIN)/ruff check src tests tools benchmarks _ext conftest.py
+
+test: lint book check-html check-teaching pytest
 
 clean:
 	rm -rf _build

@@ -69,7 +69,7 @@ def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int, process_rep
     for name, (q, d, s) in runs.items():
         paths[name] = tmp / name
         with paths[name].open("w") as out:
-            for rank, (qq, dd, ss) in enumerate(zip(q, d, s)):
+            for rank, (qq, dd, ss) in enumerate(zip(q, d, s, strict=True)):
                 out.write(f"{qq} Q0 {dd} {rank % 1000 + 1} {ss} {name}\n")
     paths["qrels"] = tmp / "qrels"
     with paths["qrels"].open("w") as out:
@@ -91,7 +91,7 @@ def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int, process_rep
         return [read_run(paths[n]) for n in names], read_qrels(paths["qrels"])
 
     def evaluation(frames, qrels):
-        return evaluate(dict(zip(names, frames)), qrels)
+        return evaluate(dict(zip(names, frames, strict=True)), qrels)
 
     def ranking_only(frames):  # the measures compare_runs reports
         for kind in ("baseline", "advanced"):
@@ -117,7 +117,6 @@ def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int, process_rep
     timings = {}
 
     def reference():
-        start = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             evaluator = RpdEvaluator(
@@ -322,7 +321,7 @@ def paper_scale(repeats: int) -> None:
                 frames[f"orig_{kind}"], {n: frames[n] for n in replicated if n.startswith(prefix)}, depth=1000, rbo_p=0.8
             )
         ranked = time.perf_counter()
-        for m, matrix in per_topic.items():
+        for matrix in per_topic.values():
             ob, oa = matrix["orig_baseline"], matrix["orig_advanced"]
             nb = matrix[[f"rpl_b_{i}" for i in range(50)]]
             na = matrix[[f"rpl_a_{i}" for i in range(50)]].set_axis(nb.columns, axis=1)

@@ -41,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_synthetic_corpus import NYT_DOCUMENTS, ROBUST04_DOCUMENTS, SyntheticCorpus  # noqa: E402
+from make_synthetic_corpus import NYT_DOCUMENTS, ROBUST04_DOCUMENTS, SyntheticCorpus
 
 SEED = 20190909
 
@@ -95,8 +95,8 @@ def run_straightforward(target_documents: int, training_documents: int, out: Pat
     training, target = _corpora(target_documents, training_documents)
     train_qrels = training.qrels()
     start, cpu = time.perf_counter(), time.process_time()
-    train_ids, train_texts = zip(*((d.doc_id, d.text) for d in training))
-    target_ids, target_texts = zip(*((d.doc_id, d.text) for d in target))
+    train_ids, train_texts = zip(*((d.doc_id, d.text) for d in training), strict=True)
+    target_ids, target_texts = zip(*((d.doc_id, d.text) for d in target), strict=True)
     vectorizer = TfidfVectorizer(analyzer=analyze, sublinear_tf=True)
     train_matrix = vectorizer.fit_transform(train_texts)
     target_matrix = vectorizer.transform(target_texts)

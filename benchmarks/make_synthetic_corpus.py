@@ -46,7 +46,7 @@ def _pseudo_words(count: int, rng: np.random.Generator) -> np.ndarray:
     while len(words) < count:
         n_syllables = rng.integers(1, 5, size=count)
         picks = rng.integers(0, len(syllables), size=(count, 4))
-        for length, row in zip(n_syllables, picks):
+        for length, row in zip(n_syllables, picks, strict=True):
             word = "".join(syllables[row[:length]])
             if word not in seen:
                 seen.add(word)
@@ -108,7 +108,7 @@ class SyntheticCorpus:
         tokens = np.searchsorted(self.cdf, rng.random(int(lengths.sum())))
         tokens = np.minimum(tokens, len(self.words) - 1)
         bounds = np.concatenate([[0], np.cumsum(lengths)])
-        for row, column in zip(*np.nonzero(about)):
+        for row, column in zip(*np.nonzero(about), strict=True):
             lo, hi = bounds[row], bounds[row + 1]
             n_topical = max(2, int(0.02 * (hi - lo)))
             places = rng.integers(lo, hi, size=n_topical)
@@ -131,7 +131,7 @@ class SyntheticCorpus:
             rng = np.random.default_rng([self.seed, self.stream, index])
             rng.lognormal(0.0, 1.0, size)  # same draws as _chunk, in the same order
             about = rng.random((size, self.n_topics)) < self.topic_probability
-            for row, column in zip(*np.nonzero(about)):
+            for row, column in zip(*np.nonzero(about), strict=True):
                 relevant[column].append(start + row)
         rng = np.random.default_rng([self.seed, self.stream, 2 * 10**9])
         rows = []

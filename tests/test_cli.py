@@ -85,7 +85,7 @@ BAD_FILES = {  # name -> (content or None for a missing file / "DIR" for a direc
 @pytest.fixture(scope="module")
 def files(tmp_path_factory):
     folder = tmp_path_factory.mktemp("cli")
-    paths = dict(zip(("qrels", "run"), _good_files(folder)))
+    paths = dict(zip(("qrels", "run"), _good_files(folder), strict=True))
     for name, (content, _) in BAD_FILES.items():
         path = folder / name
         if content == "DIR":

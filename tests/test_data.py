@@ -196,7 +196,7 @@ def _fetch_rounds(index: int, rounds: int, cache_root: str, corrupt: bool, barri
         for name in data.registry():
             try:
                 seen[name] = hashlib.sha256(data.fetch(name).read_bytes()).hexdigest()
-            except Exception as error:  # noqa: BLE001 -- reported to the parent, which names it
+            except Exception as error:
                 seen[name] = f"{type(error).__name__}: {error}"
         results.put((index, round_, seen))
 

@@ -273,7 +273,7 @@ def test_bad_runs_raise():
 )
 def test_row_order_and_rank_column_do_not_matter(scores, seed):
     docs = ["a", "b", "c", "d", "c2", "zz"]
-    run = _run([("1" if i % 2 else "2", doc, s) for i, (doc, s) in enumerate(zip(docs, scores))])
+    run = _run([("1" if i % 2 else "2", doc, s) for i, (doc, s) in enumerate(zip(docs, scores, strict=True))])
     run["rank"] = np.arange(len(run)) + 1
     shuffled = run.sample(frac=1, random_state=seed)
     shuffled["rank"] = np.random.default_rng(seed).permutation(len(run)) + 1
@@ -289,10 +289,10 @@ def test_real_run_agrees_with_pytrec_eval_called_directly():
     with pytest.warns(IgnoredTopicsWarning, match="672"):  # topic 672 has no judgments in the qrels
         result = evaluate({"bm25": run}, qrels, ["AP", "nDCG@10"])
     qrels_dict = {}
-    for q, d, r in zip(qrels["query_id"], qrels["doc_id"], qrels["relevance"]):
+    for q, d, r in zip(qrels["query_id"], qrels["doc_id"], qrels["relevance"], strict=True):
         qrels_dict.setdefault(q, {})[d] = int(r)
     run_dict = {}
-    for q, d, s in zip(run["query_id"], run["doc_id"], run["score"]):
+    for q, d, s in zip(run["query_id"], run["doc_id"], run["score"], strict=True):
         run_dict.setdefault(q, {})[d] = float(s)
     direct = pytrec_eval.RelevanceEvaluator(qrels_dict, {"map", "ndcg_cut.10"}).evaluate(run_dict)
     assert len(result["AP"]) == 249
@@ -341,7 +341,7 @@ def test_precision_from_our_ranks_equals_trec_eval_under_heavy_ties(tmp_path_fac
     qrels = pd.DataFrame({"query_id": "1", "iteration": "0", "doc_id": docs, "relevance": grades})
     qrels.loc[0, "relevance"] = 1  # at least one relevant document
     path = tmp_path_factory.mktemp("ties") / "run.txt"
-    path.write_text("".join(f"1 Q0 {d} 1 {s} t\n" for d, s in zip(docs, scores)))
+    path.write_text("".join(f"1 Q0 {d} 1 {s} t\n" for d, s in zip(docs, scores, strict=True)))
     run = read_run(path)
     relevant = set(qrels.loc[qrels["relevance"] >= 1, "doc_id"])
     ours = sum(doc in relevant for doc in run.loc[run["rank"] <= cutoff, "doc_id"]) / cutoff
@@ -353,8 +353,8 @@ def test_trec_eval_scores_a_topic_without_relevant_documents_zero_and_averages_i
     qrels = read_qrels(fetch("trec_eval_tests/qrels.test"))
     qrels.loc[qrels["query_id"] == "303", "relevance"] = 0
     run = read_run(fetch("trec_eval_tests/results.test"))
-    qrels_dict = {t: dict(zip(g["doc_id"], g["relevance"].astype(int))) for t, g in qrels.groupby("query_id")}
-    run_dict = {t: dict(zip(g["doc_id"], g["score"])) for t, g in run.groupby("query_id")}
+    qrels_dict = {t: dict(zip(g["doc_id"], g["relevance"].astype(int), strict=True)) for t, g in qrels.groupby("query_id")}
+    run_dict = {t: dict(zip(g["doc_id"], g["score"], strict=True)) for t, g in run.groupby("query_id")}
     direct = pytrec_eval.RelevanceEvaluator(
         qrels_dict, {"map", "ndcg", "P_10", "Rprec", "recall_100"}
     ).evaluate(run_dict)

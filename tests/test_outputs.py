@@ -35,10 +35,9 @@ def test_writes_text_and_bytes(tmp_path):
 def test_failure_keeps_the_previous_version_and_leaves_no_temporary(tmp_path):
     target = tmp_path / "table.csv"
     target.write_text("old complete\n")
-    with pytest.raises(RuntimeError):
-        with atomic_open(target) as handle:
-            handle.write("new, half")
-            raise RuntimeError("disk full")
+    with pytest.raises(RuntimeError), atomic_open(target) as handle:
+        handle.write("new, half")
+        raise RuntimeError("disk full")
     assert target.read_text() == "old complete\n"
     assert [p.name for p in tmp_path.iterdir()] == ["table.csv"]
 
@@ -61,9 +60,8 @@ def test_permissions_follow_the_umask(tmp_path):
 
 
 def test_rejects_other_modes(tmp_path):
-    with pytest.raises(ValueError, match="mode"):
-        with atomic_open(tmp_path / "x", "a"):
-            pass
+    with pytest.raises(ValueError, match="mode"), atomic_open(tmp_path / "x", "a"):
+        pass
 
 
 # --------------------------------------------------------------------------- sets of tables

@@ -86,7 +86,7 @@ def test_rank_by_score_matches_a_plain_sort(rows):
     )
     ranked = rank_by_score(frame.sample(frac=1, random_state=1))
     expected = sorted(rows, key=lambda r: (r[0], -r[2], [-ord(c) for c in r[1]] + [1]))  # docno descending
-    assert list(zip(ranked["query_id"], ranked["doc_id"])) == [(q, d) for q, d, _ in expected]
+    assert list(zip(ranked["query_id"], ranked["doc_id"], strict=True)) == [(q, d) for q, d, _ in expected]
     for _, group in ranked.groupby("query_id"):
         assert group["rank"].tolist() == list(range(1, len(group) + 1))
 

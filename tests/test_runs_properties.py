@@ -118,8 +118,8 @@ def _file(draw, form) -> bytes:
             lines, ends = [], []
             break
     text = head + "".join(
-        pad[0] + "".join(f + s for f, s in zip(fields, sep + [""])) + pad[1] + end
-        for fields, sep, pad, end in zip(lines, seps, pads, ends)
+        pad[0] + "".join(f + s for f, s in zip(fields, sep + [""], strict=False)) + pad[1] + end
+        for fields, sep, pad, end in zip(lines, seps, pads, ends, strict=False)
     )
     data = text.encode("utf-8", "surrogatepass")
     if "bad byte" in changes:

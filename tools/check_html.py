@@ -361,7 +361,7 @@ def check(
 
 def _toc_pages() -> list[str]:
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
-    return [toc["root"]] + [chapter["file"] for chapter in toc.get("chapters", [])]
+    return [toc["root"]] + [chapter["file"] for part in toc.get("parts", [toc]) for chapter in part.get("chapters", [])]
 
 
 def main() -> int:

@@ -9,7 +9,12 @@ Serves the HTML on a loopback port, opens every page of ``_toc.yml`` with Playwr
 - the download menu offers both notebooks, and both links answer with a valid notebook: the student
   one without solution cells and with one answer cell per exercise, the other with every solution;
 - repository, issues and launch buttons appear only when ``IRREPRO_REPOSITORY_URL`` is set, and
-  then point at that repository.
+  then point at that repository;
+- the course page comes first in a "Course" part of the table of contents, holds the three lessons,
+  each with its objectives, prerequisites, reading, exercises, timing and hand-in, and every link
+  of it leads to a section or exercise that exists on the rendered page it names;
+- every paper chapter has at least ``MIN_EXERCISES_PER_CHAPTER`` exercises, the book at least
+  ``MIN_EXERCISES``.
 
 Prints one line per page and a total; exit status 1 with one line per problem.
 """
@@ -37,6 +42,11 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--no-first-run", "--disable-quic",
 ]
 REPOSITORY_BUTTONS = ".dropdown-source-buttons a, .dropdown-launch-buttons a"
+COURSE_PAGE = "chapters/course"
+PAPER_CHAPTERS = ("chapters/measuring_reproducibility", "chapters/routing_runs", "chapters/glm")
+MIN_EXERCISES_PER_CHAPTER = 5
+MIN_EXERCISES = 15
+LESSON_PARTS = ("Objectives", "Prerequisites", "Read", "Exercises", "Timing", "Hand in")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -73,6 +83,50 @@ def check_exercises(page, name: str) -> tuple[int, list[str]]:
         solution.locator("button.toggle-button").first.click()
         content.wait_for(state="visible", timeout=5000)
     return len(numbers), problems
+
+
+def check_course_place(root: Path) -> list[str]:
+    """The course page is the first page of a part captioned "Course"."""
+    import yaml
+
+    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+    parts = toc.get("parts", [])
+    first = parts[0] if parts else {}
+    if first.get("caption") != "Course" or [e.get("file") for e in first.get("chapters", [])][:1] != [COURSE_PAGE]:
+        return [f"_toc.yml: {COURSE_PAGE} is not the first page of a first part captioned 'Course'"]
+    return []
+
+
+def check_course(page, port: int) -> list[str]:
+    """Three lessons with their parts; every link of the course page reaches an existing target."""
+    problems = []
+    lessons = page.locator("section:has(> h2)")
+    titles = [text.strip() for text in page.locator("section > h2").all_inner_texts()]
+    lesson_titles = [title for title in titles if title.startswith("Lesson")]
+    if len(lesson_titles) != 3:
+        problems.append(f"{COURSE_PAGE}: expected 3 lessons (h2 'Lesson ...'), found {lesson_titles}")
+    for i in range(lessons.count()):
+        lesson = lessons.nth(i)
+        title = lesson.locator("> h2").inner_text().strip()
+        if not title.startswith("Lesson"):
+            continue
+        text = lesson.inner_text()
+        missing = [part for part in LESSON_PARTS if part not in text]
+        if missing:
+            problems.append(f"{COURSE_PAGE}: {title!r} lacks {missing}")
+    links = page.eval_on_selector_all(
+        "article a.reference.internal", "links => links.map(a => a.getAttribute('href'))")
+    targets = sorted({link for link in links if link and "#" in link and not link.startswith("#")})
+    if len(targets) < 10:
+        problems.append(f"{COURSE_PAGE}: only {len(targets)} links into the chapters")
+    checker = page.context.new_page()
+    for link in targets:
+        document, anchor = link.split("#", 1)
+        checker.goto(f"http://127.0.0.1:{port}/chapters/{document}", wait_until="load")
+        if checker.locator(f"[id='{anchor}']").count() == 0:
+            problems.append(f"{COURSE_PAGE}: link {link} has no target")
+    checker.close()
+    return problems
 
 
 def _notebook_problems(text: str, flavour: str, exercises: int, name: str) -> list[str]:
@@ -130,7 +184,9 @@ def main() -> int:
     pages = {page.relative_to(args.root).with_suffix("").as_posix(): is_notebook(page) for page in toc_pages(args.root)}
     repository = os.environ.get("IRREPRO_REPOSITORY_URL", "").strip()
     server, port = _serve(args.html)
-    problems, total = [], 0
+    problems, total = check_course_place(args.root), 0
+    if COURSE_PAGE not in pages:
+        problems.append(f"_toc.yml has no {COURSE_PAGE}")
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
@@ -141,6 +197,10 @@ def main() -> int:
                 if notebook:
                     found += check_downloads(page, name, exercises)
                 found += check_repository_buttons(page, name, repository)
+                if name == COURSE_PAGE:
+                    found += check_course(page, port)
+                if name in PAPER_CHAPTERS and exercises < MIN_EXERCISES_PER_CHAPTER:
+                    found.append(f"{name}: {exercises} exercises, fewer than {MIN_EXERCISES_PER_CHAPTER}")
                 total += exercises
                 print(f"{name}: {exercises} exercises, solutions folded"
                       f"{', both notebooks downloaded' if notebook else ', not a notebook'}"
@@ -149,6 +209,8 @@ def main() -> int:
             browser.close()
     finally:
         server.shutdown()
+    if total < MIN_EXERCISES:
+        problems.append(f"the book has {total} exercises, fewer than {MIN_EXERCISES}")
     for problem in problems:
         print(f"problem: {problem}", file=sys.stderr)
     print(f"check_teaching: {len(pages)} pages, {total} exercises, {len(problems)} problems")

@@ -39,6 +39,8 @@ import warnings
 
 from irrepro import __version__
 
+__all__ = ["COMMAND_MODULES", "DEBUG_VARIABLE", "REPORT_URL", "INTERRUPT_GRACE_SECONDS", "build_parser", "main"]
+
 COMMAND_MODULES = ("data", "evaluate", "compare", "report", "routing", "reproduce")
 DEBUG_VARIABLE = "IRREPRO_DEBUG"
 REPORT_URL = "the irrepro repository's issue tracker"

@@ -93,6 +93,8 @@ __all__ = [
     "Measure",
     "parse_measure",
     "evaluate",
+    "evaluate_prepared",
+    "Judgments",
     "Evaluation",
     "MissingTopicReport",
     "missing_topic_report",
@@ -236,7 +238,7 @@ def _nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what
         starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
     docs, vals = docs.tolist(), vals.tolist()
     ends = np.r_[starts[1:], len(topics)]
-    nested = {str(topics[a]): dict(zip(docs[a:b], vals[a:b])) for a, b in zip(starts, ends)}
+    nested = {str(topics[a]): dict(zip(docs[a:b], vals[a:b], strict=True)) for a, b in zip(starts, ends, strict=True)}
     if sum(map(len, nested.values())) != len(topics):
         frame = pd.DataFrame({"query_id": query_ids.astype("str"), "doc_id": doc_ids.astype("str")})
         row = frame[frame.duplicated()].iloc[0]
@@ -312,10 +314,10 @@ def evaluate(
         When run topics are not in the qrels (ignored) or topics without relevant documents
         are left out.
     """
-    return _evaluate(runs, qrels, measures, missing_topics=missing_topics, no_relevant=no_relevant, stacklevel=3)
+    return evaluate_prepared(runs, qrels, measures, missing_topics=missing_topics, no_relevant=no_relevant, stacklevel=3)
 
 
-class _Judgments:
+class Judgments:
     """Qrels prepared once for several evaluations: the nested dict and one pytrec_eval
     ``RelevanceEvaluator`` per set of measures (used by ``compare_runs`` for its two run pairs)."""
 
@@ -330,22 +332,23 @@ class _Judgments:
         return self._evaluators[requests]
 
 
-def _evaluate(
+def evaluate_prepared(
     runs,
     qrels: pd.DataFrame,
     measures: Sequence[str],
     *,
     missing_topics: str,
     no_relevant: str,
-    judgments: _Judgments | None = None,
+    judgments: Judgments | None = None,
     stacklevel: int = 2,
 ) -> Evaluation:
-    """:func:`evaluate`, optionally with prepared ``judgments`` of ``qrels``; warnings are
-    attributed ``stacklevel`` frames up."""
+    """:func:`evaluate` with qrels prepared once (``judgments``, :class:`Judgments` of ``qrels``)
+    for several evaluations, as ``compare_runs`` does; warnings are attributed ``stacklevel``
+    frames up. Arguments are not validated here: callers validate them (``evaluate`` does)."""
     parsed = [parse_measure(name) for name in measures]
     run_frames = _as_runs(runs)
     if judgments is None or judgments.qrels is not qrels:
-        judgments = _Judgments(qrels)
+        judgments = Judgments(qrels)
     report = missing_topic_report(run_frames, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
     if report.topics_without_relevant and no_relevant == "drop":
         warnings.warn(report._no_relevant_line(), IgnoredTopicsWarning, stacklevel=stacklevel)

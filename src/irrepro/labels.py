@@ -49,7 +49,7 @@ def run_labels(tags: Sequence[str], paths: Sequence[str | os.PathLike]) -> list[
     texts = [os.fspath(path) for path in paths]
     levels = [0] * len(tags)
     while True:
-        labels = [_candidate(level, tag, path, i + 1) for i, (level, tag, path) in enumerate(zip(levels, tags, texts))]
+        labels = [_candidate(level, tag, path, i + 1) for i, (level, tag, path) in enumerate(zip(levels, tags, texts, strict=True))]
         holders: dict[str, list[int]] = defaultdict(list)
         for index, label in enumerate(labels):
             holders[label].append(index)

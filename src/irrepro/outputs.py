@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # pandas is not needed to write a file
 __all__ = [
     "MANIFEST",
     "TableSetError",
+    "TableSetWriter",
     "atomic_open",
     "atomic_write_bytes",
     "atomic_write_text",

@@ -14,6 +14,8 @@ import pandas as pd
 
 from irrepro import data
 
+__all__ = ["KEY_PACKAGES", "package_versions", "git_commit", "data_files"]
+
 KEY_PACKAGES = (
     "irrepro", "numpy", "pandas", "scipy", "statsmodels", "scikit-learn", "nltk", "matplotlib",
     "seaborn", "pytrec-eval-terrier", "pooch", "jupyter-book", "myst-nb", "sphinx",

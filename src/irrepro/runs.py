@@ -92,6 +92,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import math
 import os
 import re
@@ -100,7 +101,6 @@ import unicodedata
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -172,7 +172,7 @@ def _rank_if_ordered(frame: pd.DataFrame) -> pd.DataFrame | None:
     if not all(isinstance(head, str) for head in heads):
         return None
     # Each topic one block, blocks in string order (as factorize(sort=True) orders them).
-    if any(a >= b for a, b in zip(heads, heads[1:])):
+    if any(a >= b for a, b in itertools.pairwise(heads)):
         return None
     same_topic = ~new_topic[1:]
     if not (scores[1:][same_topic] <= scores[:-1][same_topic]).all():  # NaN fails too
@@ -401,7 +401,7 @@ def _lines(numbers: list[int], limit: int = 5) -> str:
 
 def _check_duplicates(keys, numbers, source: str, what: str) -> None:
     seen: dict[tuple[str, str], int] = {}
-    for key, number in zip(keys, numbers):
+    for key, number in zip(keys, numbers, strict=True):
         if key in seen:
             raise RunFormatError(
                 f"{source}, line {number}: document {key[1]} appears twice in topic {key[0]} "
@@ -434,7 +434,7 @@ def _read_run_reference(data: bytes, source: str) -> tuple[pd.DataFrame, list[st
         numbers.append(number)
     if not numbers:
         raise RunFormatError(f"{source}, line 1: the file holds no run lines (empty run)")
-    _check_duplicates(zip(query_ids, doc_ids), numbers, source, "run")
+    _check_duplicates(zip(query_ids, doc_ids, strict=True), numbers, source, "run")
     frame = pd.DataFrame(
         {
             "query_id": pd.array(query_ids, dtype="str"),
@@ -465,7 +465,7 @@ def _read_qrels_reference(data: bytes, source: str) -> tuple[pd.DataFrame, _Igno
     if not rows:
         raise RunFormatError(f"{source}, line 1: the file holds no qrels lines (empty qrels)")
     _check_duplicates(((row[0], row[2]) for row in rows), numbers, source, "qrels file")
-    query_ids, iterations, doc_ids, grades = zip(*rows)
+    query_ids, iterations, doc_ids, grades = zip(*rows, strict=True)
     frame = pd.DataFrame(
         {
             "query_id": pd.array(query_ids, dtype="str"),
@@ -739,6 +739,6 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
     ranked = rank_by_score(table)
     lines = [
         f"{q} Q0 {d} {r} {s!r} {name}\n"
-        for q, d, r, s in zip(ranked["query_id"], ranked["doc_id"], ranked["rank"], ranked["score"].tolist())
+        for q, d, r, s in zip(ranked["query_id"], ranked["doc_id"], ranked["rank"], ranked["score"].tolist(), strict=True)
     ]
     atomic_write_text(path, "".join(lines))

@@ -77,3 +77,42 @@ def test_the_swap_solution_is_one_row_per_k_and_drops_rbo_at_the_top_only():
     assert table.loc[1, "RBO"] == pytest.approx(0.8)  # 1 - (1 - p) at k = 1
     assert table["RBO"].is_monotonic_increasing
     assert (table["KTU"] < 1).all()
+
+
+def test_drop_a_topic_agrees_with_numpy_on_the_raw_files():
+    from tests.papers.sigir2020.conftest import raw
+
+    a = raw("sigir2020/measures_rpd/org_wcrobust0405_ap.csv").iloc[:, 0].to_numpy()
+    b = raw("sigir2020/measures_rpd/org_wcrobust04_ap.csv").iloc[:, 0].to_numpy()
+    a2 = raw("sigir2020/measures_rpd/rpd_wcrobust0405_ap.csv")["rpd_wcrobust0405_45"]
+    b2 = raw("sigir2020/measures_rpd/rpd_wcrobust04_ap.csv")["rpd_wcrobust04_45"]
+    topic = (a2 - b2).idxmax()
+    answer = ex.drop_a_topic()
+    assert answer["topic"] == str(topic)
+    for label, keep in (("all", a2.index), ("without", a2.index.drop(topic))):
+        er = np.mean(a2[keep] - b2[keep]) / np.mean(a - b)
+        delta = (a.mean() - b.mean()) / b.mean() - (a2[keep].mean() - b2[keep].mean()) / b2[keep].mean()
+        assert answer[f"ER {label}"] == pytest.approx(er, rel=1e-12)
+        assert answer[f"DeltaRI {label}"] == pytest.approx(delta, rel=1e-12)
+    assert answer["ER without"] < answer["ER all"]  # the topic that helps most carries part of the effect
+
+
+def test_ties_in_a_toy_run_are_measured_as_the_package_measures_them():
+    from irrepro.exercises.perturb import tie_at_rank
+
+    run = _toy_run()
+    tied = tie_at_rank(run, 1, width=ex.TIE_WIDTH)
+    ktu = kendall_tau_union(run, tied, depth=30)
+    assert (ktu <= 1).all() and (rbo(run, tied, p=0.8, depth=30) <= 1).all()
+
+
+def test_best_constellation_reads_the_tables_by_their_rules():
+    from irrepro.papers import sigir2020
+
+    answer = ex.best_constellation()
+    table = sigir2020.replicability_table("WCrobust04").iloc[1:]
+    assert f"rpl_wcr04_{answer['ranked lists']}" == table["RBO"].idxmax()
+    assert f"rpl_wcr04_{answer['per-topic scores']}" == table["RMSE:AP"].idxmin()
+    assert f"rpl_wcr04_{answer['averages']}" == table["p:AP"].idxmax()
+    er = sigir2020.effect_ratio_table("rpl", intervals=False)["ER:AP"]
+    assert f"rpl_{answer['effect']}" == (er - 1).abs().idxmin()

@@ -21,7 +21,7 @@ def test_pairs_and_signs():
     effects = pd.Series([0.0, 1.0, 5.0], index=["a", "b", "c"])
     covariance = np.diag([0.0, 0.25, 0.25])
     table = pairwise_contrasts(effects, covariance, df_resid=100)
-    assert list(zip(table["system_a"], table["system_b"])) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert list(zip(table["system_a"], table["system_b"], strict=True)) == [("a", "b"), ("a", "c"), ("b", "c")]
     assert table["se"].tolist() == pytest.approx([0.5, 0.5, np.sqrt(0.5)])
     assert table["significant"].tolist() == [False, True, True]
     assert table["sign"].tolist() == [0, -1, -1]

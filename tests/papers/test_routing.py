@@ -19,7 +19,7 @@ _WORDS = {
     "gold": "gold bullion ounce mine jewellery vault",
     "corn": "corn harvest bushel farm grain silo",
 }
-_FILLER = "market report monday traders said prices week analysts expect figures".split()
+_FILLER = ["market", "report", "monday", "traders", "said", "prices", "week", "analysts", "expect", "figures"]
 
 
 def _collection(role: str, seed: int) -> Collection:

@@ -32,3 +32,26 @@ def test_bad_input_is_named():
         figure3_side_by_side(_points(), families=("tol",))
     with pytest.raises(ValueError, match="unknown versions"):
         figure3_side_by_side(_points().replace({"version": {"old": "older"}}))
+
+
+def test_two_versions_one_panel_each_on_shared_axes_with_every_family():
+    from irrepro.plots.figure3 import figure3_two_versions
+
+    figure = figure3_two_versions(_points(), measure="AP")
+    left, right = figure.axes[:2]
+    assert [axis.get_title() for axis in (left, right)] == ["published files (AP)", "earlier AP file (AP)"]
+    assert left.get_xlim() == right.get_xlim() and left.get_ylim() == right.get_ylim()
+    assert left.get_yscale() == "symlog"
+    for axis, expected in ((left, 2), (right, 2)):  # tf and df AP points of each version
+        points = sum(len(c.get_offsets()) for c in axis.collections) - 1  # minus the (1, 0) star
+        assert points == expected
+    labels = [text.get_text() for text in figure.legends[0].get_texts()]
+    assert labels == ["tf", "df", "(1, 0)"]
+    plt.close(figure)
+
+
+def test_two_versions_needs_the_measure_in_every_version():
+    from irrepro.plots.figure3 import figure3_two_versions
+
+    with pytest.raises(ValueError, match="no points in every version"):
+        figure3_two_versions(_points(), measure="nDCG")

@@ -135,7 +135,7 @@ def test_several_pairs_and_significance_marks(files, tmp_path, capsys):
     assert significant, "the fixture should make the bad pair's advanced run significantly worse"
     marked = {(c["stat"], c["measure"]) for c in _cells(html) if c.get("pair") == "bad" and c.get("run") in ("advanced", "new_advanced") and "\u2020" in c["text"]}
     assert {("p", m) for m in significant} | {("ARP", m) for m in significant} <= marked
-    assert all(not ("\u2020" in c["text"]) for c in _cells(html) if c.get("pair") == "good" and c["stat"] == "p" and good["p_value"][c["run"]][c["measure"]] >= 0.05)
+    assert all("\u2020" not in c["text"] for c in _cells(html) if c.get("pair") == "good" and c["stat"] == "p" and good["p_value"][c["run"]][c["measure"]] >= 0.05)
     assert tex.read_text().count("$^\\dagger$") >= 2 * len(significant) * 2  # Table 1 (ARP, p) and the interval table
 
 

@@ -29,7 +29,7 @@ def _write_run(path: Path, topics, rng, depth=100, pool=150) -> Path:
         for topic in topics:
             docs = rng.choice(pool, depth, replace=False)
             scores = np.sort(np.round(rng.random(depth), 2))[::-1]  # two decimals: many ties
-            for rank, (doc, score) in enumerate(zip(docs, scores), start=1):
+            for rank, (doc, score) in enumerate(zip(docs, scores, strict=True), start=1):
                 out.write(f"{topic} Q0 DOC-{doc:03d} {rank} {score} {path.name}\n")
     return path
 

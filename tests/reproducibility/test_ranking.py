@@ -64,7 +64,7 @@ def _reference_intersection(a, b):
 
 def _reference_rbo_ext(a, b, p):
     short, long_ = sorted((a, b), key=len)
-    s, l = len(short), len(long_)
+    s, l = len(short), len(long_)  # noqa: E741 (Webber et al.'s s and l)
     x = [len(set(short[:d]) & set(long_[:d])) for d in range(1, l + 1)]
     first = sum(x[d - 1] / d * p**d for d in range(1, l + 1))
     second = sum(x[s - 1] * (d - s) / (s * d) * p**d for d in range(s + 1, l + 1))
@@ -72,7 +72,7 @@ def _reference_rbo_ext(a, b, p):
 
 
 def _reference_rbo_min(a, b, p):
-    l = max(len(a), len(b))
+    l = max(len(a), len(b))  # noqa: E741 (Webber et al.'s l)
     x = [len(set(a[:d]) & set(b[:d])) for d in range(1, l + 1)]
     return (1 - p) / p * (sum((x[d - 1] - x[l - 1]) * p**d / d for d in range(1, l + 1)) - x[l - 1] * math.log(1 - p))
 
@@ -140,7 +140,7 @@ def _random_lists(rng, topics, depth, *, pool=60, tie_share=0.3):
     for topic in topics:
         docs = rng.choice([f"DOC-{i:03d}" for i in range(pool)], depth, replace=False)
         scores = np.round(rng.random(depth), 1 if rng.random() < tie_share else 6)  # coarse scores: ties
-        lists[topic] = list(zip(docs, scores.tolist()))
+        lists[topic] = list(zip(docs, scores.tolist(), strict=True))
     return lists
 
 

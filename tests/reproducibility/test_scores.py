@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from irrepro.reproducibility import scores
 from irrepro.reproducibility.scores import (
     UndefinedMeasureWarning,
     arp,
@@ -150,7 +149,11 @@ unit_scores = st.lists(st.floats(0, 1, allow_nan=False), min_size=2, max_size=30
 @given(st.data())
 def test_properties(data):
     n = data.draw(st.integers(2, 30))
-    draw = lambda: pd.Series(data.draw(st.lists(st.floats(0, 1), min_size=n, max_size=n)), index=[str(i) for i in range(n)])
+
+    def draw():
+        values = data.draw(st.lists(st.floats(0, 1), min_size=n, max_size=n))
+        return pd.Series(values, index=[str(i) for i in range(n)])
+
     a, b, r = draw(), draw(), draw()
     assert rmse(a, a) == 0.0
     assert rmse(a, r) == pytest.approx(rmse(r, a))  # symmetric
@@ -192,7 +195,10 @@ def test_agrees_with_repro_eval_functions():
     p_rpl = ttest(nested["ob"], nested["nb"], rpd=True)  # repro_eval's 'rpd' flag = same collection
     p_rpd = ttest(nested["ob"], nested_rpd["nb"], rpd=False)
     for m in names:
-        col = lambda role, source=runs: source[role][m]
+
+        def col(role, source=runs, measure=m):
+            return source[role][measure]
+
         assert effect_ratio(col("oa"), col("ob"), col("na"), col("nb"), paired=True) == pytest.approx(er[m], abs=1e-9)
         assert delta_relative_improvement(col("oa"), col("ob"), col("na"), col("nb")) == pytest.approx(dri[m], abs=1e-9)
         assert effect_ratio(col("oa"), col("ob"), col("na", rpd), col("nb", rpd), paired=False) == pytest.approx(er_rpd[m], abs=1e-9)

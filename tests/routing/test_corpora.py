@@ -240,7 +240,6 @@ def test_trec_round_trip(records):
 
 
 def nitf(guid: str, headline: str, paragraphs: list[str], *, date: str = "19870101T000000", lead: bool = False) -> bytes:
-    block = "lead_paragraph" if lead else "full_text"
     body = "".join(f"<p>{paragraph}</p>" for paragraph in paragraphs)
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE nitf SYSTEM "http://www.nitf.org/IPTC/NITF/3.3/specification/dtd/nitf-3-3.dtd">

@@ -66,7 +66,7 @@ def test_divergences_table():
     table = impl.divergences()
     assert list(table.columns) == ["divergence", "paper", "code", "source", "implementations", "switch", "note"]
     assert table["divergence"].is_unique and len(table) == len(impl.DIVERGENCES)
-    assert table.loc[table["divergence"] == "raw_tf", "switch"].iat[0] == {"sublinear_tf": False}
+    assert table.loc[table["divergence"] == "sublinear_tf", "switch"].iat[0] == {"sublinear_tf": True}
 
 
 def test_inconsistent_implementation_is_refused():
@@ -191,7 +191,7 @@ def test_topic_sets_of_the_three_implementations():
 
 def _authors_ranking(doc_ids, scores, k):
     """The authors' core/ranking.py: a dict in score-file order, stable sort ascending, pop from the end."""
-    score_dict = {doc_id: score for doc_id, score in zip(doc_ids, scores)}
+    score_dict = {doc_id: score for doc_id, score in zip(doc_ids, scores, strict=True)}
     ordered = collections.OrderedDict(sorted(score_dict.items(), key=lambda kv: kv[1]))
     return [ordered.popitem()[0] for _ in range(k)]
 

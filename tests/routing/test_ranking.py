@@ -36,7 +36,7 @@ def test_top_k_over_chunks_equals_a_full_sort(n_documents, n_topics, k, chunk, s
     for start in range(0, n_documents, chunk):
         top.update(scores[start : start + chunk], doc_ids[start : start + chunk])
     frame = top.frame(run="x")
-    got = list(zip(frame["query_id"], frame["doc_id"], frame["score"].tolist(), frame["rank"].tolist()))
+    got = list(zip(frame["query_id"], frame["doc_id"], frame["score"].tolist(), frame["rank"].tolist(), strict=True))
     assert got == _brute_force(scores, doc_ids, topics, k)
     assert set(frame["run"]) <= {"x"}
 

@@ -88,7 +88,7 @@ def test_the_authors_text_rule_keeps_slices_and_topics(small, small_authors):
     for name, collection in small.collections.items():
         other = small_authors.collections[name]
         assert [d.doc_id for d in other.documents] == [d.doc_id for d in collection.documents]
-    changed = sum(a.text != b.text for a, b in zip(small.collections["reuters-near"].documents, small_authors.collections["reuters-near"].documents))
+    changed = sum(a.text != b.text for a, b in zip(small.collections["reuters-near"].documents, small_authors.collections["reuters-near"].documents, strict=True))
     assert changed > 0  # the datelines
 
 

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from irrepro.validation import Constraint, InvalidParameterError
 
+__all__ = ["InputError", "option", "measure_list", "input_path", "describe_os_error", "read_input", "dump_json"]
+
 __all__ = ["InputError", "option", "measure_list", "input_path", "read_input", "describe_os_error", "dump_json"]
 
 

@@ -23,6 +23,8 @@ from irrepro.commands._common import (
 )
 from irrepro.validation import MAX_CUTOFF, Integer, Real
 
+__all__ = ["NAME", "HELP", "ROLES", "RBO_VARIANTS", "add_arguments", "run"]
+
 NAME = "compare"
 HELP = "replicability/reproducibility measures (Breuer et al., SIGIR 2020) of an original and a new run pair"
 ROLES = ("orig_baseline", "orig_advanced", "new_baseline", "new_advanced")
@@ -72,7 +74,7 @@ def run(args) -> int:
         rbo_p=args.rbo_p, rbo_variant=args.rbo_variant, missing_topics=args.missing_topics,
     )
     labels = run_labels([frame["run"].iat[0] for frame in frames.values()], list(paths.values()))
-    runs = {role: {"label": label, "file": str(paths[role])} for role, label in zip(ROLES, labels)}
+    runs = {role: {"label": label, "file": str(paths[role])} for role, label in zip(ROLES, labels, strict=True)}
     if args.format == "json":
         files = {"qrels": str(args.qrels), "new_qrels": None if args.new_qrels is None else str(args.new_qrels)}
         print(dump_json({"runs": runs, **files, **comparison.to_json(), "notes": comparison.notes}))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import sys
 
+__all__ = ["NAME", "HELP", "add_arguments", "run"]
+
 NAME = "data"
 HELP = "list, fetch or verify the public data files (registry in data/registry.tsv)"
 

@@ -25,6 +25,8 @@ import warnings
 
 from irrepro.commands._common import dump_json, input_path, measure_list, read_input
 
+__all__ = ["NAME", "HELP", "MISSING_TOPIC_POLICIES", "add_arguments", "run"]
+
 NAME = "evaluate"
 HELP = "evaluate TREC runs against qrels exactly as trec_eval does (AP, P@k, nDCG, nDCG@k, R-prec, recall@k)"
 #: The choices of --missing-topics: irrepro.evaluation.MISSING_TOPIC_POLICIES (repeated here so that
@@ -71,13 +73,13 @@ def run(args) -> int:
         qrels = read_input(read_qrels, args.qrels, "--qrels")
         frames = [read_input(read_run, path, "run") for path in args.runs]
         labels = run_labels([frame["run"].iat[0] for frame in frames], args.runs)
-        result = evaluate(dict(zip(labels, frames)), qrels, measures, missing_topics=args.missing_topics)
+        result = evaluate(dict(zip(labels, frames, strict=True)), qrels, measures, missing_topics=args.missing_topics)
     notes = [str(w.message) for w in caught]
     notes += [line for line in result.report.summary() if line not in notes]
     for note in notes:
         print(f"irrepro evaluate: note: {note}", file=sys.stderr)
 
-    files = {label: str(path) for label, path in zip(labels, args.runs)}
+    files = {label: str(path) for label, path in zip(labels, args.runs, strict=True)}
     if args.format == "json":
         print(dump_json(_as_json(result, measures, files, args, notes)))
     elif args.format == "csv":

@@ -16,6 +16,8 @@ from pathlib import Path
 from irrepro.commands._common import measure_list, option
 from irrepro.validation import MAX_CUTOFF, Integer, Real
 
+__all__ = ["NAME", "HELP", "add_arguments", "command_line", "run"]
+
 NAME = "report"
 HELP = "a self-contained HTML reproducibility report (Breuer et al., SIGIR 2020) for your own runs"
 
@@ -66,12 +68,12 @@ def command_line(args) -> str:
 
 def _check_outputs(args, inputs: list[Path]) -> None:
     outputs = [("--out", args.out)] + ([("--latex", args.latex)] if args.latex else [])
-    for option, path in outputs:
+    for flag, path in outputs:
         folder = path.parent if str(path.parent) else Path(".")
         if not folder.is_dir():
-            raise ValueError(f"{option} {path}: the folder {folder} does not exist")
+            raise ValueError(f"{flag} {path}: the folder {folder} does not exist")
         if path.is_dir():
-            raise ValueError(f"{option} {path}: is a folder; give a file name")
+            raise ValueError(f"{flag} {path}: is a folder; give a file name")
         for source in inputs:
             if source.exists() and path.exists() and path.resolve() == source.resolve():
                 raise ValueError(f"{option} {path}: is an input file; it would be overwritten")

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from irrepro.outputs import MANIFEST
 
+__all__ = ["NAME", "HELP", "PAPERS", "add_arguments", "run"]
+
 NAME = "reproduce"
 HELP = "write the tables of one paper (sigir2020, routing, glm) as CSV files"
 PAPERS = {"sigir2020": "sigir2020", "routing": "routing", "glm": "glm"}

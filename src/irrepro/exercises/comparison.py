@@ -70,7 +70,7 @@ def _compare_sequence(answer, reference: Sequence, tolerance: float, path: str) 
     if len(answer) != len(reference):
         return [f"{_where(path)}expected {len(reference)} entries, got {len(answer)}"]
     problems = []
-    for i, (mine, theirs) in enumerate(zip(answer, reference)):
+    for i, (mine, theirs) in enumerate(zip(answer, reference, strict=True)):
         problems += compare(mine, theirs, tolerance=tolerance, path=f"{path}[{i}]")
     return problems
 

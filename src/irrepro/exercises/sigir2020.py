@@ -26,6 +26,12 @@ import pandas as pd
 
 from irrepro.exercises.registry import exercise
 
+__all__ = [
+    "CHAPTER", "ORIGINAL", "REPLICATED", "RBO_P", "SWAP_RUN", "SWAP_RANKS", "SWAP_DEPTH",
+    "ktu_by_hand", "rbo_by_hand", "ktu_and_rbo_by_hand", "predicted_after_swap", "swap_at_rank_k",
+    "swap_explained", "drop_a_topic", "add_ties", "best_constellation",
+]
+
 CHAPTER = "measuring_reproducibility"
 ORIGINAL = ("d1", "d2", "d3", "d4", "d5")
 REPLICATED = ("d2", "d1", "d3", "d6", "d4")
@@ -189,3 +195,111 @@ def swap_explained() -> pd.DataFrame:
             "RBO measured": measured.loc[k, "RBO"],
         }
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis("k")
+
+
+DROP_PAIR = "tf_1"
+
+
+@exercise(
+    "sigir2020-drop-a-topic",
+    chapter=CHAPTER,
+    title="Predict, then check: drop the topic that helps most",
+    kind="predict-then-check",
+    tolerance=1e-6,
+    hint=(
+        "paper.pair_scores('rpd', 'ap', [k]) gives the original advanced and baseline AP (Core17) and the "
+        "reproduced ones (Core18) of constellation k (tf_1 is 45). The reproduced improvement per topic is "
+        "new advanced minus new baseline; drop its largest topic from both reproduced runs and recompute "
+        "irrepro.reproducibility.scores.effect_ratio(..., paired=False) and delta_relative_improvement."
+    ),
+)
+def drop_a_topic() -> dict[str, object]:
+    """ER and DeltaRI (AP) of the reproduced pair tf_1 with all Core18 topics and without the topic of
+    the largest reproduced improvement (WCrobust0405 over WCrobust04)."""
+    from irrepro.papers.sigir2020 import pair_scores
+    from irrepro.reproducibility import scores
+    from irrepro.routing.constellations import PRINTED
+
+    k = next(c.constellation_id for c in PRINTED if c.name == DROP_PAIR)
+    orig_advanced, orig_baseline, new_advanced, new_baseline = pair_scores("rpd", "ap", [k])
+    topic = str((new_advanced[k] - new_baseline[k]).idxmax())
+    answer: dict[str, object] = {"topic": topic}
+    for label, keep in (("all", new_advanced.index), ("without", new_advanced.index.drop(topic))):
+        new = (new_advanced.loc[keep, k], new_baseline.loc[keep, k])
+        answer[f"ER {label}"] = float(scores.effect_ratio(orig_advanced, orig_baseline, *new, paired=False))
+        answer[f"DeltaRI {label}"] = float(scores.delta_relative_improvement(orig_advanced, orig_baseline, *new))
+    return answer
+
+
+TIE_WIDTH = 3
+
+
+@exercise(
+    "sigir2020-add-ties",
+    chapter=CHAPTER,
+    title="Predict, then check: add ties at rank k",
+    kind="predict-then-check",
+    tolerance=1e-6,
+    hint=(
+        "irrepro.exercises.perturb.tie_at_rank(run, k, width=3) gives the documents at ranks k..k+2 the score "
+        "of rank k; trec_eval then orders them by docno (descending). Compare each perturbed run with the "
+        "unchanged one: kendall_tau_union and rbo (p=0.8, depth=1000) of irrepro.reproducibility.ranking, "
+        "means over topics. Answer a DataFrame with index k = 1, 10, 100 and columns KTU and RBO."
+    ),
+)
+def add_ties() -> pd.DataFrame:
+    """Mean KTU and RBO (depth 1000, p = 0.8) of BM25+RM3 on Robust04 against itself with ranks k..k+2 tied."""
+    from irrepro.data import fetch
+    from irrepro.exercises.perturb import tie_at_rank
+    from irrepro.reproducibility.ranking import ranking_measures
+    from irrepro.runs import read_run
+
+    run = read_run(fetch(SWAP_RUN))
+    tied = {f"k={k}": tie_at_rank(run, k, width=TIE_WIDTH) for k in SWAP_RANKS}
+    measures = ranking_measures(run, tied, depth=SWAP_DEPTH, rbo_p=RBO_P, rbo_variant="ext", measures=("KTU", "RBO"))
+    table = pd.DataFrame({name: values.mean() for name, values in measures.items()})
+    table.index = pd.Index(list(SWAP_RANKS), name="k")
+    return table
+
+
+#: The levels of the interpretation exercise: (column of the table, best is "max"/"min"/"closest to 1").
+BEST_LEVELS: dict[str, tuple[str, str]] = {
+    "ranked lists": ("RBO", "max"),
+    "per-topic scores": ("RMSE:AP", "min"),
+    "averages": ("p:AP", "max"),
+    "effect": ("ER:AP", "closest to 1"),
+}
+
+
+def _best(values: pd.Series, rule: str) -> str:
+    if rule == "max":
+        return str(values.idxmax())
+    if rule == "min":
+        return str(values.idxmin())
+    return str((values - 1).abs().idxmin())
+
+
+@exercise(
+    "sigir2020-best-constellation",
+    chapter=CHAPTER,
+    title="Which constellation is replicated best, on which level?",
+    kind="interpretation",
+    tolerance=0,
+    hint=(
+        "Use the chapter's tables: paper.replicability_table('WCrobust04') (RBO, RMSE:AP, p:AP of the 20 "
+        "printed runs) and paper.effect_ratio_table('rpl') (ER:AP of the pairs). Name each constellation by "
+        "its suffix, e.g. 'tf_1'. Highest RBO, lowest RMSE of AP, highest p-value of AP, ER of AP closest to 1."
+    ),
+)
+def best_constellation() -> dict[str, str]:
+    """The printed constellation replicated best at each level (WCrobust04; ER: the pair), by suffix."""
+    from irrepro.papers.sigir2020 import effect_ratio_table, replicability_table
+
+    runs = replicability_table("WCrobust04").iloc[1:]
+    runs.index = runs.index.str.removeprefix("rpl_wcr04_")
+    pairs = effect_ratio_table("rpl", intervals=False)
+    pairs.index = pairs.index.str.removeprefix("rpl_")
+    answer = {}
+    for level, (column, rule) in BEST_LEVELS.items():
+        answer[level] = _best((pairs if column.startswith("ER") else runs)[column], rule)
+    return answer

@@ -22,6 +22,7 @@ class Paper:
     """A paper: its key (= its module's name), citation, and the text copies its claims are quoted from."""
 
     key: str
+    short: str  # as tables name it: first author, venue and year
     citation: str
     texts: tuple[str, ...]  # file names of the text copies (the project keeps them outside the repository)
 
@@ -31,17 +32,20 @@ PAPERS: dict[str, Paper] = {
     for paper in (
         Paper(
             "sigir2020",
+            "Breuer et al., SIGIR 2020",
             "Breuer, Ferro, Fuhr, Maistro, Sakai, Schaer, Soboroff. How to Measure the Reproducibility of "
             "System-oriented IR Experiments. SIGIR 2020",
             ("breuer2020_measure_reproducibility.txt", "breuer2020_appendix_tables_1_2.txt"),
         ),
         Paper(
             "routing",
+            "Breuer & Schaer, CLEF 2019",
             "Breuer & Schaer. Replicability and Reproducibility of Automatic Routing Runs. CENTRE@CLEF 2019",
             ("breuer2019_routing_runs.txt",),
         ),
         Paper(
             "glm",
+            "Faggioli, Ferro & Fuhr (GLMs)",
             "Faggioli, Ferro & Fuhr. IR Systems Evaluation via Generalized Linear Models",
             ("faggioli_glm_evaluation.txt",),
         ),

@@ -175,18 +175,27 @@ def normalise_text(text: str) -> str:
     return " ".join(text.replace("$", "").split())
 
 
-def quote_occurs(quote: str, text: str) -> bool:
+def quote_occurs(quote: str, text: str, *, lost_blanks: bool = False) -> bool:
     """Whether ``quote`` occurs in ``text`` (both normalised); passages joined by ``ELISION`` in order.
+
+    ``lost_blanks``: compare without any whitespace, for a text copy whose extraction dropped the blank
+    at line breaks ("15topics"); the words and their order must still be the paper's.
 
     >>> quote_occurs("RBO is somehow less strict.", "showing that RBO is  somehow\\nless strict.")
     True
     >>> quote_occurs("A […] C", "A B C"), quote_occurs("C […] A", "A B C")
     (True, False)
+    >>> quote_occurs("of 15 topics", "14 out of 15topics"), quote_occurs("of 15 topics", "of 15topics", lost_blanks=True)
+    (False, True)
     """
-    haystack = normalise_text(text)
+    def normal(part: str) -> str:
+        part = normalise_text(part)
+        return "".join(part.split()) if lost_blanks else part
+
+    haystack = normal(text)
     position = 0
     for passage in quote.split(ELISION.strip()):
-        passage = normalise_text(passage)
+        passage = normal(passage)
         found = haystack.find(passage, position)
         if not passage or found < 0:
             return False

@@ -17,7 +17,7 @@ import pandas as pd
 
 from irrepro.papers import PAPERS
 
-__all__ = ["REPRODUCED", "FidelityRow", "fidelity_table"]
+__all__ = ["REPRODUCED", "FidelityRow", "fidelity_counts", "fidelity_table", "for_page"]
 
 #: "yes": on the paper's data (or its published per-topic scores); "partly": on other data (a
 #: stand-in, substitute runs) or only some of its cells; "no": not reproduced.
@@ -73,3 +73,38 @@ def fidelity_table(papers: tuple[str, ...] | None = None) -> pd.DataFrame:
                 raise ValueError(f"irrepro.papers.{paper}.fidelity() returned a row of {row.paper!r}")
             rows.append(row)
     return _rows_as_table(rows)
+
+
+def for_page(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` (from :func:`fidelity_table`) as the intro prints it: one row per (paper, item).
+
+    The printed-values column reads "shown" or "not shown: <why>"; the matched column reads
+    "231 of 231" where printed cells were compared and is empty where none were.
+    """
+    printed = table["printed_shown"].map({True: "shown"}).fillna("not shown: " + table["why_not"])
+    matched = [
+        "" if pd.isna(cells) else f"{matched} of {cells}"
+        for cells, matched in zip(table["cells"], table["matched"], strict=True)
+    ]
+    page = pd.DataFrame({
+        "paper": table["paper"].map({key: paper.short for key, paper in PAPERS.items()}),
+        "item": table["item"],
+        "what it shows": table["shows"],
+        "data used": table["data"],
+        "reproduced": table["reproduced"],
+        "printed values": printed,
+        "cells matched": matched,
+    })
+    return page.set_index(["paper", "item"])
+
+
+def fidelity_counts(table: pd.DataFrame) -> dict[str, int]:
+    """Counts the intro's sentence quotes: items, items per :data:`REPRODUCED` value, printed shown, cells."""
+    counts = {"items": len(table), "printed_shown": int(table["printed_shown"].sum())}
+    for value in REPRODUCED:
+        counts[f"reproduced_{value}"] = int((table["reproduced"] == value).sum())
+    compared = table.dropna(subset=["cells"])
+    counts["compared_items"] = len(compared)
+    counts["cells"] = int(compared["cells"].sum())
+    counts["matched"] = int(compared["matched"].sum())
+    return counts

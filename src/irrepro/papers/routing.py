@@ -36,8 +36,10 @@ from irrepro.data import fetch
 from irrepro.outputs import table_set
 from irrepro.papers import datasets
 from irrepro.papers.claims import ClaimList
+from irrepro.papers.clef2019 import claim_checks as clef2019_claims
+from irrepro.papers.clef2019 import fidelity_rows as clef2019_fidelity
+from irrepro.papers.clef2019 import files as clef2019_files
 from irrepro.papers.datasets import file_part, sigir2020_file
-from irrepro.papers.fidelity import FidelityRow
 from irrepro.reproducibility import ranking, scores
 from irrepro.routing import standin
 from irrepro.routing.constellations import (
@@ -161,8 +163,8 @@ def official_core17_scores() -> pd.DataFrame:
     SIGIR 2020 authors' own replication (their constellation 1) on the licensed NYT corpus.
     """
     rows = []
-    for system, scores in OFFICIAL_CORE17.items():
-        for measure, published in scores.items():
+    for system, official_scores in OFFICIAL_CORE17.items():
+        for measure, published in official_scores.items():
             name = sigir2020_file("rpl", system, file_part(measure))
             per_topic = pd.read_csv(fetch(name))
             if system not in per_topic.columns:
@@ -417,8 +419,8 @@ def replication(data: RoutingData | None = None, *, official: bool = True) -> pd
     repeat another (a topic set equal to another, as on the stand-in, where every topic is judged
     in every slice) are given once, with the equality in their name.
 
-    Every run is made twice, as in the paper's Table 4: with the paper's preprocessing (stop words
-    removed, Porter stems) and without it (plain lowercase tokens as terms); the ``preprocessing``
+    Every run is made twice, as in the paper's Table 4: with the preprocessing (stop words removed and
+    Porter stems, as the authors' code does; the paper's text copy names neither) and without it (plain lowercase tokens as terms); the ``preprocessing``
     column says which (:data:`PREPROCESSING`).
     """
     data = _data(data)
@@ -768,60 +770,14 @@ def own_dataset_er_deltari_points(measures: pd.DataFrame, *, setting: str) -> pd
 
 er_deltari_points = own_dataset_er_deltari_points  # the old name (the chapter calls it); use the new one
 
-#: The paper's claims (:mod:`irrepro.papers.claims`). None is registered yet: the chapter's
-#: statements (preprocessing, topics profiting from enrichment) are still computed in its cells.
-CLAIMS = ClaimList("routing")
+#: The paper's claims (:mod:`irrepro.papers.claims`), registered in :mod:`irrepro.papers.clef2019.claim_checks`.
+CLAIMS: ClaimList = clef2019_claims.CLAIMS
 
 
 # =========================================================================== fidelity
 
-_TEXT_COPY_GAP = "the project's text copy of the paper lacks Sections 1 to 3.1, where it appears"
-_STAND_IN_ONLY = (
-    "the printed table is not in the public text of the paper; the stand-in's numbers could not be compared "
-    "with it anyway"
-)
-_STAND_IN_NOTE = "the runs ran on the open stand-in, not on the licensed TREC corpora (the chapter's last section runs them there when configured)"
-
-
-def fidelity() -> list[FidelityRow]:
-    """One row per table and figure of Breuer & Schaer (CLEF 2019) and how the chapter reproduces it.
-
-    Cheap (the intro calls it): reads the TREC qrels and the SIGIR 2020 files, makes no routing run.
-    The topic counts and the official Core17 scores carry matching cells computed from the data.
-    """
-    topics = topic_sets()
-    printed = topics.dropna(subset=["printed"])
-    official = official_core17_scores()
-
-    def stand_in_row(item: str, shows: str, why_not: str = _STAND_IN_ONLY) -> FidelityRow:
-        return FidelityRow("routing", item, shows, STAND_IN_DATA, reproduced="partly", printed_shown=False,
-                           why_not=why_not, chapter="routing_runs", note=_STAND_IN_NOTE)  # fmt: skip
-
-    return [
-        FidelityRow("routing", "Table 1", "unknown here", "-", reproduced="no", printed_shown=False,
-                    why_not=_TEXT_COPY_GAP, chapter="routing_runs"),
-        FidelityRow("routing", "Figure 1", "unknown here", "-", reproduced="no", printed_shown=False,
-                    why_not=_TEXT_COPY_GAP, chapter="routing_runs"),
-        FidelityRow("routing", "Sections 3.2, 4.3 (text): topic intersections",
-                    "topics judged in both a target and a training collection", datasets.TREC_QRELS.label,
-                    reproduced="yes", printed_shown=True, cells=len(printed),
-                    matched=int((printed["difference"] == 0).sum()), chapter="routing_runs"),
-        stand_in_row("Table 2", "relevance transfer: MAP for every training/target pair"),
-        stand_in_row("Figure 2", "relevance transfer: MAP per pair, in decreasing order", "a figure: no printed values"),
-        stand_in_row("Table 3", "feature augmentation: tf-idf from the training corpus only vs with the target's",
-                     "the printed table is not in the public text; only MAP 0.2963 and 0.2924 (NYT from Robust04, "
-                     "without and with augmentation, Section 4.2) survive, which the stand-in cannot be compared with"),
-        stand_in_row("Table 4", "replicated and reproduced WCrobust04 / WCrobust0405, with and without preprocessing"),
-        stand_in_row("Table 5", "the same on the 15 topics judged in all four collections"),
-        stand_in_row("Table 6", "WCrobust0405 complemented (trained where judgments exist)"),
-        stand_in_row("Figure 3", "AP per topic of the replicated runs, 15 common topics", "a figure: no printed values"),
-        stand_in_row("Figure 4", "AP per topic of the reproduced runs, 15 common topics", "a figure: no printed values"),
-        FidelityRow("routing", "original runs' official Core17 scores (TREC 2017; not a table of the paper)",
-                    "NIST's MAP, P@10 and nDCG of WCrobust04 / WCrobust0405 against the SIGIR 2020 files' means",
-                    f"{datasets.NIST_SUMMARIES.label}; {datasets.SIGIR2020_RPL.label}", reproduced="yes",
-                    printed_shown=True, cells=len(official), matched=int((official["difference"] == 0).sum()),
-                    chapter="routing_runs", note="the targets a run on the licensed corpora is held against"),
-    ]  # fmt: skip
+#: One row per table and figure of the paper: :func:`irrepro.papers.clef2019.fidelity_rows.fidelity`.
+fidelity = clef2019_fidelity.fidelity
 
 
 # =========================================================================== command line
@@ -856,7 +812,9 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None, client=None)
         "own_dataset_measures": own_dataset_measures(data, client=client),
         "tolerance_check": tolerance_check(data),
     }
+    tables.update(clef2019_files.published_tables())  # cheap: published files and qrels only
     if data.label == STAND_IN_DATA:
+        tables.update(clef2019_files.stand_in_tables())  # the divergences, measured on the stand-in
         tables["stand_in"] = stand_in_summary()
         tables["target_size_check"] = target_size_check()
     with table_set(out_dir, producer=f"{__name__}.write_tables") as written:  # one set, manifest last

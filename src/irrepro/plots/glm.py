@@ -1,8 +1,8 @@
 """Figures of the GLM chapter: mean-variance, residual QQ plots, fitted vs observed, system effects.
 
 Each function takes the tables of :mod:`irrepro.papers.glm` and returns a matplotlib ``Figure`` as
-wide as the book's text column (:mod:`irrepro.plots.style`): one panel per link in a grid of four
-columns, so seven links fit the page. Clouds of many thousand points are rasterised (the axes, labels
+wide as the book's text column (:mod:`irrepro.plots.style`): one panel per link in a grid of three
+columns, so seven links fit the page at a legible size; the mean-variance panels in a 2 x 2 grid. Clouds of many thousand points are rasterised (the axes, labels
 and text stay vector), which keeps the SVG small.
 """
 
@@ -19,7 +19,7 @@ from irrepro.plots.style import PALETTE, TEXT_WIDTH
 __all__ = ["mean_variance_figure", "qq_figure", "fitted_observed_figure", "system_effects_figure"]
 
 _GREY = "#555555"
-_PANELS_PER_ROW = 4
+_PANELS_PER_ROW = 3
 
 
 def _link_grid(links: list[str], *, panel_height: float) -> tuple[Figure, list]:
@@ -41,29 +41,37 @@ def _link_grid(links: list[str], *, panel_height: float) -> tuple[Figure, list]:
 
 
 def mean_variance_figure(tables: dict[str, pd.DataFrame]) -> Figure:
-    """Per-system variance against mean, one panel per (label -> table with ``mean``, ``variance``).
+    """Per-system variance against mean, one panel per (label -> table with ``mean``, ``variance``),
+    two panels to a row (2 x 2 for four tables).
 
     The curve mu (1 - mu) / 4 marks a binomial-like variance; the identity model assumes a constant one.
     """
+    rows = -(-len(tables) // 2)
+    columns = min(len(tables), 2)
     figure, axes = plt.subplots(
-        1, len(tables), figsize=(TEXT_WIDTH, 2.5), squeeze=False, layout="constrained"
+        rows, columns, figsize=(TEXT_WIDTH, 2.6 * rows), squeeze=False, layout="constrained"
     )
+    flat = list(axes.ravel())
+    for axis in flat[len(tables):]:
+        axis.remove()
     grid = np.linspace(0, 1, 101)
-    for axis, (label, table) in zip(axes[0], tables.items()):
+    for index, (axis, (label, table)) in enumerate(zip(flat, tables.items(), strict=False)):
         axis.scatter(table["mean"], table["variance"], s=10, alpha=0.7, color=PALETTE[0])
         axis.plot(grid, grid * (1 - grid) / 4, color=_GREY, lw=1, ls="--", marker="", label="\u03bc(1\u2212\u03bc)/4")
         axis.set_xlim(0, max(0.05, float(table["mean"].max()) * 1.1))
         axis.set_title(label)
-        axis.set_xlabel("system mean")
-    axes[0][0].set_ylabel("variance over topics")
-    axes[0][0].legend(loc="upper left")
+        if index >= len(tables) - columns:
+            axis.set_xlabel("system mean")
+        if index % columns == 0:
+            axis.set_ylabel("variance over topics")
+    flat[0].legend(loc="upper left")
     return figure
 
 
 def qq_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
     """Normal QQ plots of the standardised (Pearson) residuals, one panel per link."""
     figure, axes = _link_grid(links, panel_height=1.75)
-    for index, (axis, link) in enumerate(zip(axes, links)):
+    for index, (axis, link) in enumerate(zip(axes, links, strict=False)):
         values = np.sort(residuals.loc[residuals["link"] == link, "pearson"].to_numpy())
         quantiles = stats.norm.ppf((np.arange(1, values.size + 1) - 0.5) / values.size)
         axis.plot(quantiles, values, ".", ms=2, alpha=0.5, color=PALETTE[0], rasterized=True)
@@ -79,7 +87,7 @@ def qq_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
 def fitted_observed_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
     """Observed scores against fitted means, one panel per link (the diagonal is a perfect fit)."""
     figure, axes = _link_grid(links, panel_height=1.75)
-    for index, (axis, link) in enumerate(zip(axes, links)):
+    for index, (axis, link) in enumerate(zip(axes, links, strict=False)):
         part = residuals.loc[residuals["link"] == link]
         axis.plot(part["fitted"], part["observed"], ".", ms=2, alpha=0.3, color=PALETTE[0], rasterized=True)
         axis.plot([0, 1], [0, 1], color=_GREY, lw=1, marker="")
@@ -100,7 +108,7 @@ def system_effects_figure(effects: pd.DataFrame, *, order_by: str | None = None)
         1, len(links), figsize=(TEXT_WIDTH, 1.5 + 0.045 * len(order)), sharey=True, squeeze=False,
         layout="constrained",
     )  # fmt: skip
-    for axis, link in zip(axes[0], links):
+    for axis, link in zip(axes[0], links, strict=False):
         part = effects.loc[effects["link"] == link]
         rank = part["system"].map(order).to_numpy()
         axis.errorbar(

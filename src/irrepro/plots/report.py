@@ -103,14 +103,14 @@ def cutoff_figure(curves: pd.DataFrame, *, statistics=("KTU", "RBO", "RMSE"), la
     runs = list(dict.fromkeys(curves["run"]))
     cutoffs = sorted(curves["cutoff"].unique())
     position = {cutoff: index for index, cutoff in enumerate(cutoffs)}
-    pairs = list(dict.fromkeys(zip(curves["number"], curves["pair"])))
+    pairs = list(dict.fromkeys(zip(curves["number"], curves["pair"], strict=True)))
     colours = plt.get_cmap("viridis")(np.linspace(0.0, 0.85, max(len(pairs), 1)))
     figure, axes = plt.subplots(len(runs), len(statistics), figsize=(3.0 * len(statistics) + 1.8, 2.5 * len(runs)),
                                 sharex=True, squeeze=False)  # fmt: skip
     for row, run in enumerate(runs):
         for column, statistic in enumerate(statistics):
             axis = axes[row][column]
-            for (number, pair), (line, marker), colour in zip(pairs, map(_pair_style, range(len(pairs))), colours):
+            for (number, pair), (line, marker), colour in zip(pairs, map(_pair_style, range(len(pairs))), colours, strict=True):
                 part = curves[(curves["run"] == run) & (curves["number"] == number)].sort_values("cutoff")
                 axis.plot([position[c] for c in part["cutoff"]], part[statistic], linestyle=line, marker=marker,
                           markersize=4, linewidth=1.1, color=colour, label=f"{number}: {pair}".replace("$", r"\$"))  # fmt: skip

@@ -20,7 +20,7 @@ from matplotlib.figure import Figure
 
 from irrepro.plots.style import MARKERS, MIN_FONT_PT, PALETTE, TEXT_WIDTH
 
-__all__ = ["cutoff_figure", "er_deltari_figure", "REGIONS"]
+__all__ = ["cutoff_figure", "er_deltari_figure", "draw_regions", "REGIONS"]
 
 # The paper's four regions of the ER-DeltaRI plane (Section 3.3); the figure numbers them in their
 # corners, the caption says what they mean.
@@ -73,9 +73,9 @@ def cutoff_figure(curves: pd.DataFrame, *, statistic: str, ylabel: str | None = 
     positions = {cutoff: index for index, cutoff in enumerate(cutoffs)}
     levels = sorted(curves["level"].unique())
     figure, axes = _panels(len(families), 2.35)
-    for axis, family in zip(axes, families):
+    for axis, family in zip(axes, families, strict=False):
         part = curves[curves["family"] == family]
-        for run, lines in part.groupby("run", sort=False):
+        for _, lines in part.groupby("run", sort=False):
             lines = lines.sort_values("cutoff")
             index = levels.index(lines["level"].iat[0]) % len(MARKERS)
             axis.plot(
@@ -102,7 +102,7 @@ def _limits(part: pd.DataFrame) -> tuple[float, float, float]:
     return x_low, x_high, y_span
 
 
-def _draw_regions(axis, x_low: float, x_high: float, y_span: float) -> None:
+def draw_regions(axis, x_low: float, x_high: float, y_span: float) -> None:
     """Axes through (0, 0) and the region numbers in the panel's corners."""
     axis.axhline(0.0, color=_GREY, linewidth=0.8)
     axis.axvline(0.0, color=_GREY, linewidth=0.8)
@@ -124,12 +124,12 @@ def er_deltari_figure(points: pd.DataFrame, *, title: str = "") -> Figure:
     _require(points, ["family", "level", "measure", "ER", "DeltaRI"], "er_deltari_figure")
     families = _families(points)
     figure, axes = _panels(len(families), 2.75)
-    for axis, family in zip(axes, families):
+    for axis, family in zip(axes, families, strict=False):
         part = points[points["family"] == family]
         x_low, x_high, y_span = _limits(part)
         axis.set_xlim(x_low, x_high)
         axis.set_ylim(-y_span, y_span)
-        _draw_regions(axis, x_low, x_high, y_span)
+        draw_regions(axis, x_low, x_high, y_span)
         for measure, (marker, colour) in _MEASURE_STYLE.items():
             chosen = part[part["measure"] == measure]
             if chosen.empty:

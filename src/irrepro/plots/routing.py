@@ -106,7 +106,7 @@ def per_topic_ap_bars(per_topic: pd.DataFrame, *, title: str | None = None) -> F
     )  # fmt: skip
     height = 0.8 / max(len(systems), 1)
     positions = np.arange(len(topics))
-    for ax, target in zip(axes[0], targets, strict=True):
+    for ax, target in zip(axes[0], targets, strict=False):
         on_target = per_topic[per_topic["target"] == target]
         for index, system in enumerate(systems):
             of_system = on_target[on_target["system"] == system]

@@ -78,7 +78,7 @@ class Table:
     @property
     def align(self) -> str:
         """LaTeX column alignment: the row labels left, numbers right, text left."""
-        columns = zip(*(cells for _, cells in self.rows)) if self.rows else []
+        columns = zip(*(cells for _, cells in self.rows), strict=True) if self.rows else []
         return "l" + "".join("r" if any(c.kind == "num" for c in column) else "l" for column in columns)
 
     @property

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from irrepro.reproducibility.scores import _as_series, _common_topics
+from irrepro.reproducibility.scores import as_topic_series, common_topics
 from irrepro.validation import Boolean, Integer, Real, Scores, validate_params
 
 __all__ = [
@@ -67,8 +67,8 @@ _PAIRS = {"orig_advanced": _SCORES, "orig_baseline": _SCORES, "new_advanced": _S
 
 def _aligned(*series: pd.Series, what: str) -> np.ndarray:
     """Stack series on their common topics without NaN: array (n_series, n_topics)."""
-    series = [_as_series(s, what) for s in series]
-    topics = _common_topics(*(s.index for s in series), what=what)
+    series = [as_topic_series(s, what) for s in series]
+    topics = common_topics(*(s.index for s in series), what=what)
     frame = pd.concat([s.reindex(topics) for s in series], axis=1).dropna()
     if len(frame) < 2:
         raise ValueError(f"{what}: fewer than 2 topics with scores in every run")
@@ -167,7 +167,7 @@ def bootstrap_mean(
     per_topic: pd.Series, *, n_resamples: int = 10_000, level: float = 0.95, seed: int = 0
 ) -> ConfidenceInterval:
     """Percentile interval of a mean over topics (mean KTU, mean RBO, ARP); NaN topics dropped."""
-    values = _as_series(per_topic, "bootstrap_mean").dropna().to_numpy(dtype=float)
+    values = as_topic_series(per_topic, "bootstrap_mean").dropna().to_numpy(dtype=float)
     if len(values) < 2:
         raise ValueError("bootstrap_mean: fewer than 2 topics with a value")
     means = _resample_means(values[None, :], np.random.default_rng(seed), n_resamples)[0]
@@ -201,7 +201,7 @@ def bootstrap_mean_difference(
         )
     sides = []
     for series, what in ((original, "original"), (new, "new")):
-        values = _as_series(series, f"mean difference ({what})").dropna().to_numpy(dtype=float)
+        values = as_topic_series(series, f"mean difference ({what})").dropna().to_numpy(dtype=float)
         if len(values) < 2:
             raise ValueError(f"mean difference: fewer than 2 topics with a score in the {what} run")
         sides.append(values)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from irrepro.evaluation import MISSING_TOPIC_POLICIES, _evaluate, _Judgments
+from irrepro.evaluation import MISSING_TOPIC_POLICIES, Judgments, evaluate_prepared
 from irrepro.reproducibility import ranking, scores
 from irrepro.validation import (
     MAX_CUTOFF,
@@ -203,15 +203,15 @@ def compare_pairs(
     evaluated = (*measures, *(m for m in dict.fromkeys(evaluate_also) if m not in measures))
     paired = new_qrels is None
     # The qrels are prepared once when both pairs are evaluated on them (same numbers as evaluate).
-    judgments = _Judgments(qrels)
-    new_judgments = judgments if paired else _Judgments(new_qrels)
-    original = _evaluate({"orig_baseline": orig_baseline, "orig_advanced": orig_advanced}, qrels, evaluated,
+    judgments = Judgments(qrels)
+    new_judgments = judgments if paired else Judgments(new_qrels)
+    original = evaluate_prepared({"orig_baseline": orig_baseline, "orig_advanced": orig_advanced}, qrels, evaluated,
                          missing_topics=missing_topics, no_relevant="drop", judgments=judgments)  # fmt: skip
     ranked = _ranked_lists(orig_baseline, orig_advanced, pairs, cutoff, rbo_p, rbo_variant) if paired else {}
     out = {}
     for name, (new_baseline, new_advanced) in pairs.items():
-        runs = dict(zip(ROLES, (orig_baseline, orig_advanced, new_baseline, new_advanced)))
-        new = _evaluate(
+        runs = dict(zip(ROLES, (orig_baseline, orig_advanced, new_baseline, new_advanced), strict=True))
+        new = evaluate_prepared(
             {r: runs[r] for r in ROLES[2:]}, qrels if paired else new_qrels, evaluated,
             missing_topics=missing_topics, no_relevant="drop", judgments=new_judgments,
         )

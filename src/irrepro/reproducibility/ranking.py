@@ -329,7 +329,8 @@ def _overlaps(pos_x_in_y: np.ndarray, depth: int) -> np.ndarray:
     return np.cumsum(counts, axis=1)
 
 
-def _rbo_from_overlaps(x_d: np.ndarray, s: np.ndarray, l: np.ndarray, *, p: float, depth: int, variant: str) -> np.ndarray:
+def _rbo_from_overlaps(x_d: np.ndarray, s: np.ndarray, l: np.ndarray,  # noqa: E741 (Webber et al.'s s and l)
+                       *, p: float, depth: int, variant: str) -> np.ndarray:
     rows = x_d.shape[0]
     d = np.arange(1, depth + 1, dtype=float)[None, :]
     weight = p**d

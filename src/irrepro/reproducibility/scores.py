@@ -49,6 +49,8 @@ __all__ = [
     "paired_ttest",
     "unpaired_ttest",
     "wilcoxon_test",
+    "as_topic_series",
+    "common_topics",
 ]
 
 MIN_TOPICS = 2
@@ -64,7 +66,9 @@ class UndefinedMeasureWarning(RuntimeWarning):
 # --------------------------------------------------------------------------- helpers
 
 
-def _as_series(scores: pd.Series | pd.DataFrame, what: str) -> pd.Series:
+def as_topic_series(scores: pd.Series | pd.DataFrame, what: str) -> pd.Series:
+    """``scores`` of one run as a float Series indexed by topic (a one-column frame is accepted);
+    a clear error naming ``what`` for anything else or for duplicate topics."""
     if isinstance(scores, pd.DataFrame):
         if scores.shape[1] != 1:
             raise ValueError(f"{what} must be a Series (one run), got a DataFrame with {scores.shape[1]} columns")
@@ -90,7 +94,8 @@ def _as_frame(scores: pd.Series | pd.DataFrame, what: str) -> tuple[pd.DataFrame
     return frame.astype(float), single
 
 
-def _common_topics(*indexes: pd.Index, what: str) -> pd.Index:
+def common_topics(*indexes: pd.Index, what: str) -> pd.Index:
+    """The topics in every one of ``indexes`` (in the first one's order); an error naming ``what`` if none."""
     common = indexes[0]
     for index in indexes[1:]:
         common = common.intersection(index, sort=False)
@@ -122,9 +127,9 @@ def _finish(values: np.ndarray, reasons: dict[str, np.ndarray], runs: pd.Index, 
 
 def _pair(original, new, what: str):
     """Align an original Series with new scores; return (orig (T,), new (T,R), valid mask, runs, single)."""
-    original = _as_series(original, f"{what}: original")
+    original = as_topic_series(original, f"{what}: original")
     new_frame, single = _as_frame(new, f"{what}: new scores")
-    topics = _common_topics(original.index, new_frame.index, what=what)
+    topics = common_topics(original.index, new_frame.index, what=what)
     orig_values = original.reindex(topics).to_numpy(dtype=float)
     new_values = new_frame.reindex(topics).to_numpy(dtype=float)
     valid = ~np.isnan(orig_values)[:, None] & ~np.isnan(new_values)
@@ -200,9 +205,9 @@ def _topic_reasons(counts: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def _improvements(advanced: pd.Series, baseline: pd.Series, what: str) -> pd.Series:
-    advanced = _as_series(advanced, f"{what}: original advanced")
-    baseline = _as_series(baseline, f"{what}: original baseline")
-    topics = _common_topics(advanced.index, baseline.index, what=f"{what} (original advanced vs baseline)")
+    advanced = as_topic_series(advanced, f"{what}: original advanced")
+    baseline = as_topic_series(baseline, f"{what}: original baseline")
+    topics = common_topics(advanced.index, baseline.index, what=f"{what} (original advanced vs baseline)")
     return (advanced.reindex(topics) - baseline.reindex(topics)).dropna()
 
 
@@ -236,7 +241,7 @@ def effect_ratio(
     adv, base, single = _broadcast_runs(new_advanced, new_baseline, what)
     runs = adv.columns
     if paired:
-        topics = _common_topics(orig_delta.index, adv.index, base.index, what=what)
+        topics = common_topics(orig_delta.index, adv.index, base.index, what=what)
         od = orig_delta.reindex(topics).to_numpy(dtype=float)
         nd = adv.reindex(topics).to_numpy(dtype=float) - base.reindex(topics).to_numpy(dtype=float)
         valid = ~np.isnan(od)[:, None] & ~np.isnan(nd)
@@ -246,7 +251,7 @@ def effect_ratio(
         reasons = _topic_reasons(counts)
     else:
         od = orig_delta.to_numpy(dtype=float)
-        topics = _common_topics(adv.index, base.index, what=f"{what} (new advanced vs baseline)")
+        topics = common_topics(adv.index, base.index, what=f"{what} (new advanced vs baseline)")
         nd = adv.reindex(topics).to_numpy(dtype=float) - base.reindex(topics).to_numpy(dtype=float)
         valid = ~np.isnan(nd)
         counts = valid.sum(axis=0)
@@ -272,7 +277,7 @@ def relative_improvement(advanced: pd.Series | pd.DataFrame, baseline: pd.Series
 
 def _relative_improvement(adv: pd.DataFrame, base: pd.DataFrame, topics: pd.Index | None = None):
     if topics is None:
-        topics = _common_topics(adv.index, base.index, what="RI")
+        topics = common_topics(adv.index, base.index, what="RI")
     a = adv.reindex(topics).to_numpy(dtype=float)
     b = base.reindex(topics).to_numpy(dtype=float)
     valid = ~np.isnan(a) & ~np.isnan(b)
@@ -304,8 +309,8 @@ def delta_relative_improvement(
     0.0
     """
     what = "DeltaRI"
-    orig_adv, _ = _as_frame(_as_series(orig_advanced, f"{what}: original advanced"), what)
-    orig_base, _ = _as_frame(_as_series(orig_baseline, f"{what}: original baseline"), what)
+    orig_adv, _ = _as_frame(as_topic_series(orig_advanced, f"{what}: original advanced"), what)
+    orig_base, _ = _as_frame(as_topic_series(orig_baseline, f"{what}: original baseline"), what)
     orig_ri, orig_reasons = _relative_improvement(orig_adv, orig_base.set_axis(orig_adv.columns, axis=1))
     adv, base, single = _broadcast_runs(new_advanced, new_baseline, what)
     new_ri, new_reasons = _relative_improvement(adv, base)
@@ -391,7 +396,7 @@ def unpaired_ttest(
     as ``scipy.stats.ttest_ind`` computes it; each sample uses all its own non-NaN topics (the topic sets may
     differ). If both samples are constant and equal the statistic is 0/0 and the p-value is 1.0.
     """
-    original = _as_series(original, "unpaired t-test: original").dropna()
+    original = as_topic_series(original, "unpaired t-test: original").dropna()
     frame, single = _as_frame(reproduced, "unpaired t-test: reproduced")
     runs = frame.columns
     values = frame.to_numpy(dtype=float)

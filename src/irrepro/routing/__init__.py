@@ -41,5 +41,5 @@ On the stand-in::
     clef = standin.run("wcrobust04", "reuters-near", implementation="clef2019")
     # one divergence alone, on top of the paper's implementation
     from irrepro.routing.implementations import divergences, switched
-    raw_tf = standin.run("wcrobust04", "reuters-near", implementation=switched("raw_tf"))
+    sublinear = standin.run("wcrobust04", "reuters-near", implementation=switched("sublinear_tf"))
 """

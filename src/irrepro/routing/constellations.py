@@ -7,7 +7,8 @@ Breuer et al. (SIGIR 2020) derived 200 runs from WCrobust04 / WCrobust0405 by ch
 of the routing pipeline at a time; the paper prints 20 of them, in four families of five levels:
 ``tf`` (tf-idf ``max_features``), ``df`` (``max_df``), ``tol`` (logistic-regression tolerance) and
 ``C`` (inverse regularisation strength). Constellation 1 is the default: ``C=1.5``, ``tol=1e-4``,
-``max_df=1.0``, ``max_features=None`` (all terms), sublinear tf.
+``max_df=1.0``, ``max_features=None`` (all terms); the 2020 code adds sublinear tf (the ``sigir2020``
+implementation of :mod:`irrepro.routing.implementations`; the ``paper`` one keeps raw tf).
 
 Source: irgroup/sigir2020-measure-reproducibility @ 8a44294f6b4e00acf4ad3182782c7e185035b5cc,
 ``config/param.py`` and the ``run_numbers_print`` / ``new_run_names`` of

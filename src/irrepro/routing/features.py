@@ -99,7 +99,7 @@ class _TokenColumns:
             flat.extend([memo[token] if token in memo else self._learn(token) for token in tokens])
         if self.several and _SEVERAL in flat[before:]:
             expanded = [
-                column for token, value in zip(tokens, flat[before:])
+                column for token, value in zip(tokens, flat[before:], strict=True)
                 for column in (self.several[token] if value == _SEVERAL else (value,))
             ]
             flat[before:] = expanded

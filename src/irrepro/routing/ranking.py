@@ -90,7 +90,7 @@ class TopK:
     def frame(self, *, run: str) -> pd.DataFrame:
         """The kept documents as a run frame (query_id, doc_id, score, rank, run), best first per topic."""
         parts = []
-        for topic, scores, positions in zip(self.topics, self._scores, self._positions):
+        for topic, scores, positions in zip(self.topics, self._scores, self._positions, strict=True):
             parts.append(
                 pd.DataFrame(
                     {

@@ -28,3 +28,18 @@ def test_rows_name_the_data_and_never_claim_printed_values():
     outliers = rows.loc["Section 3 (text): Core 18 without its eight outlier runs"]
     assert "this book's" in outliers["note"] and "feup-run1" in outliers["note"]
     assert outliers["why_not"] == "the paper names neither the runs nor a threshold"
+
+
+def test_table1_rows_count_the_columns_the_chapter_fits():
+    rows = fidelity_table(("glm",)).set_index("item")
+    assert glm.table1_columns("Robust04") == "2 (AP, P@10)"
+    assert glm.table1_columns("Core18") == "6 (AP, P@10, nDCG, AP w/o outliers, P@10 w/o outliers, nDCG w/o outliers)"
+    assert "7 links x 2 (AP, P@10) columns" in rows.loc["Table 1", "note"]
+    assert "7 links x 6 (AP" in rows.loc["Table 1, Core 18 columns", "note"]
+    items = list(rows.index)
+    assert items[0] == "Table 1" and not any(item.startswith("Figure") for item in items)  # the paper has no figure
+
+
+def test_the_paper_has_one_table_and_no_figure(paper_texts):
+    text = paper_texts["glm"]
+    assert "Table 1" in text and "Table 2" not in text and "Figure" not in text and "Fig." not in text

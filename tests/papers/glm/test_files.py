@@ -85,3 +85,21 @@ def test_no_float_noise_in_count_ratios(written):
     assert ((merged["consistent_share"] == merged["expected"]) | merged["expected"].isna()).all()
     text = (written / "mean_variance.csv").read_text()
     assert "99999999" not in text and "00000001," not in text
+
+
+def test_data_files_file_lists_every_file_read_with_its_registry_hash(written):
+    from irrepro.data import registry
+
+    files = read(written, "data_files")
+    assert list(files["file"]) == glm.data_files()
+    entries = registry()
+    assert all(entries[name].sha256 == sha for name, sha in zip(files["file"], files["sha256"], strict=True))
+    assert files["sha256"].str.fullmatch(r"[0-9a-f]{64}").all()
+
+
+def test_readme_lists_every_file():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    listed = readme[readme.index("**Files of `irrepro reproduce glm`**") :].split("\n\n")[0]
+    assert all(f"`{name}`" in listed for name in glm.FILES)

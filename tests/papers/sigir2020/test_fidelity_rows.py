@@ -31,3 +31,33 @@ def test_table5_row_says_why_no_printed_value_is_shown(rows):
 def test_per_topic_rows_say_what_the_match_proves(rows):
     for item in ("Table 1", "Table 3", "appendix Table 1", "appendix Table 2"):
         assert "not a re-run of the runs" in rows[item].note, item
+
+
+def test_one_row_per_table_and_figure_of_the_paper_and_its_appendix(rows):
+    expected = {*(f"Table {n}" for n in range(1, 6)), *(f"Figure {n}" for n in range(1, 4)),
+                "appendix Table 1", "appendix Table 2"}  # fmt: skip
+    assert expected <= set(rows)
+    for item in expected:
+        row = rows[item]
+        assert row.data and row.reproduced in ("yes", "partly", "no"), item
+        assert row.printed_shown or row.why_not, item
+    assert all(not rows[f"Table {n}"].printed_shown for n in range(1, 6))  # not in any public text
+
+
+def test_appendix_rows_count_the_cells_the_comparison_matches(rows):
+    from irrepro.papers import published
+
+    for number, printed in ((1, published.appendix_table1()), (2, published.appendix_table2())):
+        row, comparison = rows[f"appendix Table {number}"], sigir2020.appendix_comparison(number)
+        assert row.printed_shown and row.cells == printed.size == len(comparison)
+        assert row.matched == int(comparison["match"].sum())
+    assert rows["appendix Table 2"].matched == rows["appendix Table 2"].cells - 1  # the misprint
+    assert "misprint" in rows["appendix Table 2"].note
+
+
+def test_the_collected_table_has_the_sigir_rows():
+    from irrepro.papers.fidelity import fidelity_table
+
+    table = fidelity_table(("sigir2020",))
+    assert table["chapter"].eq("measuring_reproducibility").all()
+    assert str(table["cells"].dtype) == "Int64"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
+import re
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +15,7 @@ import pytest
 
 import irrepro.papers.sigir2020 as package
 from irrepro.papers import sigir2020
+from tests.papers.sigir2020.conftest import PRINTED, raw
 from tests.papers.sigir2020.test_figures import _expected_diagnosis
 
 TABLE1 = ["ARP:P@10", "ARP:AP", "ARP:nDCG", "KTU", "RBO", "RMSE:P@10", "RMSE:AP", "RMSE:nDCG", "p:P@10", "p:AP",
@@ -34,6 +37,8 @@ EXPECTED_FILES = {
     "correlation_rpd_wcrobust0405_old_ap": None,
     "appendix_table1_comparison": ["cell", "printed", "reproduced", "reproduced as printed", "difference", "match", "note"],
     "appendix_table2_comparison": None,
+    "appendix_table1_as_printed": TABLE1, "appendix_table2_as_printed": None,
+    "appendix_table1_worst_cells": None, "appendix_table2_worst_cells": None,
     "appendix_match_counts": ["cells", "matching", "missing"],
     "appendix_misprints": None, "appendix_largest_differences": None, "ndcg_cutoff_check": None,
     "rbo_depth_convention": None, "small_cases": None,
@@ -47,7 +52,7 @@ EXPECTED_FILES = {
     "figure3_diagnosis": ["ER:AP", "DeltaRI:AP", "region", "ER:AP_old", "DeltaRI:AP_old", "region_old"],
     "figure3_statements": None, "figure3_evidence": ["value"], "earlier_files": None, "earlier_rpd_ap_topics": None, "earlier_rpd_ap_groups": None,
     "claims": ["section", "claim", "data", "verdict", "evidence", "holds"],
-    "fidelity": None, "chapter_numbers": ["value", "source"],
+    "fidelity": None, "chapter_numbers": ["value", "source"], "data_files": ["sha256", "source", "url"],
 }  # fmt: skip
 SAME_COLUMNS = {
     "er_deltari_rpd": "er_deltari_rpl", "rpd_wcrobust0405": "rpd_wcrobust04",
@@ -55,6 +60,8 @@ SAME_COLUMNS = {
     "correlation_rpd_wcrobust04_old_ap": "correlation_rpd_wcrobust04",
     "correlation_rpd_wcrobust0405_old_ap": "correlation_rpd_wcrobust04",
     "appendix_table2_comparison": "appendix_table1_comparison",
+    "appendix_table2_as_printed": "rpd_wcrobust04", "appendix_table1_worst_cells": "appendix_table1_comparison",
+    "appendix_table2_worst_cells": "appendix_table1_comparison",
 }  # fmt: skip
 
 
@@ -88,9 +95,10 @@ def test_csv_keeps_full_precision_and_writes_exact_fractions_exactly(written):
     out, _ = written
     table = sigir2020.replicability_table("WCrobust0405")
     from_file = _read(out, "table1_rpl_wcrobust0405")
-    inexact = [c for c in table.columns if c != "ARP:P@10"]
+    rounded = ["ARP:P@10", *sigir2020.RATIO_COLUMNS["table1_rpl_wcrobust0405"]]
+    inexact = [c for c in table.columns if c not in rounded]
     np.testing.assert_array_equal(from_file[inexact].to_numpy(), table[inexact].to_numpy())
-    np.testing.assert_allclose(from_file["ARP:P@10"], table["ARP:P@10"], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(from_file[rounded], table[rounded], rtol=0, atol=1e-12)
     text = (out / "table1_rpl_wcrobust04.csv").read_text()
     assert "0.646," in text and "0.6459999" not in text  # WCrobust04's P@10: 323 relevant of 500
     comparison = _read(out, "appendix_table1_comparison")
@@ -144,3 +152,48 @@ def test_no_private_name_is_imported_across_modules_and_functions_are_short():
                 assert not private, f"{path.name} imports {private} from {node.module}"
             if isinstance(node, ast.FunctionDef):
                 assert node.end_lineno - node.lineno < 60, f"{path.name}: {node.name}"
+
+
+def _p10_counts(name: str) -> pd.DataFrame:
+    """A published P@10 file as integer counts of relevant documents in the top 10."""
+    frame = raw(name)
+    counts = (frame * 10).round()
+    assert np.allclose(counts, frame * 10, atol=1e-9)
+    return counts.astype(int)
+
+
+def test_p10_effect_ratios_are_exact_fractions_written_without_float_noise(written):
+    out, _ = written
+    rpl = {s: _p10_counts(f"sigir2020/measures/rpl_{s}_p10.csv") for s in ("wcrobust04", "wcrobust0405")}
+    from_file = _read(out, "er_deltari_rpl")
+    for run, k in PRINTED.items():
+        original = int((rpl["wcrobust0405"]["WCrobust0405"] - rpl["wcrobust04"]["WCrobust04"]).sum())
+        new = int((rpl["wcrobust0405"][f"rpl_wcrobust0405_{k}"] - rpl["wcrobust04"][f"rpl_wcrobust04_{k}"]).sum())
+        expected = Fraction(new, original)  # same 50 topics: the 1/50 and the 1/10 cancel
+        assert from_file.at[f"rpl_{run}", "ER:P@10"] == pytest.approx(float(expected), abs=1e-12)
+    lines = (out / "er_deltari_rpl.csv").read_text().splitlines()
+    header = lines[0].split(",")
+    for line in lines[1:]:
+        for column, text in zip(header, line.split(","), strict=True):
+            if column in sigir2020.RATIO_COLUMNS["er_deltari_rpl"]:
+                assert len(text.split(".")[-1].split("e")[0]) <= sigir2020.RATIO_DECIMALS, (column, text)
+    points = (out / "figure3_points.csv").read_text()
+    assert not re.search(r"\d\.\d*(0{9,}[1-9]|9{9,})\d*", points)  # no 1.5000000000000002, no 1.9999999999999996
+
+
+def test_worst_cells_and_as_printed_files_are_the_chapters_tables(written):
+    out, _ = written
+    worst = pd.read_csv(out / "appendix_table2_worst_cells.csv", index_col=0, dtype={"printed": str})
+    assert list(worst.index) == ["rpd_C_1"] and worst["printed"].tolist() == ["54E-06"]
+    shown, _ = sigir2020.as_printed(1)
+    from_file = pd.read_csv(out / "appendix_table1_as_printed.csv", index_col=0, dtype=str)
+    assert from_file.to_numpy().tolist() == shown.to_numpy().tolist()
+
+
+def test_fidelity_counts_are_integers_and_data_files_have_hashes(written):
+    out, _ = written
+    text = (out / "fidelity.csv").read_text()
+    assert ",231,231," in text and "231.0" not in text
+    files = _read(out, "data_files")
+    assert "sigir2020/measures_rpd/rpd_wcrobust0405_ap_old.csv" in files.index
+    assert files["sha256"].str.fullmatch(r"[0-9a-f]{64}").all()

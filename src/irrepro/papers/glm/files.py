@@ -27,6 +27,7 @@ function; :func:`write_tables` writes them as one set with its manifest
 ``system_effects_robust04_ap``  figure: centred system effects with 95% intervals, identity and logit
 ``fidelity``                    one row per table and text result of the paper: data, reproduced, why not
 ``chapter_numbers``             every number of the chapter's prose, with its source
+``data_files``                  the published files the chapter read: file, sha256, source, URL
 ==============================  =======================================================================
 
 Values are written at full precision (the shortest text that reads back to the same float). Counts
@@ -40,6 +41,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from irrepro.data import provenance
 from irrepro.outputs import write_table_set
 from irrepro.papers.fidelity import fidelity_table
 from irrepro.papers.glm import (
@@ -51,7 +53,7 @@ from irrepro.papers.glm import (
     statements,
 )
 
-__all__ = ["FILES", "tables", "mean_variance_table", "write_tables"]
+__all__ = ["FILES", "tables", "mean_variance_table", "data_files_table", "write_tables"]
 
 FIGURE_SETTING = ("Robust04", "AP")
 
@@ -65,6 +67,14 @@ def mean_variance_table() -> pd.DataFrame:
     ]
     table = pd.concat(frames, ignore_index=True)
     return table[["collection", "measure", "system", "mean", "variance"]]
+
+
+def data_files_table() -> pd.DataFrame:
+    """The published files the chapter reads (:func:`~irrepro.papers.glm.scores.data_files`), one row each:
+    ``file``, ``sha256``, ``source``, ``url`` (from the data registry)."""
+    names = scores.data_files()
+    entries = pd.DataFrame(provenance(names), columns=["name", "sha256", "source", "url"]).set_index("name")
+    return entries.loc[names].rename_axis("file").reset_index()  # in the order the chapter reads them
 
 
 def tables() -> dict[str, pd.DataFrame]:
@@ -93,6 +103,7 @@ def tables() -> dict[str, pd.DataFrame]:
         "system_effects_robust04_ap": models.system_effects(*FIGURE_SETTING, links=("identity", "logit")),
         "fidelity": fidelity_table(("glm",)),
         "chapter_numbers": prose.chapter_numbers(),
+        "data_files": data_files_table(),
     }
 
 
@@ -101,7 +112,7 @@ FILES: tuple[str, ...] = (
     "data_used", "data_summary", "outlier_rule_core18", "deviance", "iterations", "ssd_pairs", "consistency",
     "consistency_splits", "deviance_statements", "claims", "verdicts", "near_zero_se", "boundary_observations",
     "assumption_tests", "mean_variance", "residuals_robust04_ap", "qq_robust04_ap", "system_effects_robust04_ap",
-    "fidelity", "chapter_numbers",
+    "fidelity", "chapter_numbers", "data_files",
 )  # fmt: skip
 
 

@@ -9,6 +9,8 @@ settings x links, :func:`table1` into the paper's layout (links x settings).
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 import pandas as pd
 from scipy import stats
@@ -115,7 +117,7 @@ def table1(deviances: pd.DataFrame | None = None) -> pd.DataFrame:
         collection=np.where(deviances["outliers_removed"], deviances["collection"] + WITHOUT_OUTLIERS, deviances["collection"])
     )
     wide = labelled.pivot(index="link", columns=["collection", "measure"], values="deviance")
-    columns = list(dict.fromkeys(zip(labelled["collection"], labelled["measure"])))
+    columns = list(dict.fromkeys(zip(labelled["collection"], labelled["measure"], strict=True)))
     return wide[columns].reindex(list(LINK_NAMES))
 
 
@@ -299,9 +301,17 @@ def unconverged_fits(deviances: pd.DataFrame) -> pd.DataFrame:
     return deviances.loc[~deviances["converged"], columns]
 
 
-def convergence_summary(deviances: pd.DataFrame) -> dict[str, int]:
-    """How many fits :func:`deviance_table` made and how many converged."""
-    return {"fits": len(deviances), "converged": int(deviances["converged"].sum())}
+def convergence_summary(deviances: pd.DataFrame) -> dict[str, object]:
+    """How many fits :func:`deviance_table` made, how many converged, and the fitter's stopping rule
+    (``tolerance`` on the change of deviance, ``max_iterations``: the defaults of
+    :func:`~irrepro.glm.fit.fit_two_way`, with which every fit here is made)."""
+    defaults = inspect.signature(fit_two_way).parameters
+    return {
+        "fits": len(deviances),
+        "converged": int(deviances["converged"].sum()),
+        "tolerance": defaults["tol"].default,
+        "max_iterations": defaults["max_iter"].default,
+    }
 
 
 def lowest_deviance_counts(wide: pd.DataFrame | None = None) -> str:

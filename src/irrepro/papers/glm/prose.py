@@ -10,26 +10,33 @@
 
 from __future__ import annotations
 
+import posixpath
+
 import pandas as pd
 
 from irrepro.glm.outliers import NEAR_ZERO_MAP, near_zero_systems
 from irrepro.papers import datasets
-from irrepro.papers.glm.claim_checks import consistency_verdict, outlier_gap
+from irrepro.papers.glm.claim_checks import consistency_verdict, outlier_gap, verdict_table
+from irrepro.papers.glm.data_groups import NIST_CORE18, ROBUST04, SUBSTITUTES
 from irrepro.papers.glm.models import CONSISTENCY_SEED, CONSISTENCY_SPLITS
 from irrepro.papers.glm.scores import (
+    boundary_dropped,
     data_used,
     load_scores,
     official_summary,
     outlier_systems,
+    settings,
 )
 
 __all__ = [
     "DATA_LABEL",
+    "OUTLIER_QUOTES",
     "data_sentence",
     "outlier_rule_table",
     "outlier_rule_sentence",
     "chapter_numbers",
     "consistency_summary",
+    "verdict_summary",
 ]
 
 #: What the chapter's tables ran on, as their captions say it.
@@ -39,18 +46,58 @@ DATA_LABEL = (
 )
 
 
+#: What the paper itself says about outliers, word for word (Sections 2 and 3; checked against its text).
+OUTLIER_QUOTES: dict[str, str] = {
+    "Section 2": "It is therefore advisable to remove outliers with close-to-zero expected performance.",
+    "Section 3": "Systems mean performance is very close to 0 can challenge the log-based links. Since this happens "
+    "in the case of Core 18, we also consider a second version of it, where we remove eight outlier runs, "
+    "performing extremely low in terms of MAP.",
+}
+
+
+def _files_named(collection: str) -> str:
+    """The files of ``collection`` as few words: the file names, or their common folder when there are many."""
+    files = data_used().set_index("collection").loc[collection, "files"].split()
+    return ", ".join(files) if len(files) <= 2 else f"the {len(files)} files under {posixpath.commonpath(files)}/"
+
+
+def _removed(collection: str) -> str:
+    runs = outlier_systems(collection)
+    return f"{len(runs)} ({', '.join(runs)})" if runs else "none"
+
+
+def _dropped_topics() -> str:
+    dropped = [
+        f"{collection} {measure}: topic {', '.join(topics)}"
+        for collection, measure, removed in settings() if not removed
+        for topics in [boundary_dropped(collection, measure)[0]] if topics
+    ]  # fmt: skip
+    return "; ".join(dropped) or "none"
+
+
 def data_sentence() -> str:
-    """One sentence naming exactly the score matrices of the GLM chapter (collection, topics x runs, measures)."""
+    """One sentence naming exactly the data of the GLM chapter: collections, files, topics x runs, measures,
+    and what is removed (the outliers of :func:`outlier_systems`, the topics of :func:`boundary_dropped`).
+
+    For the book's introduction, where it replaces "Robust 2004 and others"; the numbers come from
+    :func:`data_used`, so sentence, data table and CSV files cannot disagree.
+    """
     used = data_used().set_index("collection")
 
     def shape(collection: str) -> str:
         row = used.loc[collection]
-        return f"{row['topics']} topics x {row['runs']} runs; {row['measures']}"
+        return f"{row['topics']} topics x {row['runs']} runs; {row['measures']}; {_files_named(collection)}"
 
     return (
-        f"per-topic scores of the runs submitted to TREC 2004 Robust, the paper's collection ({shape('Robust04')}), "
-        f"and, as substitutes for the paper's TREC 2018 Core submissions, the SIGIR 2020 matrices of reproductions on "
-        f"Core 2018 ({shape('Core18')}) and of replications on Core 2017 ({shape('Core17')})"
+        f"The GLM chapter fits per-topic scores of the runs submitted to TREC 2004 Robust, the paper's own "
+        f"collection ({shape('Robust04')}), and, as substitutes for the paper's TREC 2018 Core submissions (whose "
+        f"per-topic scores are not public), the SIGIR 2020 authors' matrices of reproductions of WCrobust04 and "
+        f"WCrobust0405 on Core 2018 ({shape('Core18')}) and of the two runs and their replications on Core 2017 "
+        f"({shape('Core17')}). Removed: runs with a MAP below {NEAR_ZERO_MAP:g}, a rule of this book, in a second "
+        f"version of each collection that has any (Robust04: {_removed('Robust04')}; Core18: {_removed('Core18')}; "
+        f"Core17: {_removed('Core17')}), and before every fit the topics where all runs score 0 (or all 1) "
+        f"({_dropped_topics()}). NIST's official MAPs of the {len(official_summary('Core18'))} Core 2018 submissions "
+        f"({datasets.NIST_SUMMARIES.file(collection='core18')}) are read only to check the outlier rule."
     )
 
 
@@ -114,3 +161,27 @@ def consistency_summary(table: pd.DataFrame) -> dict[str, object]:
         "active_disagreements": float(table["active_disagreements"].sum()),
         "verdict": consistency_verdict(table),
     }
+
+
+def verdict_summary(verdicts: pd.DataFrame | None = None) -> dict[str, object]:
+    """Counts of the verdicts of :func:`verdict_table` per data group, for the chapter's prose.
+
+    Keys ``<group>_tested``, ``<group>_holds``, ``<group>_fails``, ``<group>_untestable`` (claims tested
+    on the group, holding, not holding, not testable there) for ``robust04``, ``substitutes`` and
+    ``nist_core18``, ``<group>_failing`` (the ids of the claims that do not hold there, or "none"), and ``differ`` (the claims whose verdicts on Robust04 and on the substitutes
+    differ, by id, in table order; "none" if none).
+    """
+    verdicts = verdict_table() if verdicts is None else verdicts
+    summary: dict[str, object] = {}
+    for group in (ROBUST04, SUBSTITUTES, NIST_CORE18):
+        column = verdicts[group.name]
+        key = group.key.replace("-", "_")
+        summary[f"{key}_tested"] = int((column != "not tested").sum())
+        summary[f"{key}_holds"] = int((column == "holds").sum())
+        summary[f"{key}_fails"] = int((column == "does not hold").sum())
+        summary[f"{key}_untestable"] = int((column == "cannot be tested here").sum())
+        summary[f"{key}_failing"] = ", ".join(verdicts.loc[column == "does not hold", "claim"]) or "none"
+    both = verdicts[(verdicts[ROBUST04.name] != "not tested") & (verdicts[SUBSTITUTES.name] != "not tested")]
+    differ = both.loc[both[ROBUST04.name] != both[SUBSTITUTES.name], "claim"]
+    summary["differ"] = ", ".join(differ) or "none"
+    return summary

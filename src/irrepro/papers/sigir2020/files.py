@@ -18,6 +18,10 @@ same function; :func:`write_tables` writes them as one set with its manifest
 ``correlation_rpd_wcrobust0405_old_ap``   WCrobust0405
 ``appendix_table1_comparison``,           printed versus reproduced, cell by cell
 ``appendix_table2_comparison``
+``appendix_table1_as_printed``,           the reproduced WCrobust0405 written as the appendix prints it
+``appendix_table2_as_printed``
+``appendix_table1_worst_cells``,          the cells that do not match, or else the largest differences
+``appendix_table2_worst_cells``
 ``appendix_match_counts``                 matching cells per appendix table
 ``appendix_misprints``                    the cells that do not match, and why (a misprint or not)
 ``appendix_largest_differences``          the matching cells farthest from their print (appendix Table 1)
@@ -40,31 +44,40 @@ same function; :func:`write_tables` writes them as one set with its manifest
 ``claims``                                the paper's claims with verdicts and evidence
 ``fidelity``                              one row per table and figure: data, reproduced, printed shown
 ``chapter_numbers``                       every number of the chapter's prose, computed, with its source
+``data_files``                            the published files the chapter reads, with sha256 and source
 ========================================  ==================================================================
 
 Values are written at full precision (the shortest text that reads back to the same float), except
 where the quantity is an exact decimal fraction, which is written exactly (:data:`EXACT_DECIMALS`):
 ARP of P@10 is a mean of multiples of 1/10 over 50 (Core17) or 25 (Core18) topics, a multiple of 1/500
 or 1/250, so three decimals are exact (``0.646``, not ``0.6459999999999999``); its difference from a
-printed four-decimal value is exact at four. Counts are integers.
+printed four-decimal value is exact at four. Counts are integers (the fidelity rows' ``cells`` and
+``matched`` too, empty where no printed cell is compared). Ratios and means of counts that no
+decimal writes exactly (:data:`RATIO_COLUMNS`: ER and ΔRI of P@10, means of the per-topic KTU and
+RBO, the measures on small rankings) are written rounded to :data:`RATIO_DECIMALS` decimals: float
+noise (about 1e-16, e.g. ``1.5000000000000002``) is removed, every digit a print could use is kept.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pandas as pd
 
+from irrepro.data import provenance
 from irrepro.outputs import write_table_set
 from irrepro.papers.datasets import ADVANCED, BASELINE, SYSTEMS
+from irrepro.papers.fidelity import fidelity_table
 from irrepro.papers.sigir2020 import appendix, conventions, correlation, earlier, effects, figures, hypothesis
 from irrepro.papers.sigir2020.claim_checks import claims
-from irrepro.papers.sigir2020.fidelity_rows import fidelity
 from irrepro.papers.sigir2020.measure_tables import replicability_table, reproducibility_table, rpl_vs_rpd_pvalues
 from irrepro.papers.sigir2020.prose import chapter_numbers
+from irrepro.papers.sigir2020.published_scores import data_files
 
-__all__ = ["EXACT_DECIMALS", "exact_decimals", "tables", "write_tables"]
+__all__ = [
+    "EXACT_DECIMALS", "RATIO_DECIMALS", "RATIO_COLUMNS", "exact_decimals", "chapter_data_files", "tables",
+    "write_tables",
+]  # fmt: skip
 
 #: file -> {column: decimals that hold the exact value}; for the long comparison tables the rows of
 #: one printed cell (``cell == "ARP:P@10"``) are meant, see :func:`_exact_comparison`.
@@ -77,6 +90,22 @@ EXACT_DECIMALS: dict[str, dict[str, int]] = {
     "appendix_table2_comparison": {"reproduced": 3, "difference": 4},
 }
 _EXACT_CELL = "ARP:P@10"  # the printed cell whose comparison rows hold exact fractions
+#: Decimals of the ratios and means of counts (:data:`RATIO_COLUMNS`).
+RATIO_DECIMALS = 12
+_ER_P10 = [f"{s}:P@10{b}" for s in ("ER", "DeltaRI") for b in ("", ":low", ":high")]
+_SMALL = ["KTU", "KTU printed", "tau-b union tied", "tau intersection", "RBO ext", "RBO sigir2020"]
+#: file -> columns holding ratios or means of counts; in the long point files only the P@10 rows.
+RATIO_COLUMNS: dict[str, list[str]] = {
+    "table1_rpl_wcrobust04": ["KTU", "RBO"],
+    "table1_rpl_wcrobust0405": ["KTU", "RBO"],
+    "er_deltari_rpl": _ER_P10,
+    "er_deltari_rpd": _ER_P10,
+    "figure1_cutoff_curves": ["KTU", "RBO"],
+    "figure2_points": ["ER", "DeltaRI"],
+    "figure3_points": ["ER", "DeltaRI"],
+    "figure3_versions_points": ["ER", "DeltaRI"],
+    "small_cases": _SMALL,
+}
 _NOISE = 1e-9  # rounding may remove float noise, never change a value by more than this
 
 
@@ -95,6 +124,9 @@ def exact_decimals(values: pd.Series, decimals: int, *, what: str) -> pd.Series:
 
 def _exact(name: str, frame: pd.DataFrame) -> pd.DataFrame:
     frame = frame.copy()
+    rows = frame["measure"] == "P@10" if "measure" in frame.columns else slice(None)
+    for column in RATIO_COLUMNS.get(name, []):
+        frame.loc[rows, column] = frame.loc[rows, column].astype(float).round(RATIO_DECIMALS)
     for column, decimals in EXACT_DECIMALS.get(name, {}).items():
         if column not in frame.columns:
             continue
@@ -118,6 +150,9 @@ def _paper_tables() -> dict[str, pd.DataFrame]:
         **{f"correlation_rpd_{s.lower()}_old_ap": correlation.reproducibility_correlation_table(s, version="old")
            for s in SYSTEMS},  # fmt: skip
         **{f"appendix_table{n}_comparison": appendix.appendix_comparison(n) for n in appendix.APPENDIX_TABLES},
+        **{f"appendix_table{n}_as_printed": appendix.as_printed(n)[0] for n in appendix.APPENDIX_TABLES},
+        **{f"appendix_table{n}_worst_cells": appendix.worst_cells(appendix.appendix_comparison(n)).reset_index(drop=True)
+           for n in appendix.APPENDIX_TABLES},  # fmt: skip
         "appendix_match_counts": appendix.match_counts(),
         "appendix_misprints": appendix.appendix_misprints(),
         "appendix_largest_differences": appendix.largest_differences(1),
@@ -145,9 +180,17 @@ def _figure_tables() -> dict[str, pd.DataFrame]:
         "earlier_rpd_ap_topics": earlier.earlier_rpd_ap_topics(),
         "earlier_rpd_ap_groups": earlier.earlier_rpd_ap_groups(),
         "claims": claims(),
-        "fidelity": pd.DataFrame([dataclasses.asdict(row) for row in fidelity()]),
+        "fidelity": fidelity_table(("sigir2020",)).set_index("item"),
         "chapter_numbers": chapter_numbers(),
+        "data_files": chapter_data_files(),
     }
+
+
+def chapter_data_files() -> pd.DataFrame:
+    """The published files the chapter reads (current and earlier versions): ``name``, ``sha256``,
+    ``source``, ``url`` (:func:`irrepro.data.provenance`)."""
+    names = [*data_files(), *earlier.earlier_data_files()]
+    return pd.DataFrame(provenance(names)).set_index("name")
 
 
 def _indexed(frame: pd.DataFrame) -> pd.DataFrame:

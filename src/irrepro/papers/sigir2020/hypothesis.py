@@ -311,6 +311,13 @@ def figure3_evidence() -> pd.Series:
             numbers[f"AP points in region {region} ({version})"] = int((regions == region).sum())
         for verdict in counts.index:
             numbers[f"statements: {verdict} ({version})"] = int(counts.at[verdict, version])
+    statements = figure3_statements()
+    rescued = statements[~statements["holds"] & statements["holds old"]]
+    neither = statements[~statements["holds"] & ~statements["holds old"]]
+    numbers["statements failing on the published files, holding with the earlier file"] = len(rescued)
+    numbers["statements failing on the published files"] = int((~statements["holds"]).sum())
+    numbers["statements holding on neither"] = len(neither)
+    numbers["statements holding on neither: ids"] = ", ".join(neither["id"].str.split(".", n=1).str[1])
     for judged, label in ((True, "Robust05 topics"), (False, "other topics")):
         numbers[f"{label}"] = int(groups.at[judged, "topics"])
         numbers[f"{label}: cells equal"] = int(groups.at[judged, "cells equal"])

@@ -7,6 +7,9 @@ A chapter glues ``chapter_numbers().loc[name, "value"]`` instead of typing the n
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 import pandas as pd
 
 from irrepro.papers.datasets import BASELINE
@@ -17,7 +20,7 @@ from irrepro.papers.sigir2020.measure_tables import AGREEMENT_DEPTH
 from irrepro.papers.sigir2020.published_scores import MEASURES, per_topic
 from irrepro.routing.constellations import FAMILIES, PRINTED
 
-__all__ = ["DATA_LABELS", "chapter_numbers"]
+__all__ = ["DATA_LABELS", "chapter_numbers", "misprint_numbers", "glue_names"]
 
 #: What each table of the chapter ran on, as its caption says it.
 DATA_LABELS: dict[str, str] = {
@@ -69,6 +72,7 @@ def _appendix_numbers() -> dict[str, tuple[object, str]]:
         numbers[f"{name} matching"] = (int(row["matching"]), "match_counts()")
     numbers["misprinted cell"] = ("; ".join(f"{m.run} {m.cell} '{m.printed}'" for m in miss.itertuples()),
                                   "appendix_misprints()")  # fmt: skip
+    numbers["cells not matching"] = (len(miss), "appendix_misprints()")
     numbers["largest matching difference: printed"] = (largest["printed"], "largest_differences(1)")
     numbers["largest matching difference: reproduced"] = (float(largest["reproduced"]), "largest_differences(1)")
     return numbers
@@ -83,9 +87,48 @@ def _small_case_numbers() -> dict[str, tuple[object, str]]:
     }
 
 
+def misprint_numbers() -> dict[str, tuple[object, str]]:
+    """What the chapter says about the first misprinted cell of the appendix, each fact computed.
+
+    Keys ``misprint <fact>``: the cell's run and column, its printed text, the reproduced value, that
+    value in the column's print format (``reproduced as printed``), the mantissa digits of the cell
+    and of the rest of its column, and how many other cells of its column and row match
+    (:func:`~irrepro.papers.sigir2020.appendix.appendix_misprints`). Empty when no cell is a misprint.
+    """
+    misprints = appendix_misprints()
+    misprints = misprints[misprints["misprint"]]
+    if misprints.empty:
+        return {}
+    first = misprints.iloc[0]
+    facts = ("table", "run", "cell", "printed", "reproduced", "reproduced as printed", "printed mantissa digits",
+             "column mantissa digits", "column cells", "column cells matching", "row cells", "row cells matching")
+    numbers = {f"misprint {fact}": (first[fact], "appendix_misprints()") for fact in facts}
+    numbers["misprint reproduced"] = (float(first["reproduced"]), "appendix_misprints()")
+    for fact in ("printed mantissa digits", "column mantissa digits", "column cells", "column cells matching",
+                 "row cells", "row cells matching"):
+        numbers[f"misprint {fact}"] = (int(first[fact]), "appendix_misprints()")
+    return numbers
+
+
 def chapter_numbers() -> pd.DataFrame:
     """Every number of the chapter's prose: index ``number``, columns ``value`` and ``source``."""
-    numbers = {**_data_numbers(), **_convention_numbers(), **_appendix_numbers(), **_small_case_numbers()}
+    numbers = {**_data_numbers(), **_convention_numbers(), **_appendix_numbers(), **misprint_numbers(),
+               **_small_case_numbers()}
     table = pd.DataFrame([(name, value, source) for name, (value, source) in numbers.items()],
                          columns=["number", "value", "source"]).set_index("number")  # fmt: skip
     return table
+
+
+def glue_names(numbers: pd.Series | Mapping[str, object]) -> dict[str, object]:
+    """``numbers`` keyed by glue-safe names: lower case, runs of other characters as one dash.
+
+    >>> glue_names({"Core17 topics": 50, "misprint reproduced as printed": "5E-06"})
+    {'core17-topics': 50, 'misprint-reproduced-as-printed': '5E-06'}
+    """
+    named: dict[str, object] = {}
+    for name, value in numbers.items():
+        slug = re.sub(r"[^a-z0-9]+", "-", str(name).lower()).strip("-")
+        if slug in named:
+            raise ValueError(f"glue_names: {name!r} and another number share the name {slug!r}")
+        named[slug] = value
+    return named

@@ -30,6 +30,7 @@ __all__ = [
     "TEXT_RULES",
     "Document",
     "CorpusFormatError",
+    "iso_date",
     "CorpusWarning",
     "Problem",
     "ReadStats",

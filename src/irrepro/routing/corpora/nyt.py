@@ -85,7 +85,7 @@ def parse_nitf(data: bytes, text: str = "anserini") -> tuple[Document | None, st
 
 def _members(path: Path) -> Iterator[tuple[str, bytes]]:
     try:
-        archive = tarfile.open(path, mode="r|*")
+        archive = tarfile.open(path, mode="r|*")  # noqa: SIM115 (closed by the with below, after the error check)
     except tarfile.TarError as error:
         raise CorpusFormatError(f"{path}: not a (gzipped) tar archive: {error}") from error
     with archive:

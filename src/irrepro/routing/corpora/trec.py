@@ -48,12 +48,12 @@ from ._common import (
     open_text,
 )
 
-__all__ = ["read_trec_sgml", "TEXT_TAGS", "AUTHORS_FIELDS", "authors_text", "child_count"]
+__all__ = ["read_trec_sgml", "TEXT_TAGS", "AUTHORS_FIELDS", "authors_text", "child_count", "parse_date"]
 
 TEXT_TAGS = ("TEXT", "HEADLINE", "TITLE", "HL", "HEAD", "TTL", "LP", "LEADPARA")
 _RECORD = re.compile(r"<DOC>|</DOC>")
 _DOCNO = re.compile(r"<DOCNO>(.*?)</DOCNO>", re.DOTALL)
-_FIELDS = re.compile(r"<(%s)\b[^>]*>(.*?)</\1>" % "|".join(TEXT_TAGS), re.DOTALL)
+_FIELDS = re.compile(rf"<({'|'.join(TEXT_TAGS)})\b[^>]*>(.*?)</\1>", re.DOTALL)
 _DATE_FIELDS = re.compile(r"<(DATE_TIME|DATE|DATE1)>(.*?)</\1>", re.DOTALL)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _YYMMDD = re.compile(r"^\s*(\d{2})(\d{2})(\d{2})\s*$")

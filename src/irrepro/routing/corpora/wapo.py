@@ -53,7 +53,7 @@ def _date(milliseconds: object) -> str | None:
     if isinstance(milliseconds, bool) or not isinstance(milliseconds, (int, float)):
         return None
     try:
-        moment = datetime.datetime.fromtimestamp(milliseconds / 1000, tz=datetime.timezone.utc)
+        moment = datetime.datetime.fromtimestamp(milliseconds / 1000, tz=datetime.UTC)
     except (OverflowError, OSError, ValueError):
         return None
     return moment.date().isoformat()

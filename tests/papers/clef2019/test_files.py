@@ -1,0 +1,46 @@
+"""The cheap CSV files of the CLEF chapter, written without any routing run."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from irrepro.outputs import verify_table_set, write_table_set
+from irrepro.papers import routing
+from irrepro.papers.clef2019 import files
+
+
+def test_published_tables_need_no_run(tmp_path, monkeypatch):
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the published tables must not make a routing run")
+
+    monkeypatch.setattr(routing, "_make_run", forbidden)
+    monkeypatch.setattr(routing, "stand_in", forbidden)
+    tables = files.published_tables()
+    assert {"published_runs_15_topics", "published_runs_summary", "claims", "fidelity"} <= set(tables)
+    write_table_set(tmp_path, {f"{name}.csv": frame for name, frame in tables.items()}, producer="test")
+    names = {path.name for path in verify_table_set(tmp_path)}
+    assert {"published_runs_15_topics.csv", "published_runs_summary.csv"} <= names
+    back = pd.read_csv(tmp_path / "published_runs_15_topics.csv", dtype={"topic": str})
+    assert list(back.columns) == ["setting", "topic", "WCrobust04", "WCrobust0405"]
+    assert back["WCrobust04"].to_numpy() == pytest.approx(tables["published_runs_15_topics"]["WCrobust04"].to_numpy())
+
+
+def test_reproduce_routing_writes_the_published_files(tmp_path, monkeypatch):
+    """``irrepro reproduce routing`` (routing.write_tables) adds the cheap files to its one table set;
+    the slow tables are replaced by a stub here, so no run is made."""
+
+    class NoRuns:
+        label = "no corpora (test)"
+
+        def runs(self):
+            return []
+
+    stub = pd.DataFrame({"x": [1]})
+    for name in ("relevance_transfer", "feature_augmentation", "replication", "per_topic_ap", "own_dataset_measures",
+                 "tolerance_check"):  # fmt: skip
+        monkeypatch.setattr(routing, name, lambda data, stub=stub: stub)
+    written = {path.name for path in routing.write_tables(tmp_path, data=NoRuns())}
+    assert {"published_runs_15_topics.csv", "published_runs_summary.csv", "claims.csv", "fidelity.csv"} <= written
+    assert "implementation_effects.csv" not in written  # stand-in runs only with the stand-in
+    assert {path.name for path in verify_table_set(tmp_path)} >= written - {"MANIFEST.json"}

@@ -1,0 +1,57 @@
+"""Each divergence measured alone on the stand-in, and the three implementations compared."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from irrepro.evaluation import evaluate
+from irrepro.papers.clef2019 import files, prose
+from irrepro.papers.clef2019 import implementation_effects as ie
+from irrepro.routing import implementations, standin
+
+
+@pytest.fixture(scope="module")
+def effects():
+    return ie.implementation_effects()
+
+
+def test_columns_and_one_row_per_divergence(effects):
+    assert list(effects.columns[: len(ie.EFFECT_COLUMNS)]) == list(ie.EFFECT_COLUMNS)
+    assert list(effects["divergence"]) == [row.name for row in implementations.DIVERGENCES]
+    unswitchable = {row.name for row in implementations.DIVERGENCES if row.switch is None}
+    assert set(effects.loc[effects["KTU"].isna(), "divergence"]) == unswitchable
+
+
+def test_sublinear_tf_effect_against_a_run_made_here(effects):
+    """MAP and RMSE of the sublinear-tf row, from runs made and evaluated independently of the module."""
+    qrels = standin.load().collections[ie.TARGET].qrels
+    without = standin.run("wcrobust0405", ie.TARGET).run
+    with_ = standin.run("wcrobust0405", ie.TARGET, implementation=implementations.switched("sublinear_tf")).run
+    ap = evaluate({"without": without, "with": with_}, qrels, ("AP",))["AP"]
+    row = effects.set_index("divergence").loc["sublinear_tf"]
+    assert row["MAP_without"] == pytest.approx(ap["without"].mean())
+    assert row["MAP_with"] == pytest.approx(ap["with"].mean())
+    assert row["RMSE:AP"] == pytest.approx(np.sqrt(((ap["with"] - ap["without"]) ** 2).mean()))
+    assert row["RBO"] < 1 and row["MAP_with"] != row["MAP_without"]
+
+
+def test_choices_the_stand_in_cannot_see_leave_the_run_unchanged(effects):
+    rows = effects.set_index("divergence")
+    for name in ("empty_documents", "repeated_ids", "topics_all_training", "topics_first_training"):
+        assert (rows.loc[name, "KTU"], rows.loc[name, "RBO"], rows.loc[name, "RMSE:AP"]) == (1.0, 1.0, 0.0), name
+    numbers = prose.implementation_numbers(effects)
+    assert numbers["no-effect"] == 4 and numbers["largest"] == rows["RBO"].idxmin()
+
+
+def test_implementations_compared():
+    table = ie.implementation_comparison()
+    assert [tuple(p) for p in table[["original", "new"]].to_numpy()] == list(ie.IMPLEMENTATION_PAIRS)
+    assert table[["KTU", "RBO"]].le(1).all().all() and (table["RMSE:AP"] > 0).all()
+    paper = table.iloc[0]
+    effects = ie.implementation_effects().set_index("divergence")
+    assert paper["MAP WCrobust0405 (original)"] == pytest.approx(effects["MAP_without"].iat[0])
+
+
+def test_stand_in_tables_are_the_two_files():
+    assert set(files.stand_in_tables()) == {"implementation_effects", "implementation_comparison"}
