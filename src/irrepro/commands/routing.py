@@ -35,6 +35,8 @@ from irrepro.commands._common import InputError, option
 from irrepro.routing.constellations import DEFAULT, IMPLEMENTATION_NAMES, PRINTED, SYSTEMS, TOL_SCALES, by_name
 from irrepro.validation import MAX_CUTOFF, Constraint, Integer, InvalidParameterError, NameList, Text
 
+__all__ = ["NAME", "HELP", "STAND_IN_TARGETS", "MemorySize", "add_arguments", "run"]
+
 NAME = "routing"
 HELP = "routing runs WCrobust04 / WCrobust0405 on the Reuters stand-in or on your own corpora"
 

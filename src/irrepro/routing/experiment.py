@@ -50,6 +50,8 @@ __all__ = [
     "iter_runs",
     "local_cluster",
     "default_workers",
+    "dashboard_available",
+    "worker_count",
     "RunCache",
     "MEASURES",
 ]
