@@ -166,6 +166,17 @@ OPTION_CASES = [
     (["routing", "run", "--system", "bm25"], "--system"),
     (["routing", "run", "--preset", "tf_9"], "--preset"),
     (["routing", "nothing"], "ACTION"),
+    (["routing", "grid", "--workers", "0"], "--workers"),
+    (["routing", "grid", "--workers", "two"], "--workers"),
+    (["routing", "grid", "--memory-limit", "3XB"], "--memory-limit"),
+    (["routing", "grid", "--memory-limit", "1MB"], "--memory-limit"),
+    (["routing", "grid", "--constellations", "tf_9"], "--constellations"),
+    (["routing", "grid", "--constellations", "C_3,C_3"], "--constellations"),
+    (["routing", "grid", "--systems", "bm25"], "--systems"),
+    (["routing", "grid", "--targets", ",reuters-far"], "--targets"),
+    (["routing", "grid", "--targets", "reuters-near,core17"], "--targets"),
+    (["routing", "grid", "--scheduler", "tcp://localhost:1", "--workers", "2"], "--workers"),
+    (["routing", "grid", "--implementation", "anserini"], "--implementation"),
     (["reproduce", "trec"], "paper"),
     (["data", "shred"], "action"),
     (["data", "list", "no-such-prefix/"], "no-such-prefix/"),
@@ -185,8 +196,11 @@ def test_bad_option_is_one_line_naming_it(files, tmp_path, argv, named):
     if argv[:2] == ["routing", "run"]:
         extra = [opt for pair in (("--system", "wcrobust04"), ("--target", "reuters-near"), ("--out", "x.run"))
                  if pair[0] not in argv for opt in pair]
+    if argv[:2] == ["routing", "grid"]:
+        extra = ["--out", "grid"]
     done = irrepro(*argv, *extra, cwd=tmp_path)
     _assert_clean(done, {2}, names=named)
+    assert not (tmp_path / "grid").exists()
     assert not (tmp_path / "x.run").exists()
 
 

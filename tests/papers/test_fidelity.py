@@ -38,7 +38,7 @@ def cheap():
     def forbidden(*args, **kwargs):
         raise AssertionError("fidelity() must be cheap: no routing run, no GLM fit")
 
-    patch.setattr(routing, "_make_run", forbidden)
+    patch.setattr(routing.RunCache, "prefetch", forbidden)
     patch.setattr(routing, "stand_in", forbidden)
     patch.setattr(glm.models, "fit_two_way", forbidden)
     yield

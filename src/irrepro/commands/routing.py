@@ -9,6 +9,14 @@ Corpus names are the Reuters-21578 stand-in's (``reuters-04``, ``reuters-05``, `
     irrepro routing run --system wcrobust04 --target reuters-far --no-preprocessing --out wcr04_plain.run
     irrepro routing run --system wcrobust0405 --target reuters-near --implementation clef2019 --out r.run
 
+``irrepro routing grid`` makes a whole constellation grid (systems x targets x constellations) on a
+Dask cluster -- a local one of ``--workers`` processes, or a running scheduler (``--scheduler``) --
+sharing the features between runs, resumable (``grid.json`` in ``--out``) and with each run file
+identical to the one ``irrepro routing run`` writes (:mod:`irrepro.routing.grid`)::
+
+    irrepro routing grid --out grid/ --workers 2 --memory-limit 1GiB
+    irrepro routing grid --targets core17,core18 --constellations tf_1,C_3 --scheduler tcp://head:8786 --out g/
+
 ``--implementation`` chooses every choice of the pipeline at once (:mod:`irrepro.routing.implementations`):
 ``paper`` (default), ``clef2019`` or ``sigir2020``, the authors' code of the CENTRE@CLEF 2019 runs and
 of the SIGIR 2020 dataset; the corpora are then read with that implementation's text rule.
@@ -16,16 +24,89 @@ of the SIGIR 2020 dataset; the corpora are then read with that implementation's 
 
 from __future__ import annotations
 
+import argparse
+import re
 import sys
+from dataclasses import dataclass
 
 # Only light modules here: every ``irrepro`` command builds this parser, so the routing pipeline
 # (scikit-learn, NLTK) is imported when a routing action runs, not at start-up.
 from irrepro.commands._common import InputError, option
 from irrepro.routing.constellations import DEFAULT, IMPLEMENTATION_NAMES, PRINTED, SYSTEMS, TOL_SCALES, by_name
-from irrepro.validation import MAX_CUTOFF, Integer, Text
+from irrepro.validation import MAX_CUTOFF, Constraint, Integer, InvalidParameterError, NameList, Text
+
+__all__ = ["NAME", "HELP", "STAND_IN_TARGETS", "MemorySize", "add_arguments", "run"]
 
 NAME = "routing"
 HELP = "routing runs WCrobust04 / WCrobust0405 on the Reuters stand-in or on your own corpora"
+
+
+_UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
+          "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}  # fmt: skip
+_SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([a-z]*)")
+#: the stand-in's targets: the grid's default
+STAND_IN_TARGETS = ("reuters-near", "reuters-far")
+
+
+@dataclass(frozen=True)
+class MemorySize(Constraint):
+    """A memory size per worker: ``4GiB``, ``1500MB``, ``2e9`` bytes written as digits, or ``auto``."""
+
+    def describe(self) -> str:
+        return "a size such as 2GiB, 1500MB or 2000000000 (at least 64MiB), or auto"
+
+    def check(self, name, value):
+        if value == "auto":
+            return value
+        match = _SIZE.fullmatch(value.strip().lower()) if isinstance(value, str) else None
+        if match is None or match.group(2) not in _UNITS:
+            self.fail(name, value)
+        size = int(float(match.group(1)) * _UNITS[match.group(2)])
+        if size < 64 * 2**20:
+            self.fail(name, value)
+        return size
+
+
+def _names(constraint: NameList):
+    """An argparse ``type=`` for a comma-separated list checked by ``constraint``."""
+
+    def parse(text: str) -> tuple[str, ...]:
+        names = [name.strip() for name in text.split(",")]
+        try:
+            return constraint.check("the value", [name for name in names if name] if all(names) else names)
+        except InvalidParameterError:
+            raise argparse.ArgumentTypeError(f"must be {constraint.describe()}, comma-separated; got {text!r}") from None
+
+    return parse
+
+
+def _constellations(text: str) -> tuple[str, ...]:
+    known = tuple(c.name for c in (DEFAULT, *PRINTED))
+    return known if text == "all" else _names(NameList("constellation", options=known))(text)
+
+
+def _add_grid(actions) -> None:
+    grid = actions.add_parser("grid", help="a whole constellation grid on a Dask cluster: shared features, resumable")
+    grid.add_argument("--systems", type=_names(NameList("system", options=tuple(SYSTEMS))), default=tuple(SYSTEMS),
+                      help="comma-separated (default: wcrobust04,wcrobust0405)")
+    grid.add_argument("--targets", type=_names(NameList("corpus name")), default=STAND_IN_TARGETS,
+                      help="corpora to rank, comma-separated: the stand-in's (default: reuters-near,reuters-far) or your configured ones")
+    grid.add_argument("--constellations", type=_constellations, default="all",
+                      help="all (default: the default and tf_1..C_5) or a comma-separated list such as tf_1,C_3")
+    grid.add_argument("--no-preprocessing", dest="preprocess", action="store_false",
+                      help="plain lowercase tokens as terms (the paper's comparison runs)")
+    grid.add_argument("--implementation", choices=IMPLEMENTATION_NAMES, default="paper",
+                      help="paper (default), clef2019 or sigir2020, as in 'irrepro routing run'")
+    grid.add_argument("--out", required=True, type=option(Text(what="a folder name")),
+                      help="folder for the runs (<target>/<tag>.run) and grid.json; rerun to resume")
+    grid.add_argument("--scheduler", type=option(Text(no_blanks=True, what="a scheduler address")),
+                      help="address of a running Dask scheduler (tcp://host:8786); default: a local cluster")
+    grid.add_argument("--workers", type=option(Integer(1, 1024)),
+                      help="worker processes of the local cluster (default: the cores)")
+    grid.add_argument("--memory-limit", type=option(MemorySize()),
+                      help="memory per local worker, e.g. 2GiB (default: auto, the machine's memory shared)")
+    grid.add_argument("--config", help="corpora configuration (default: $IRREPRO_ROUTING_CONFIG or ./routing-corpora.toml)")
+    grid.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def add_arguments(parser) -> None:
@@ -59,6 +140,7 @@ def add_arguments(parser) -> None:
                      help="run tag (default: SYSTEM_PRESET[_augmented][_unprocessed][_IMPLEMENTATION][_tolsum])")
     run.add_argument("--quiet", action="store_true", help="no progress bars")
     run.add_argument("--out", required=True, help="the TREC run file to write")
+    _add_grid(actions)
     actions.add_parser("corpora", help="list the stand-in corpora and those of your configuration").add_argument(
         "--config", help="corpora configuration"
     )
@@ -142,5 +224,54 @@ def _corpora(args) -> int:
     return 0
 
 
+def _grid_corpora(args):
+    """The grid's corpora (the stand-in, or the configured ones) and how the manifest names them."""
+    from irrepro.routing import standin
+    from irrepro.routing.experiment import ConfiguredCorpora, StandInCorpora
+
+    stand_in = [target in standin.ROLES for target in args.targets]
+    if all(stand_in):
+        return StandInCorpora(), "Reuters-21578 stand-in"
+    if any(stand_in):
+        raise InputError("--targets: the stand-in's corpora and your configured ones cannot be mixed in one grid")
+    from irrepro.routing.config import configured_collections
+    from irrepro.routing.implementations import get
+
+    names = tuple(dict.fromkeys([role for s in args.systems for role in SYSTEMS[s]] + list(args.targets)))
+    try:  # check the configuration here, before any worker starts
+        path, _ = configured_collections(names, args.config, implementation=get(args.implementation))
+    except UnicodeDecodeError as error:
+        raise InputError(f"configuration: not UTF-8 text (byte {error.start})") from error
+    return ConfiguredCorpora(str(path.resolve()), names), f"configured corpora ({path.resolve()})"
+
+
+def _grid(args) -> int:
+    from pathlib import Path
+
+    from irrepro.routing.experiment import dashboard_available, local_cluster, worker_count
+    from irrepro.routing.grid import plan, run_grid
+
+    if args.scheduler and (args.workers or args.memory_limit):
+        raise InputError("--workers and --memory-limit set up a local cluster; with --scheduler the cluster's workers run the grid")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out: {out} is not a folder")
+    corpora, label = _grid_corpora(args)
+    runs = plan(args.systems, args.targets, [by_name(name) for name in args.constellations],
+                preprocess=args.preprocess, implementation=args.implementation)  # fmt: skip
+    with local_cluster(workers=args.workers, memory_limit=args.memory_limit, scheduler=args.scheduler) as client:
+        where = args.scheduler or "a local cluster"
+        print(f"{len(runs)} runs on {label}; {worker_count(client)} workers on {where}")
+        if dashboard_available():
+            print(f"dashboard: {client.dashboard_link}")
+        elif not args.scheduler:
+            print("no dashboard: it needs bokeh, which is not installed (pip install bokeh)")
+        report = run_grid(corpora, runs, out, client=client, corpora_label=label, progress=not args.quiet)
+    print(f"{report.made} runs made, {report.skipped} finished before and skipped; {report.feature_sets} feature sets "
+          f"built for them ({report.saved_share:.0%} of the tasks' CPU time saved by sharing); {report.wall_seconds:.1f} s "
+          f"-> {out}")
+    return 0
+
+
 def run(args) -> int:
-    return _run(args) if args.action == "run" else _corpora(args)
+    return {"run": _run, "grid": _grid, "corpora": _corpora}[args.action](args)

@@ -31,10 +31,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import pandas as pd
-from joblib import Parallel, delayed
 
 from irrepro.data import fetch
-from irrepro.evaluation import evaluate
 from irrepro.outputs import table_set
 from irrepro.papers import datasets
 from irrepro.papers.claims import ClaimList
@@ -51,10 +49,11 @@ from irrepro.routing.constellations import (
     Constellation,
     by_name,
 )
+from irrepro.routing.experiment import MEASURES, ConfiguredCorpora, RunCache, RunRequest, StandInCorpora
 from irrepro.routing.pipeline import (
     SYSTEMS as TRAINING_ROLES,  # papers/* calls the two system names SYSTEMS
 )
-from irrepro.routing.pipeline import Collection, RoutingResult, route
+from irrepro.routing.pipeline import RoutingResult
 from irrepro.runs import read_qrels, write_run
 from irrepro.topic_order import sort_topics
 
@@ -68,6 +67,34 @@ __all__ = [
     "CLAIMS",
     "fidelity",
     "write_tables",
+    "common_topics",
+    "RoutingData",
+    "stand_in",
+    "stand_in_summary",
+    "target_size_check",
+    "relevance_transfer",
+    "feature_augmentation",
+    "common_stand_in_topics",
+    "replication",
+    "preprocessing_effect",
+    "per_topic_ap",
+    "per_topic_gains",
+    "own_dataset_requests",
+    "own_dataset_sharing",
+    "own_dataset_measures",
+    "constellation_arp_comparison",
+    "tolerance_check",
+    "own_dataset_table",
+    "table_requests",
+    "licensed_data",
+    "replication_table",
+    "transfer_extremes",
+    "augmentation_summary",
+    "preprocessing_summary",
+    "tolerance_ratios",
+    "tolerance_summary",
+    "closing_numbers",
+    "licensed_status",
 ]
 
 #: The paper's four collections: name -> (corpus, registry name of its qrels).
@@ -205,7 +232,6 @@ NEAR, FAR = "core17", "core18"
 #: How the tables name the two preprocessing choices (``preprocess`` of :func:`irrepro.routing.pipeline.route`).
 PREPROCESSING: dict[bool, str] = {True: "stop words removed, Porter stems", False: "none (lowercase tokens)"}
 SYSTEM_NAMES: dict[str, str] = {name.lower(): name for name in datasets.SYSTEMS}  # system key -> name
-MEASURES: tuple[str, ...] = ("AP", "P@10", "nDCG")
 STAND_IN_DATA = "Reuters-21578 stand-in (open; time slices in the roles of the TREC corpora)"
 STAND_IN_EQUAL_TARGETS_DATA = "Reuters-21578 stand-in, targets cut to equal size (first near, last far stories)"
 #: Depth of KTU and RBO in the own dataset (the deepest cut-off of the SIGIR 2020 paper).
@@ -213,137 +239,26 @@ RANKING_DEPTH = 1000
 RBO_P = 0.8
 
 
-@dataclass(frozen=True)
-class RunRequest:
-    """One routing run: training roles (in priority order), target role, parameters."""
-
-    training: tuple[str, ...]
-    target: str
-    constellation: Constellation = DEFAULT
-    augment: bool = False
-    preprocess: bool = True
-    tol_scale: str = "mean"  # "sum": tol as scikit-learn < 1.4 applied it (irrepro.routing.classifier)
-
-    @property
-    def key(self) -> tuple:
-        return (self.training, self.target, self.constellation.name, self.augment, self.preprocess, self.tol_scale)
-
-    @property
-    def tag(self) -> str:
-        parts = ["from", "+".join(self.training), "to", self.target, self.constellation.name]
-        parts += ["augmented"] if self.augment else []
-        parts += [] if self.preprocess else ["unprocessed"]
-        parts += ["tolsum"] if self.tol_scale == "sum" else []
-        return "_".join(parts)
-
-
-def _make_run(collections: dict[str, Collection], request: RunRequest) -> RoutingResult:
-    result = route(
-        [collections[role] for role in request.training],
-        collections[request.target],
-        constellation=request.constellation,
-        augment=request.augment,
-        preprocess=request.preprocess,
-        tol_scale=request.tol_scale,
-        run_tag=request.tag,
-    )
-    # ids as categories: a run of 10,000 documents x 50 topics takes a tenth of the memory
-    result.run = result.run.astype({"query_id": "category", "doc_id": "category", "run": "category"})
-    return result
-
-
-def _make_runs(collections: dict[str, Collection], requests: list[RunRequest]) -> list[tuple[RunRequest, RoutingResult]]:
-    return [(request, _make_run(collections, request)) for request in requests]
-
-
-def _picklable(collections: dict[str, Collection]) -> bool:
-    return all(isinstance(c.documents, list) for c in collections.values())
-
-
-@dataclass
-class RoutingData:
+@dataclass(kw_only=True)
+class RoutingData(RunCache):
     """The four collections a routing experiment needs, keyed by role, and what they are.
 
     ``collections`` maps the roles ``robust04``, ``robust05``, ``core17`` (near target) and
     ``core18`` (far target) to :class:`irrepro.routing.pipeline.Collection` objects with qrels;
     ``corpora`` names the corpus playing each role; ``label`` goes into every table's ``data``;
-    ``role_names`` is how tables and figures name each role.
+    ``role_names`` is how tables and figures name each role. The runs and their scores are made
+    once and kept (:class:`irrepro.routing.experiment.RunCache`); ``source`` tells Dask workers
+    where to find the collections themselves.
     """
 
     label: str
-    collections: dict[str, Collection]
     corpora: dict[str, str]
     role_names: dict[str, str] = field(default_factory=lambda: dict(ROLE_NAMES))
-    n_jobs: int = 2  # worker processes for prefetch (the book's budget: 2 cores)
-    _results: dict = field(default_factory=dict, repr=False)
-    _scores: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         missing = [role for role in ROLES if role not in self.collections]
         if missing:
             raise ValueError(f"routing data {self.label!r} lacks the role(s) {', '.join(missing)}")
-
-    # ------------------------------------------------------------------ one run, computed once
-    def run(
-        self,
-        training: tuple[str, ...],
-        target: str,
-        *,
-        constellation: Constellation = DEFAULT,
-        augment: bool = False,
-        preprocess: bool = True,
-        tol_scale: str = "mean",
-    ) -> RoutingResult:
-        """The run of classifiers trained on ``training`` (roles, in priority order) ranking ``target``."""
-        request = RunRequest(tuple(training), target, constellation, augment, preprocess, tol_scale)
-        if request.key not in self._results:
-            self._results[request.key] = _make_run(self.collections, request)
-        return self._results[request.key]
-
-    def prefetch(self, requests: Sequence[RunRequest], *, n_jobs: int | None = None) -> None:
-        """Make the runs not made yet, in ``n_jobs`` worker processes (the runs are independent).
-
-        The work is dealt round-robin into ``n_jobs`` batches and each worker receives the collections
-        once. Collections that cannot be sent to another process (corpora that re-read files through a
-        closure) are run here, one after another. Results are identical either way (no randomness).
-        """
-        n_jobs = self.n_jobs if n_jobs is None else n_jobs
-        missing = list({r.key: r for r in requests if r.key not in self._results}.values())
-        if not missing:
-            return
-        if n_jobs > 1 and len(missing) > 1 and _picklable(self.collections):
-            batches = [missing[i::n_jobs] for i in range(n_jobs)]
-            done = Parallel(n_jobs=n_jobs, backend="loky")(
-                delayed(_make_runs)(self.collections, batch) for batch in batches if batch
-            )
-            for batch in done:
-                for request, result in batch:
-                    self._results[request.key] = result
-        else:
-            for request in missing:
-                self._results[request.key] = _make_run(self.collections, request)
-
-    def system_run(
-        self, system: str, target: str, *, constellation: Constellation = DEFAULT, preprocess: bool = True,
-        tol_scale: str = "mean",
-    ) -> RoutingResult:
-        """WCrobust04 / WCrobust0405 (trained where a topic is judged, "complemented") on ``target``."""
-        return self.run(TRAINING_ROLES[system], target, constellation=constellation, preprocess=preprocess, tol_scale=tol_scale)
-
-    def scores(self, result: RoutingResult, target: str, *, topics: Sequence[str] | None = None) -> pd.DataFrame:
-        """Per-topic AP, P@10 and nDCG of a run on its own topics (or ``topics``): topics x measures."""
-        key = (result.run["run"].iat[0], target)
-        if key not in self._scores:
-            qrels = self.collections[target].qrels
-            qrels = qrels[qrels["query_id"].astype(str).isin(result.topics)]
-            evaluation = evaluate({key[0]: result.run}, qrels, MEASURES)
-            self._scores[key] = pd.DataFrame({m: evaluation[m].iloc[:, 0] for m in MEASURES})
-        table = self._scores[key]
-        return table if topics is None else table.reindex([t for t in topics if t in table.index])
-
-    def runs(self) -> list[RoutingResult]:
-        """Every run made so far (written under ``runs/`` by :func:`write_tables`)."""
-        return list(self._results.values())
 
 
 @lru_cache(maxsize=2)
@@ -357,6 +272,7 @@ def stand_in(*, equal_targets: bool = False) -> RoutingData:
         collections={role: built.collections[by_role[role]] for role in ROLES},
         corpora={role: by_role[role] for role in ROLES},
         role_names=dict(STAND_IN_ROLE_NAMES),
+        source=StandInCorpora(equal_targets=equal_targets),
     )
 
 
@@ -380,7 +296,7 @@ def target_size_check() -> pd.DataFrame:
     rows = []
     for equal_targets in (False, True):
         data = stand_in(equal_targets=equal_targets)
-        data.prefetch(_system_requests(data))
+        data.prefetch(_system_requests())
         for target in (NEAR, FAR):
             collection = data.collections[target]
             row = {
@@ -419,6 +335,11 @@ def _ordered_pairs() -> list[tuple[str, str]]:
     return [(target, training) for target in ROLES for training in ROLES if training != target]
 
 
+def _transfer_requests(*, augmented: Sequence[bool] = (False,)) -> list[RunRequest]:
+    """One training corpus, one target, for every ordered pair (with and without augmentation)."""
+    return [RunRequest((training,), target, augment=a) for target, training in _ordered_pairs() for a in augmented]
+
+
 def relevance_transfer(data: RoutingData | None = None) -> pd.DataFrame:
     """Train on one collection, rank another, for every ordered pair (Breuer & Schaer, Table 2, Fig. 2).
 
@@ -427,7 +348,7 @@ def relevance_transfer(data: RoutingData | None = None) -> pd.DataFrame:
     means over different topic sets are not directly comparable.
     """
     data = _data(data)
-    data.prefetch([RunRequest((training,), target) for target, training in _ordered_pairs()])
+    data.prefetch(_transfer_requests())
     rows = []
     for target, training in _ordered_pairs():
         result = data.run((training,), target)
@@ -458,9 +379,7 @@ def feature_augmentation(data: RoutingData | None = None) -> pd.DataFrame:
     (:func:`irrepro.reproducibility.scores.paired_ttest`).
     """
     data = _data(data)
-    data.prefetch(
-        [RunRequest((training,), target, augment=a) for target, training in _ordered_pairs() for a in (False, True)]
-    )
+    data.prefetch(_transfer_requests(augmented=(False, True)))
     rows = []
     for target, training in _ordered_pairs():
         plain = data.scores(data.run((training,), target), target)["AP"]
@@ -484,7 +403,6 @@ def feature_augmentation(data: RoutingData | None = None) -> pd.DataFrame:
 
 
 def _system_requests(
-    data: RoutingData,
     *,
     constellations: Sequence[Constellation] = (DEFAULT,),
     preprocessing: Sequence[bool] = (True,),
@@ -534,7 +452,7 @@ def replication(data: RoutingData | None = None, *, official: bool = True) -> pd
     column says which (:data:`PREPROCESSING`).
     """
     data = _data(data)
-    data.prefetch(_system_requests(data, preprocessing=(True, False)))
+    data.prefetch(_system_requests(preprocessing=(True, False)))
     common = common_stand_in_topics(data)
     rows = []
     for (target, setting), preprocess in itertools.product(((NEAR, "replicated"), (FAR, "reproduced")), (True, False)):
@@ -603,7 +521,7 @@ def per_topic_ap(data: RoutingData | None = None) -> pd.DataFrame:
     """AP per topic on the topics common to all four collections, both systems, near and far target
     (Breuer & Schaer, Figures 3 and 4; WCrobust0405 complemented). Long: target, system, topic, AP."""
     data = _data(data)
-    data.prefetch(_system_requests(data))
+    data.prefetch(_system_requests())
     common = common_stand_in_topics(data)
     rows = []
     for target in (NEAR, FAR):
@@ -637,11 +555,106 @@ def per_topic_gains(per_topic: pd.DataFrame) -> pd.DataFrame:
 # =========================================================================== Section 6: own dataset
 
 
+#: the own dataset's two settings: replicability on the near target, reproducibility on the far one
+OWN_SETTINGS: tuple[tuple[str, str], ...] = (("replicability", NEAR), ("reproducibility", FAR))
+PAIR = "WCrobust0405 vs WCrobust04"
+
+
+def own_dataset_requests() -> list[RunRequest]:
+    """The own dataset's runs: both systems on both targets, the default and the 20 printed constellations."""
+    return _system_requests(constellations=(DEFAULT, *PRINTED))
+
+
+def own_dataset_sharing(data: RoutingData | None = None) -> dict[str, int]:
+    """How the own dataset's runs share their features: ``runs``, ``feature_sets`` (distinct tf-idf
+    models and feature matrices, one per system, target and feature parameters) and ``workers`` (the
+    most worker processes ``data``'s runs were made on so far; 1: only this process)."""
+    requests = own_dataset_requests()
+    workers = _data(data).n_jobs if data is not None else stand_in().n_jobs
+    return {"runs": len(requests), "feature_sets": len({r.feature_key for r in requests}), "workers": workers}
+
+
 def _own_runs(data: RoutingData, system: str, target: str) -> dict[str, RoutingResult]:
     return {c.name: data.system_run(system, target, constellation=c) for c in PRINTED}
 
 
-def own_dataset_measures(data: RoutingData | None = None) -> pd.DataFrame:
+def _measured(function, *arguments, **options) -> tuple[object, str]:
+    """``function(*arguments, **options)`` and, where a value is undefined (NaN), the reason."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", scores.UndefinedMeasureWarning)
+        values = function(*arguments, **options)
+    return values, "; ".join(str(w.message) for w in caught if issubclass(w.category, scores.UndefinedMeasureWarning))
+
+
+def _measure_rows(data: RoutingData, setting: str, system: str, measure: str, statistic: str, values,
+                  note: str = "") -> list[dict]:
+    """One row of the long table per constellation in ``values`` (constellation name -> value)."""
+    rows = []
+    for name, value in values.items():
+        c = by_name(name)
+        rows.append({
+            "setting": setting, "constellation": name, "family": c.family if c is not DEFAULT else "default",
+            "level": c.level if c is not DEFAULT else 0, "system": system, "measure": measure,
+            "statistic": statistic, "value": float(value), "note": note if pd.isna(value) else "", "data": data.label,
+        })  # fmt: skip
+    return rows
+
+
+def _original_rows(data: RoutingData, original_scores: dict[str, pd.DataFrame]) -> list[dict]:
+    """Step 1: ARP of the originals (the default runs on the near target)."""
+    return [
+        row for system in TRAINING_ROLES for measure in MEASURES
+        for row in _measure_rows(data, "original", SYSTEM_NAMES[system], measure, "ARP",
+                                 {"default": original_scores[system][measure].mean()})
+    ]  # fmt: skip
+
+
+def _per_measure(data: RoutingData, runs: dict[str, RoutingResult], target: str) -> dict[str, pd.DataFrame]:
+    """Per measure: topics x constellations of the per-topic scores of ``runs``."""
+    frames = {name: data.scores(result, target) for name, result in runs.items()}
+    return {m: pd.DataFrame({name: frame[m] for name, frame in frames.items()}) for m in MEASURES}
+
+
+def _score_rows(data: RoutingData, setting: str, system: str, original: pd.DataFrame,
+                new: dict[str, pd.DataFrame]) -> list[dict]:
+    """Step 2: ARP, RMSE (replicability) and the t-test of one system's runs against its original."""
+    rows = []
+    for measure in MEASURES:
+        orig, runs = original[measure], new[measure]
+        calls = [("ARP", scores.arp, (runs,))]
+        if setting == "replicability":
+            calls += [("RMSE", scores.rmse, (orig, runs)), ("p-value", scores.paired_ttest, (orig, runs))]
+        else:
+            calls += [("p-value", scores.unpaired_ttest, (orig, runs))]
+        for statistic, function, arguments in calls:
+            rows += _measure_rows(data, setting, SYSTEM_NAMES[system], measure, statistic, *_measured(function, *arguments))
+    return rows
+
+
+def _ranking_rows(data: RoutingData, system: str, original: RoutingResult, runs: dict[str, RoutingResult]) -> list[dict]:
+    """Step 3 (replicability only): KTU and RBO of the ranked lists against the original's."""
+    ranked = ranking.ranking_measures(
+        original.run, {name: result.run for name, result in runs.items()}, depth=RANKING_DEPTH, rbo_p=RBO_P,
+        measures=("KTU", "RBO"),
+    )
+    label = SYSTEM_NAMES[system]
+    return [row for m in ("KTU", "RBO") for row in _measure_rows(data, "replicability", label, "ranking", m, ranked[m].mean())]
+
+
+def _effect_rows(data: RoutingData, setting: str, original_scores: dict[str, pd.DataFrame],
+                 new: dict[str, dict[str, pd.DataFrame]]) -> list[dict]:
+    """Step 4: ER and DeltaRI of WCrobust0405's improvement over WCrobust04, against the originals'."""
+    rows = []
+    for measure in MEASURES:
+        arguments = (original_scores["wcrobust0405"][measure], original_scores["wcrobust04"][measure],
+                     new["wcrobust0405"][measure], new["wcrobust04"][measure])  # fmt: skip
+        er = _measured(scores.effect_ratio, *arguments, paired=setting == "replicability")
+        rows += _measure_rows(data, setting, PAIR, measure, "ER", *er)
+        rows += _measure_rows(data, setting, PAIR, measure, "DeltaRI", *_measured(scores.delta_relative_improvement, *arguments))
+    return rows
+
+
+def own_dataset_measures(data: RoutingData | None = None, *, client=None) -> pd.DataFrame:
     """The SIGIR 2020 measures on this compendium's own runs: 20 printed constellations x 2 systems x
     2 targets, against the default runs on the near target as the originals.
 
@@ -652,77 +665,26 @@ def own_dataset_measures(data: RoutingData | None = None) -> pd.DataFrame:
     of WCrobust0405 (advanced) over WCrobust04 (baseline) with the originals' improvement, so they
     belong to the pair (``system`` = "WCrobust0405 vs WCrobust04").
 
+    The runs (:func:`own_dataset_requests`) are made on the Dask cluster of ``client`` if given
+    (:func:`irrepro.routing.experiment.local_cluster`), else here; the same runs either way.
+
     Long table: setting, constellation, family, level, system, measure, statistic, value, note, data;
     an undefined value (e.g. ER when the originals' improvement is zero) is NaN and ``note`` says why.
     """
     data = _data(data)
-    data.prefetch(_system_requests(data, constellations=(DEFAULT, *PRINTED)))
+    data.prefetch(own_dataset_requests(), client=client)
     originals = {s: data.system_run(s, NEAR) for s in TRAINING_ROLES}
     original_scores = {s: data.scores(r, NEAR) for s, r in originals.items()}
-    rows: list[dict] = []
-
-    def add(setting, system, measure, statistic, values, note=""):
-        if callable(values):  # a measure call: an undefined value is NaN with the reason as its note
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always", scores.UndefinedMeasureWarning)
-                values = values()
-            note = "; ".join(str(w.message) for w in caught if issubclass(w.category, scores.UndefinedMeasureWarning))
-        for name, value in values.items():
-            c = by_name(name)
-            rows.append(
-                {
-                    "setting": setting,
-                    "constellation": name,
-                    "family": c.family if c is not DEFAULT else "default",
-                    "level": c.level if c is not DEFAULT else 0,
-                    "system": system,
-                    "measure": measure,
-                    "statistic": statistic,
-                    "value": float(value),
-                    "note": note if pd.isna(value) else "",
-                    "data": data.label,
-                }
-            )
-
-    for system in TRAINING_ROLES:
-        for measure in MEASURES:
-            add("original", SYSTEM_NAMES[system], measure, "ARP", {"default": original_scores[system][measure].mean()})
-    for setting, target in (("replicability", NEAR), ("reproducibility", FAR)):
-        per_measure: dict[str, dict[str, pd.DataFrame]] = {}
+    rows = _original_rows(data, original_scores)
+    for setting, target in OWN_SETTINGS:
+        new: dict[str, dict[str, pd.DataFrame]] = {}
         for system in TRAINING_ROLES:
             runs = _own_runs(data, system, target)
-            frames = {name: data.scores(result, target) for name, result in runs.items()}
-            per_measure[system] = {m: pd.DataFrame({n: f[m] for n, f in frames.items()}) for m in MEASURES}
-            label = SYSTEM_NAMES[system]
-            for measure in MEASURES:
-                new = per_measure[system][measure]
-                orig = original_scores[system][measure]
-                add(setting, label, measure, "ARP", lambda: scores.arp(new))
-                if setting == "replicability":
-                    add(setting, label, measure, "RMSE", lambda: scores.rmse(orig, new))
-                    add(setting, label, measure, "p-value", lambda: scores.paired_ttest(orig, new))
-                else:
-                    add(setting, label, measure, "p-value", lambda: scores.unpaired_ttest(orig, new))
+            new[system] = _per_measure(data, runs, target)
+            rows += _score_rows(data, setting, system, original_scores[system], new[system])
             if setting == "replicability":
-                ranked = ranking.ranking_measures(
-                    originals[system].run,
-                    {name: result.run for name, result in runs.items()},
-                    depth=RANKING_DEPTH,
-                    rbo_p=RBO_P,
-                    measures=("KTU", "RBO"),
-                )
-                add(setting, label, "ranking", "KTU", ranked["KTU"].mean())
-                add(setting, label, "ranking", "RBO", ranked["RBO"].mean())
-        for measure in MEASURES:
-            arguments = (
-                original_scores["wcrobust0405"][measure],
-                original_scores["wcrobust04"][measure],
-                per_measure["wcrobust0405"][measure],
-                per_measure["wcrobust04"][measure],
-            )
-            pair = "WCrobust0405 vs WCrobust04"
-            add(setting, pair, measure, "ER", lambda: scores.effect_ratio(*arguments, paired=setting == "replicability"))
-            add(setting, pair, measure, "DeltaRI", lambda: scores.delta_relative_improvement(*arguments))
+                rows += _ranking_rows(data, system, originals[system], runs)
+        rows += _effect_rows(data, setting, original_scores, new)
     return pd.DataFrame(rows)
 
 
@@ -758,6 +720,14 @@ def constellation_arp_comparison(measures: pd.DataFrame, *, measure: str = "AP")
     return pd.DataFrame(rows)
 
 
+_TOL_LEVELS = (DEFAULT, *[c for c in PRINTED if c.family == "tol"])
+
+
+def _tolerance_requests(system: str) -> list[RunRequest]:
+    """The default and tol runs of ``system`` on the near target, tol on the mean and on the summed loss."""
+    return [RunRequest(TRAINING_ROLES[system], NEAR, c, tol_scale=scale) for scale in ("mean", "sum") for c in _TOL_LEVELS]
+
+
 def tolerance_check(data: RoutingData | None = None, *, system: str = "WCrobust0405") -> pd.DataFrame:
     """Why the ``tol`` constellations collapse here: ``tol`` on the mean loss against ``tol`` on the summed loss.
 
@@ -771,8 +741,8 @@ def tolerance_check(data: RoutingData | None = None, *, system: str = "WCrobust0
     """
     data = _data(data)
     key = next(k for k, name in SYSTEM_NAMES.items() if name == system)
-    levels = (DEFAULT, *[c for c in PRINTED if c.family == "tol"])
-    data.prefetch([RunRequest(TRAINING_ROLES[key], NEAR, c, tol_scale=scale) for scale in ("mean", "sum") for c in levels])
+    levels = _TOL_LEVELS
+    data.prefetch(_tolerance_requests(key))
     published = pd.read_csv(fetch(sigir2020_file("rpl", key, file_part("AP"))))
     published_default = float(published[DEFAULT.dataset_column(system)].mean())
     rows = []
@@ -841,13 +811,23 @@ fidelity = clef2019_fidelity.fidelity
 # =========================================================================== command line
 
 
-def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path]:
-    """Write every table of the chapter as CSV into ``out_dir`` and every run under ``out_dir/runs``.
+def table_requests() -> list[RunRequest]:
+    """Every run the tables of :func:`write_tables` use, each once (what ``runs/`` holds)."""
+    requests = [
+        *_transfer_requests(augmented=(False, True)), *_system_requests(preprocessing=(True, False)),
+        *own_dataset_requests(), *_tolerance_requests("wcrobust0405"),
+    ]
+    return list({request.key: request for request in requests}.values())
+
+
+def write_tables(out_dir: Path, *, data: RoutingData | None = None, client=None) -> list[Path]:
+    """Write every table of the chapter as CSV into ``out_dir`` and the runs they use under ``out_dir/runs``.
 
     ``topic_sets.csv``, ``official_core17.csv``, ``stand_in.csv``, ``relevance_transfer.csv``,
     ``feature_augmentation.csv``, ``replication.csv``, ``per_topic_ap.csv``,
     ``own_dataset_measures.csv``, ``tolerance_check.csv`` and, on the stand-in, ``target_size_check.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
-    trec_eval and the qrels of their target).
+    trec_eval and the qrels of their target): exactly the runs of :func:`table_requests`, whatever
+    else ``data`` has made before. ``client``: a Dask client the own dataset's runs are made on.
     """
     data = _data(data)
     tables = {
@@ -857,7 +837,7 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path
         "feature_augmentation": feature_augmentation(data),
         "replication": replication(data),
         "per_topic_ap": per_topic_ap(data),
-        "own_dataset_measures": own_dataset_measures(data),
+        "own_dataset_measures": own_dataset_measures(data, client=client),
         "tolerance_check": tolerance_check(data),
     }
     tables.update(clef2019_files.published_tables())  # cheap: published files and qrels only
@@ -868,7 +848,7 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None) -> list[Path
     with table_set(out_dir, producer=f"{__name__}.write_tables") as written:  # one set, manifest last
         for name, table in tables.items():
             written.add_table(f"{name}.csv", table)
-        for result in data.runs():
+        for result in data.results(table_requests()):
             tag = str(result.run["run"].iat[0])
             written.add_file(f"runs/{tag}.run", functools.partial(write_run, result.run, name=tag))
     return written.paths
@@ -891,7 +871,8 @@ def licensed_data(config: str | Path | None = None) -> RoutingData | None:
         return None
     path, collections = configured_collections(ROLES, path)
     return RoutingData(
-        label=f"licensed TREC corpora ({path})", collections=collections, corpora={r: r for r in ROLES}
+        label=f"licensed TREC corpora ({path})", collections=collections, corpora={r: r for r in ROLES},
+        source=ConfiguredCorpora(str(path), ROLES),
     )
 
 

@@ -187,6 +187,14 @@ class TfidfModel:
             {term: column for column, term in enumerate(self.terms)}, grow=False, rule=self.rule
         )
 
+    def __getstate__(self) -> dict:
+        # the token memo (up to millions of entries) is a cache of this process: rebuilt, not sent
+        return {name: value for name, value in self.__dict__.items() if name != "_indexer"}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.__post_init__()
+
     @property
     def rule(self) -> TermRule:
         return TermRule(self.tokenizer, self.preprocess, self.min_length)

@@ -46,7 +46,8 @@ from irrepro.routing.ranking import TopK
 from irrepro.routing.topics import routable_topics, training_sources
 
 __all__ = [
-    "Corpus", "Collection", "RoutingResult", "SYSTEMS", "route", "run_system", "default_run_tag", "last_occurrences",
+    "Corpus", "Collection", "RoutingResult", "RunSettings", "Features", "SYSTEMS", "route", "prepare_features",
+    "rank_features", "run_system", "default_run_tag", "last_occurrences",
 ]
 
 
@@ -151,7 +152,7 @@ def last_occurrences(collection: Collection) -> tuple[Collection, int]:
 
 
 @dataclass(frozen=True)
-class _Settings:
+class RunSettings:
     """The choices of one run: the implementation's, with the caller's overrides."""
 
     implementation: Implementation
@@ -163,12 +164,19 @@ class _Settings:
     k: int
 
     @classmethod
-    def resolve(cls, implementation, **overrides) -> _Settings:
+    def resolve(cls, implementation, **overrides) -> RunSettings:
+        """The settings of ``implementation`` (a name or an object), with every override not None."""
         implementation = implementations.get(implementation)
         chosen = {name: getattr(implementation, name) for name in ("constellation", "augment", "min_df", "preprocess")}
         chosen.update(tol_scale=implementation.tol_scale or "mean", k=implementation.depth)
         chosen.update({name: value for name, value in overrides.items() if value is not None})
         return cls(implementation, **chosen)
+
+    @property
+    def feature_key(self) -> tuple:
+        """What steps 1 and 2 depend on: runs with equal keys (on the same corpora) share their features."""
+        c, i = self.constellation, self.implementation
+        return (i, c.max_df, c.max_features, self.min_df, self.augment, self.preprocess)
 
     def classifier_options(self) -> dict:
         """Keyword options of :func:`~irrepro.routing.classifier.train_topic_models`."""
@@ -187,6 +195,41 @@ class _Settings:
         }
 
 
+@dataclass
+class Features:
+    """Steps 1 and 2 of a run, which every run with the same :attr:`RunSettings.feature_key` shares.
+
+    ``model`` is the fitted tf-idf, ``training`` the rows of the judged training documents and
+    ``examples`` each topic's rows and grades in it. ``target_chunks`` holds the target's tf-idf rows
+    chunk by chunk (doc ids, matrix) when :func:`prepare_features` was asked to hold them; otherwise
+    ``target`` is the (collapsed) target collection that :func:`rank_features` streams again (``None``
+    once the features were sent to another process: the receiver passes the target itself).
+    """
+
+    model: TfidfModel
+    topics: list[str]
+    sources: dict[str, list[str]]
+    training: sp.csr_matrix
+    examples: dict[str, tuple[np.ndarray, np.ndarray]]
+    missing_judged: dict[str, int]
+    collapsed: dict[str, int]
+    target_chunks: list[tuple[list[str], sp.csr_matrix]] | None = None
+    target: Collection | None = field(default=None, repr=False)
+    seconds: float = 0.0  # wall time it took to prepare them
+    cpu_seconds: float = 0.0  # CPU time of the thread that prepared them
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["target"] = None  # a streamed corpus may re-read files through a closure
+        return state
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the matrices held (the training rows and, if held, the target's)."""
+        matrices = [self.training] + [matrix for _, matrix in self.target_chunks or []]
+        return sum(m.data.nbytes + m.indices.nbytes + m.indptr.nbytes for m in matrices)
+
+
 def _routed_topics(training: Sequence[Collection], target: Collection, rule: str) -> list[str]:
     training_qrels = [c.qrels for c in training]
     judged = target.qrels if target.qrels is not None else pd.concat(training_qrels)
@@ -196,7 +239,7 @@ def _routed_topics(training: Sequence[Collection], target: Collection, rule: str
     return topics
 
 
-def _fit(training: Sequence[Collection], target: Collection, settings: _Settings, progress: bool) -> TfidfModel:
+def _fit(training: Sequence[Collection], target: Collection, settings: RunSettings, progress: bool) -> TfidfModel:
     """Step 1: the tf-idf model on the training corpora (and the target with augmentation)."""
     texts = itertools.chain.from_iterable((d.text for d in c.documents) for c in training)
     if settings.augment:
@@ -267,17 +310,20 @@ def _examples(
     return examples
 
 
-def _rank(
-    target: Collection, models: TopicModels, model: TfidfModel, settings: _Settings, chunk_size: int, progress: bool
-) -> tuple[TopK, int]:
+def _target_chunks(target: Collection, model: TfidfModel, chunk_size: int, progress: bool) -> Iterator:
+    """The target's tf-idf rows chunk by chunk: (doc ids, rows)."""
+    documents = _progress(iter(target.documents), f"rank {target.name}", _size(target.documents), progress)
+    for chunk in chunked(documents, chunk_size):
+        yield [d.doc_id for d in chunk], model.transform([d.text for d in chunk])
+
+
+def _rank(chunks: Iterable, models: TopicModels, settings: RunSettings) -> tuple[TopK, int]:
     """Step 3: score the target chunk by chunk and keep the top k per topic."""
     top = TopK(models.topics, k=settings.k, ties=settings.implementation.ties)
     n_target = 0
-    documents = _progress(iter(target.documents), f"rank {target.name}", _size(target.documents), progress)
-    for chunk in chunked(documents, chunk_size):
-        scores = models.probabilities(model.transform([d.text for d in chunk]))
-        top.update(scores, [d.doc_id for d in chunk])
-        n_target += len(chunk)
+    for doc_ids, rows in chunks:
+        top.update(models.probabilities(rows), doc_ids)
+        n_target += len(doc_ids)
     return top, n_target
 
 
@@ -296,6 +342,66 @@ def _collapse(training: Sequence[Collection], target: Collection) -> tuple[list[
     dropped = {collection.name: count for collection, count in collapsed}
     corpora = [collection for collection, _ in collapsed]
     return corpora[:-1], corpora[-1], dropped
+
+
+def prepare_features(
+    training: Sequence[Collection],
+    target: Collection,
+    settings: RunSettings,
+    *,
+    topics: Sequence[str] | None = None,
+    chunk_size: int = 10_000,
+    progress: bool = False,
+    hold_target: bool = False,
+) -> Features:
+    """Steps 1 and 2 of :func:`route`: topics, tf-idf model, judged training rows (and, with
+    ``hold_target``, the target's rows), shared by every run with the same ``settings.feature_key``."""
+    _check_collections(training, target)
+    dropped: dict[str, int] = {}
+    if settings.implementation.repeated_ids == "last":
+        training, target, dropped = _collapse(training, target)
+    training_qrels = {c.name: c.qrels for c in training}
+    if topics is None:
+        topics = _routed_topics(training, target, settings.implementation.topics)
+    topics = [str(t) for t in topics]
+    if not topics:
+        raise ValueError("route: no topic to route")
+    sources = training_sources(training_qrels, topics)
+    model = _fit(training, target, settings, progress)
+    rows, row_of, missing = _judged_rows(training, topics, model, chunk_size, progress)
+    examples = _examples(training_qrels, row_of, sources, topics)
+    held = list(_target_chunks(target, model, chunk_size, progress)) if hold_target else None
+    return Features(model, topics, sources, rows, examples, missing, dropped, held, None if hold_target else target)
+
+
+def rank_features(
+    features: Features,
+    settings: RunSettings,
+    *,
+    target: Collection | None = None,
+    run_tag: str = "routing",
+    chunk_size: int = 10_000,
+    progress: bool = False,
+) -> RoutingResult:
+    """Steps 2c and 3 of :func:`route` on prepared ``features``: train the classifiers with the
+    settings' ``C`` and ``tol``, rank the target. ``target`` (as given to :func:`prepare_features`)
+    is needed only when the features hold neither the target's rows nor the target."""
+    models = train_topic_models(features.training, features.examples, **settings.classifier_options())
+    if features.target_chunks is not None:
+        chunks = features.target_chunks
+    else:
+        if features.target is None and target is None:
+            raise ValueError("rank_features: the features hold no target; pass the target collection")
+        if features.target is None and settings.implementation.repeated_ids == "last":
+            target = last_occurrences(target)[0]
+        chunks = _target_chunks(features.target or target, features.model, chunk_size, progress)
+    top, n_target = _rank(chunks, models, settings)
+    return RoutingResult(
+        run=top.frame(run=run_tag), topics=models.topics, sources={t: features.sources[t] for t in models.topics},
+        skipped=models.skipped, not_converged=models.not_converged, training_sizes=models.training_sizes,
+        missing_judged=features.missing_judged, n_features=features.model.n_features, n_target_documents=n_target,
+        parameters=settings.parameters(), iterations=models.iterations, collapsed=features.collapsed,
+    )
 
 
 def route(
@@ -328,33 +434,16 @@ def route(
         as scikit-learn < 1.4, which the authors used; see :mod:`irrepro.routing.classifier`).
     topics, k : route these topics only (default: the implementation's rule); documents per topic.
     progress : show tqdm progress bars (stderr); off by default for notebooks.
+
+    The same as :func:`prepare_features` followed by :func:`rank_features` (what the grid,
+    :mod:`irrepro.routing.grid`, does with features shared between runs).
     """
-    settings = _Settings.resolve(
+    settings = RunSettings.resolve(
         implementation, constellation=constellation, augment=augment, min_df=min_df, preprocess=preprocess,
         tol_scale=tol_scale, k=k,
     )
-    _check_collections(training, target)
-    dropped: dict[str, int] = {}
-    if settings.implementation.repeated_ids == "last":
-        training, target, dropped = _collapse(training, target)
-    training_qrels = {c.name: c.qrels for c in training}
-    if topics is None:
-        topics = _routed_topics(training, target, settings.implementation.topics)
-    topics = [str(t) for t in topics]
-    if not topics:
-        raise ValueError("route: no topic to route")
-    sources = training_sources(training_qrels, topics)
-    model = _fit(training, target, settings, progress)
-    features, row_of, missing = _judged_rows(training, topics, model, chunk_size, progress)
-    examples = _examples(training_qrels, row_of, sources, topics)
-    models = train_topic_models(features, examples, **settings.classifier_options())
-    top, n_target = _rank(target, models, model, settings, chunk_size, progress)
-    return RoutingResult(
-        run=top.frame(run=run_tag), topics=models.topics, sources={t: sources[t] for t in models.topics},
-        skipped=models.skipped, not_converged=models.not_converged, training_sizes=models.training_sizes,
-        missing_judged=missing, n_features=model.n_features, n_target_documents=n_target,
-        parameters=settings.parameters(), iterations=models.iterations, collapsed=dropped,
-    )
+    features = prepare_features(training, target, settings, topics=topics, chunk_size=chunk_size, progress=progress)
+    return rank_features(features, settings, run_tag=run_tag, chunk_size=chunk_size, progress=progress)
 
 
 def default_run_tag(system: str, **options) -> str:

@@ -14,7 +14,7 @@ def test_published_tables_need_no_run(tmp_path, monkeypatch):
     def forbidden(*args, **kwargs):
         raise AssertionError("the published tables must not make a routing run")
 
-    monkeypatch.setattr(routing, "_make_run", forbidden)
+    monkeypatch.setattr(routing.RunCache, "prefetch", forbidden)
     monkeypatch.setattr(routing, "stand_in", forbidden)
     tables = files.published_tables()
     assert {"published_runs_15_topics", "published_runs_summary", "claims", "fidelity"} <= set(tables)
@@ -33,13 +33,13 @@ def test_reproduce_routing_writes_the_published_files(tmp_path, monkeypatch):
     class NoRuns:
         label = "no corpora (test)"
 
-        def runs(self):
+        def results(self, requests):
             return []
 
     stub = pd.DataFrame({"x": [1]})
     for name in ("relevance_transfer", "feature_augmentation", "replication", "per_topic_ap", "own_dataset_measures",
                  "tolerance_check"):  # fmt: skip
-        monkeypatch.setattr(routing, name, lambda data, stub=stub: stub)
+        monkeypatch.setattr(routing, name, lambda data, stub=stub, **options: stub)
     written = {path.name for path in routing.write_tables(tmp_path, data=NoRuns())}
     assert {"published_runs_15_topics.csv", "published_runs_summary.csv", "claims.csv", "fidelity.csv"} <= written
     assert "implementation_effects.csv" not in written  # stand-in runs only with the stand-in

@@ -1,0 +1,396 @@
+"""Routing experiments: run requests, runs made with shared features (here or on Dask), a run cache.
+
+Every table of the routing chapter, ``irrepro reproduce routing`` and ``irrepro routing grid`` make
+their runs through this module:
+
+- :class:`RunRequest` -- one run: training corpora, target, constellation and the other choices,
+  and its run tag. :attr:`RunRequest.feature_key` says which runs share their features: runs that
+  differ only in the classifier's ``C`` and ``tol`` (the ``C`` and ``tol`` constellations, the
+  default) use the same tf-idf model, training rows and target rows.
+- :class:`StandInCorpora` / :class:`ConfiguredCorpora` -- where a worker process finds the corpora
+  (it builds the stand-in, or reads the user's configuration, itself; nothing large is sent). A
+  mapping name -> :class:`~irrepro.routing.pipeline.Collection` works too (it is sent to the workers).
+- :func:`iter_runs` -- makes the requested runs, each distinct feature set once
+  (:func:`~irrepro.routing.pipeline.prepare_features`) and every run from it
+  (:func:`~irrepro.routing.pipeline.rank_features`): in this process, one feature set at a time, or
+  on a Dask cluster (``client``), where the feature tasks' results stay in the workers' memory and
+  are handed to the run tasks that need them. Identical runs either way (no randomness; tested).
+- :func:`local_cluster` -- a Dask client on a local cluster of worker processes (or on a running
+  scheduler), with distributed's log lines silenced below errors.
+- :class:`RunCache` -- the collections, the runs made so far and their scores. A cache only: what
+  a table or a written folder contains is decided by the requests it names, never by what the
+  cache happens to hold.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pandas as pd
+
+from irrepro.evaluation import evaluate
+from irrepro.routing import implementations
+from irrepro.routing.constellations import DEFAULT, SYSTEMS, Constellation
+from irrepro.routing.implementations import Implementation
+from irrepro.routing.pipeline import Collection, Features, RoutingResult, RunSettings, prepare_features, rank_features
+
+__all__ = [
+    "RunRequest",
+    "StandInCorpora",
+    "ConfiguredCorpora",
+    "MadeRun",
+    "HOLD_TARGET_DOCUMENTS",
+    "resolve_corpora",
+    "iter_runs",
+    "local_cluster",
+    "default_workers",
+    "dashboard_available",
+    "worker_count",
+    "RunCache",
+    "MEASURES",
+]
+
+#: measures of :meth:`RunCache.scores`
+MEASURES: tuple[str, ...] = ("AP", "P@10", "nDCG")
+#: targets up to this many documents are held as tf-idf rows by the feature task and shared by its
+#: runs; a larger target (the NYT: 1.86 M documents, several GB of rows) is streamed again by every
+#: run, whose peak memory then stays that of one run of the routing benchmark
+HOLD_TARGET_DOCUMENTS = 250_000
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """One routing run: training corpora (in priority order), target, parameters, run tag.
+
+    ``tol_scale=None`` takes the implementation's (``paper``: ``"mean"``); ``run_tag=None`` names the
+    run ``from_<training>_to_<target>_<constellation>[...]`` (:attr:`tag`).
+    """
+
+    training: tuple[str, ...]
+    target: str
+    constellation: Constellation = DEFAULT
+    augment: bool = False
+    preprocess: bool = True
+    tol_scale: str | None = None
+    implementation: str | Implementation = "paper"
+    run_tag: str | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "training", tuple(self.training))
+        if self.tol_scale is None:
+            object.__setattr__(self, "tol_scale", implementations.get(self.implementation).tol_scale or "mean")
+
+    @property
+    def implementation_name(self) -> str:
+        return implementations.get(self.implementation).name
+
+    @property
+    def tag(self) -> str:
+        if self.run_tag is not None:
+            return self.run_tag
+        parts = ["from", "+".join(self.training), "to", self.target, self.constellation.name]
+        parts += ["augmented"] if self.augment else []
+        parts += [] if self.preprocess else ["unprocessed"]
+        parts += ["tolsum"] if self.tol_scale == "sum" and self.implementation_name == "paper" else []
+        parts += [] if self.implementation_name == "paper" else [self.implementation_name]
+        return "_".join(parts)
+
+    @property
+    def key(self) -> tuple:
+        """What identifies the run (two requests with equal keys make the same run file)."""
+        return (self.training, self.target, self.constellation.name, self.augment, self.preprocess,
+                self.tol_scale, self.implementation_name, self.tag)  # fmt: skip
+
+    @property
+    def settings(self) -> RunSettings:
+        return RunSettings.resolve(
+            self.implementation, constellation=self.constellation, augment=self.augment,
+            preprocess=self.preprocess, tol_scale=self.tol_scale,
+        )  # fmt: skip
+
+    @property
+    def feature_key(self) -> tuple:
+        """Runs with equal feature keys share steps 1 and 2 (tf-idf, training rows, target rows)."""
+        return (self.training, self.target, self.settings.feature_key)
+
+
+# --------------------------------------------------------------------------- where workers find corpora
+
+
+@dataclass(frozen=True)
+class StandInCorpora:
+    """The Reuters-21578 stand-in (:mod:`irrepro.routing.standin`), built by each process from the
+    registry's files, under its corpus names (``reuters-near``) and its roles (``core17``)."""
+
+    equal_targets: bool = False
+    holds_target: bool = True  # small: the feature tasks hold the targets' rows
+
+    def collections(self, implementation: Implementation) -> dict[str, Collection]:
+        from irrepro.routing import standin
+
+        built = standin.load(equal_targets=self.equal_targets, text=implementation.text)
+        by_role = {standin.ROLES[name]: collection for name, collection in built.collections.items()}
+        return {**built.collections, **by_role}
+
+
+@dataclass(frozen=True)
+class ConfiguredCorpora:
+    """The user's corpora of a configuration file (:mod:`irrepro.routing.config`), read by each
+    process itself (so the files must be where every worker can read them)."""
+
+    config: str
+    names: tuple[str, ...]
+    holds_target: bool = False  # licensed corpora are large: every run streams its target
+
+    def collections(self, implementation: Implementation) -> dict[str, Collection]:
+        from irrepro.routing.config import configured_collections
+
+        return configured_collections(self.names, self.config, implementation=implementation)[1]
+
+
+@lru_cache(maxsize=4)
+def _source_collections(source, implementation: Implementation) -> dict[str, Collection]:
+    return source.collections(implementation)
+
+
+def resolve_corpora(corpora, implementation) -> Mapping[str, Collection]:
+    """The collections of ``corpora`` (a mapping, or a source object, resolved once per process)."""
+    if isinstance(corpora, Mapping):
+        return corpora
+    return _source_collections(corpora, implementations.get(implementation))
+
+
+def _holds_target(corpora) -> bool:
+    if not isinstance(corpora, Mapping):
+        return corpora.holds_target
+    sizes = [len(c.documents) if isinstance(c.documents, Sequence) else None for c in corpora.values()]
+    return all(size is not None and size <= HOLD_TARGET_DOCUMENTS for size in sizes)
+
+
+# --------------------------------------------------------------------------- making runs
+
+
+@dataclass
+class MadeRun:
+    """A run made by :func:`iter_runs`, with the wall and CPU seconds of its own task and of its
+    feature task (CPU time of the task's thread: what the task cost, whatever else the machine ran)."""
+
+    request: RunRequest
+    result: RoutingResult
+    seconds: float
+    cpu_seconds: float
+    feature_seconds: float
+    feature_cpu_seconds: float
+    feature_key: tuple
+
+
+def _feature_task(corpora, request: RunRequest, hold_target: bool) -> Features:
+    collections = resolve_corpora(corpora, request.implementation)
+    started, cpu = time.perf_counter(), time.thread_time()
+    features = prepare_features(
+        [collections[name] for name in request.training], collections[request.target], request.settings,
+        hold_target=hold_target,
+    )
+    features.seconds, features.cpu_seconds = time.perf_counter() - started, time.thread_time() - cpu
+    return features
+
+
+def _run_task(corpora, features: Features, request: RunRequest) -> tuple:
+    started, cpu = time.perf_counter(), time.thread_time()
+    target = None
+    if features.target_chunks is None and features.target is None:  # sent here without the target
+        target = resolve_corpora(corpora, request.implementation)[request.target]
+    result = rank_features(features, request.settings, target=target, run_tag=request.tag)
+    # ids as categories: a run of 10,000 documents x 50 topics takes a tenth of the memory
+    result.run = result.run.astype({"query_id": "category", "doc_id": "category", "run": "category"})
+    return result, time.perf_counter() - started, time.thread_time() - cpu, features.seconds, features.cpu_seconds
+
+
+def _unique(requests: Sequence[RunRequest]) -> list[RunRequest]:
+    return list({request.key: request for request in requests}.values())
+
+
+def iter_runs(corpora, requests: Sequence[RunRequest], *, client=None, hold_target: bool | None = None) -> Iterator[MadeRun]:
+    """Make ``requests`` (each distinct one once), yielding each run as it is finished.
+
+    ``corpora``: a mapping name -> collection, or :class:`StandInCorpora` / :class:`ConfiguredCorpora`.
+    Without ``client``: here, one feature set after the other (its runs right after it, then it is
+    dropped). With a Dask ``client``: one task per feature set and one per run depending on it; a
+    worker that dies loses only its tasks, which Dask runs again elsewhere. ``hold_target``: keep the
+    target's rows in the feature task (default: for targets up to :data:`HOLD_TARGET_DOCUMENTS`).
+    """
+    requests = _unique(requests)
+    hold = _holds_target(corpora) if hold_target is None else hold_target
+    if client is None:
+        yield from _serial_runs(corpora, requests, hold)
+    else:
+        yield from _dask_runs(client, corpora, requests, hold)
+
+
+def _serial_runs(corpora, requests: list[RunRequest], hold: bool) -> Iterator[MadeRun]:
+    groups: dict[tuple, list[RunRequest]] = {}
+    for request in requests:
+        groups.setdefault(request.feature_key, []).append(request)
+    for key, group in groups.items():
+        features = _feature_task(corpora, group[0], hold)
+        for request in group:
+            yield MadeRun(request, *_run_task(corpora, features, request), key)
+        del features
+
+
+def _dask_runs(client, corpora, requests: list[RunRequest], hold: bool) -> Iterator[MadeRun]:
+    from distributed import as_completed
+
+    if isinstance(corpora, Mapping):  # on every worker, so a dead worker does not take the data with it
+        corpora = client.scatter([dict(corpora)], broadcast=True, hash=False)[0]
+    features: dict[tuple, object] = {}
+    runs: dict[object, RunRequest] = {}
+    token = os.urandom(4).hex()
+    order = {key: number for number, key in enumerate(dict.fromkeys(r.feature_key for r in requests))}
+    # submitted set by set (a feature task, then its runs): Dask starts tasks in that order, so a
+    # worker holds few feature sets at a time (at NYT scale each holds the judged training rows)
+    for number, request in enumerate(sorted(requests, key=lambda r: order[r.feature_key])):
+        if request.feature_key not in features:
+            features[request.feature_key] = client.submit(
+                _feature_task, corpora, request, hold, key=f"features-{len(features)}-{token}"
+            )
+        future = client.submit(_run_task, corpora, features[request.feature_key], request, key=f"run-{number}-{token}")
+        runs[future] = request
+    features.clear()  # held by the run tasks that need them, released after the last one
+    for future in as_completed(list(runs)):
+        request = runs.pop(future)
+        made = MadeRun(request, *future.result(), request.feature_key)
+        future.release()
+        yield made
+
+
+# --------------------------------------------------------------------------- clusters
+
+
+def default_workers() -> int:
+    """The cores this process may use (the default number of local workers)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def dashboard_available() -> bool:
+    """Whether Dask can serve its dashboard (it needs bokeh, which irrepro does not depend on)."""
+    try:
+        import bokeh  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@contextmanager
+def local_cluster(*, workers: int | None = None, memory_limit: str | int | None = None,
+                  scheduler: str | None = None) -> Iterator:
+    """A Dask client: on ``scheduler`` (an address such as ``tcp://host:8786``) if given, else on a
+    local cluster of ``workers`` processes (default: the cores) with one thread each and
+    ``memory_limit`` per worker (e.g. ``"2GiB"``; default: Dask's share of the machine's memory),
+    started and shut down here. distributed's log lines below errors are silenced, so a notebook
+    cell or a terminal shows only this package's output.
+    """
+    import dask
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        with Client(scheduler, timeout="20s") as client:
+            yield client
+        return
+    # Dask's nannies start workers with MALLOC_TRIM_THRESHOLD_=65536, which also fixes glibc's mmap
+    # threshold: every large numpy temporary is then a fresh mmap, and the routing tasks ran 1.8x
+    # slower (measured on the stand-in). Left out here; the memory limit still bounds each worker.
+    environ = {name: value for name, value in dask.config.get("distributed.nanny.pre-spawn-environ", {}).items()
+               if not name.startswith("MALLOC_")}  # fmt: skip
+    with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}), LocalCluster(
+        n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
+        memory_limit=memory_limit if memory_limit is not None else "auto",
+        dashboard_address=":0", silence_logs=logging.ERROR,  # any free port: no 'port 8787 is in use' warning
+    ) as cluster, Client(cluster) as client:  # fmt: skip
+        yield client
+
+
+def worker_count(client) -> int:
+    """The workers a client's scheduler knows now."""
+    return len(client.scheduler_info()["workers"])
+
+
+# --------------------------------------------------------------------------- the cache
+
+
+@dataclass(kw_only=True)
+class RunCache:
+    """Collections by name, the runs made from them and their scores, each made once.
+
+    ``source`` says where Dask workers find the collections (:class:`StandInCorpora`,
+    :class:`ConfiguredCorpora`); without it the collections themselves are sent to the workers.
+    """
+
+    collections: dict[str, Collection]
+    source: StandInCorpora | ConfiguredCorpora | None = None
+    _results: dict = field(default_factory=dict, repr=False)
+    _scores: dict = field(default_factory=dict, repr=False)
+    _workers: int = field(default=1, repr=False)
+
+    def result(self, request: RunRequest) -> RoutingResult:
+        """The run of ``request``, made here unless it was made before."""
+        if request.key not in self._results:
+            self.prefetch([request])
+        return self._results[request.key]
+
+    def run(self, training: tuple[str, ...], target: str, *, constellation: Constellation = DEFAULT,
+            augment: bool = False, preprocess: bool = True, tol_scale: str = "mean") -> RoutingResult:
+        """The run of classifiers trained on ``training`` (in priority order) ranking ``target``."""
+        return self.result(RunRequest(tuple(training), target, constellation, augment, preprocess, tol_scale))
+
+    def system_run(self, system: str, target: str, *, constellation: Constellation = DEFAULT,
+                   preprocess: bool = True, tol_scale: str = "mean") -> RoutingResult:
+        """WCrobust04 / WCrobust0405 (trained where a topic is judged, "complemented") on ``target``."""
+        return self.run(SYSTEMS[system], target, constellation=constellation, preprocess=preprocess, tol_scale=tol_scale)
+
+    def prefetch(self, requests: Sequence[RunRequest], *, client=None) -> None:
+        """Make the runs of ``requests`` not made yet: here, or on the Dask cluster of ``client``
+        (:func:`local_cluster`), features shared either way (:func:`iter_runs`)."""
+        missing = [r for r in _unique(requests) if r.key not in self._results]
+        if not missing:
+            return
+        corpora = self.collections if client is None or self.source is None else self.source
+        for made in iter_runs(corpora, missing, client=client):
+            self._results[made.request.key] = made.result
+        if client is not None:
+            self._workers = max(self._workers, worker_count(client))
+
+    def results(self, requests: Sequence[RunRequest]) -> list[RoutingResult]:
+        """The runs of ``requests`` (each distinct one once, in order), made where missing."""
+        requests = _unique(requests)
+        self.prefetch(requests)
+        return [self._results[request.key] for request in requests]
+
+    def scores(self, result: RoutingResult, target: str, *, topics: Sequence[str] | None = None) -> pd.DataFrame:
+        """Per-topic AP, P@10 and nDCG of a run on its own topics (or ``topics``): topics x measures."""
+        key = (result.run["run"].iat[0], target)
+        if key not in self._scores:
+            qrels = self.collections[target].qrels
+            qrels = qrels[qrels["query_id"].astype(str).isin(result.topics)]
+            evaluation = evaluate({key[0]: result.run}, qrels, MEASURES)
+            self._scores[key] = pd.DataFrame({m: evaluation[m].iloc[:, 0] for m in MEASURES})
+        table = self._scores[key]
+        return table if topics is None else table.reindex([t for t in topics if t in table.index])
+
+    def runs(self) -> list[RoutingResult]:
+        """The runs in the cache (what this process has made; a written folder names its own runs)."""
+        return list(self._results.values())
+
+    @property
+    def n_jobs(self) -> int:
+        """The most worker processes a prefetch of this cache ran on (1: only this process)."""
+        return self._workers

@@ -1,0 +1,200 @@
+"""The constellation grid of the SIGIR 2020 dataset as one resumable command: ``irrepro routing grid``.
+
+Breuer et al. (SIGIR 2020) derived their dataset from WCrobust04 and WCrobust0405 run with many
+parameter constellations on two targets. :func:`plan` lists such a grid (systems x targets x
+constellations, one implementation) with the file each run goes to; :func:`run_grid` makes it on a
+Dask cluster (:func:`irrepro.routing.experiment.local_cluster`: local worker processes, or a
+running scheduler) or in this process:
+
+- **the same runs as** ``irrepro routing run``: the same pipeline, tags and writer, so every run
+  file is byte-identical to the one the single-run command writes with the same parameters;
+- **shared features**: each distinct tf-idf model and feature matrix is built once per (system,
+  target, feature parameters) by a task whose result Dask keeps and hands to the run tasks that
+  need it (:func:`irrepro.routing.experiment.iter_runs`): the ``C`` and ``tol`` constellations and
+  the default change only the classifier, so they share one feature set;
+- **resumable**: each finished run is written atomically (:mod:`irrepro.outputs`) and entered with
+  its parameters, sha256 and size in ``grid.json``, itself rewritten atomically after every run; a
+  second call skips every run whose file still has its recorded sha256 and parameters;
+- **fault tolerant**: a worker that dies loses only its tasks; Dask runs them again on another
+  worker (and recomputes a feature set that died with it), and the results are the same;
+- **progress**: runs done / total with a time estimate (tqdm, on stderr), and the dashboard link
+  when Dask can serve one (it needs bokeh, which irrepro does not install).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tqdm import tqdm
+
+from irrepro.outputs import atomic_write_text, sha256_of
+from irrepro.routing import implementations
+from irrepro.routing.constellations import DEFAULT, PRINTED, SYSTEMS, Constellation
+from irrepro.routing.experiment import MadeRun, RunRequest, iter_runs
+from irrepro.routing.pipeline import default_run_tag
+from irrepro.runs import write_run
+
+__all__ = ["GRID_MANIFEST", "GRID_FORMAT", "ALL_CONSTELLATIONS", "PlannedRun", "GridReport", "plan", "run_grid",
+           "read_grid_manifest"]
+
+#: the grid's manifest in the output folder: every finished run with its sha256 and parameters
+GRID_MANIFEST = "grid.json"
+GRID_FORMAT = "irrepro run grid 1"
+#: ``--constellations all``: the default and the 20 constellations the SIGIR 2020 paper prints
+ALL_CONSTELLATIONS: tuple[Constellation, ...] = (DEFAULT, *PRINTED)
+
+
+@dataclass(frozen=True)
+class PlannedRun:
+    """One run of the grid: its request, its system and its file (relative to the output folder)."""
+
+    system: str
+    request: RunRequest
+    name: str
+
+    def description(self, corpora: str) -> dict:
+        """What the manifest records of the run's request (a finished run is skipped only if it is equal)."""
+        r = self.request
+        return {"system": self.system, "target": r.target, "constellation": r.constellation.name,
+                "preprocess": r.preprocess, "implementation": r.implementation_name, "tol_scale": r.tol_scale,
+                "tag": r.tag, "corpora": corpora}  # fmt: skip
+
+
+def plan(systems: Sequence[str], targets: Sequence[str], constellations: Sequence[Constellation] = ALL_CONSTELLATIONS,
+         *, preprocess: bool = True, implementation: str = "paper") -> list[PlannedRun]:
+    """The grid's runs, target by target, system by system: each run tagged as ``irrepro routing run``
+    tags it (:func:`~irrepro.routing.pipeline.default_run_tag`) and filed as ``<target>/<tag>.run``."""
+    implementation = implementations.get(implementation).name
+    runs = []
+    for target in targets:
+        for system in systems:
+            for constellation in constellations:
+                tag = default_run_tag(system, implementation=implementation, constellation=constellation,
+                                      preprocess=preprocess)  # fmt: skip
+                request = RunRequest(SYSTEMS[system], target, constellation, preprocess=preprocess,
+                                     implementation=implementation, run_tag=tag)  # fmt: skip
+                runs.append(PlannedRun(system, request, f"{target}/{tag}.run"))
+    return runs
+
+
+# --------------------------------------------------------------------------- the manifest
+
+
+def read_grid_manifest(out_dir: str | Path) -> dict[str, dict]:
+    """The finished runs recorded in ``out_dir/grid.json`` (file name -> entry); empty without one."""
+    path = Path(out_dir) / GRID_MANIFEST
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{path}: unreadable grid manifest ({error}); remove it to start the grid afresh") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != GRID_FORMAT:
+        raise ValueError(f"{path}: not an irrepro grid manifest (format {GRID_FORMAT!r} expected)")
+    return {entry["name"]: entry for entry in manifest.get("runs", [])}
+
+
+def _write_manifest(out_dir: Path, entries: dict[str, dict]) -> None:
+    from irrepro import __version__
+
+    manifest = {"format": GRID_FORMAT, "producer": "irrepro routing grid", "irrepro_version": __version__,
+                "runs": [entries[name] for name in sorted(entries)]}  # fmt: skip
+    atomic_write_text(out_dir / GRID_MANIFEST, json.dumps(manifest, indent=2) + "\n")
+
+
+def _finished(out_dir: Path, run: PlannedRun, entry: dict | None, corpora: str) -> bool:
+    """Whether ``run`` is done: recorded with the same request, its file there with the recorded sha256."""
+    if entry is None or entry.get("request") != run.description(corpora):
+        return False
+    path = out_dir / run.name
+    return path.is_file() and path.stat().st_size == entry.get("bytes") and sha256_of(path) == entry.get("sha256")
+
+
+# --------------------------------------------------------------------------- running it
+
+
+@dataclass
+class GridReport:
+    """What :func:`run_grid` did: runs made and skipped, feature sets built, and the times measured."""
+
+    planned: int
+    skipped: int = 0
+    made: int = 0
+    feature_sets: int = 0
+    wall_seconds: float = 0.0
+    run_seconds: list[float] = field(default_factory=list)  # wall, per run task (training and ranking)
+    run_cpu_seconds: list[float] = field(default_factory=list)
+    feature_seconds: dict[tuple, float] = field(default_factory=dict)  # wall, per feature task
+    feature_cpu_seconds: dict[tuple, float] = field(default_factory=dict)
+    runs_per_feature_set: dict[tuple, int] = field(default_factory=dict)
+
+    @property
+    def cpu_seconds_without_sharing(self) -> float:
+        """CPU time of the tasks had every run built its own features (its task plus its feature task)."""
+        features = sum(self.feature_cpu_seconds[k] * n for k, n in self.runs_per_feature_set.items())
+        return sum(self.run_cpu_seconds) + features
+
+    @property
+    def cpu_seconds_with_sharing(self) -> float:
+        return sum(self.run_cpu_seconds) + sum(self.feature_cpu_seconds.values())
+
+    @property
+    def saved_share(self) -> float:
+        """The share of the tasks' CPU time that sharing features saved (0 when nothing was made)."""
+        unshared = self.cpu_seconds_without_sharing
+        return 1.0 - self.cpu_seconds_with_sharing / unshared if unshared else 0.0
+
+    def add(self, made: MadeRun) -> None:
+        self.made += 1
+        self.run_seconds.append(made.seconds)
+        self.run_cpu_seconds.append(made.cpu_seconds)
+        self.feature_seconds[made.feature_key] = made.feature_seconds
+        self.feature_cpu_seconds[made.feature_key] = made.feature_cpu_seconds
+        self.runs_per_feature_set[made.feature_key] = self.runs_per_feature_set.get(made.feature_key, 0) + 1
+        self.feature_sets = len(self.feature_seconds)
+
+
+def run_grid(corpora, runs: Sequence[PlannedRun], out_dir: str | Path, *, client=None, corpora_label: str = "",
+             progress: bool = True, on_run: Callable[[MadeRun], None] | None = None) -> GridReport:
+    """Make the runs of ``runs`` not finished in ``out_dir`` yet and write each as it finishes.
+
+    ``corpora`` as for :func:`~irrepro.routing.experiment.iter_runs`; ``corpora_label`` names them in
+    the manifest (a run recorded for other corpora is made again); ``client``: a Dask client (else
+    the runs are made here); ``on_run`` is called after each run is written.
+    """
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    entries = read_grid_manifest(out)
+    todo = [run for run in runs if not _finished(out, run, entries.get(run.name), corpora_label)]
+    report = GridReport(planned=len(runs), skipped=len(runs) - len(todo))
+    by_key = {run.request.key: run for run in todo}
+    bar = tqdm(total=len(todo), desc="runs", unit="run", file=sys.stderr, disable=not progress or not todo)
+    with bar:
+        for made in iter_runs(corpora, [run.request for run in todo], client=client):
+            run = by_key[made.request.key]
+            entries[run.name] = _write_run(out, run, made, corpora_label)
+            _write_manifest(out, entries)
+            report.add(made)
+            bar.update(1)
+            if on_run is not None:
+                on_run(made)
+    report.wall_seconds = time.perf_counter() - started
+    return report
+
+
+def _write_run(out: Path, run: PlannedRun, made: MadeRun, corpora_label: str) -> dict:
+    """Write one run atomically (as ``irrepro routing run`` writes it) and return its manifest entry."""
+    path = out / run.name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tag = run.request.tag
+    write_run(made.result.run, path, name=tag)
+    parameters = {name: value for name, value in made.result.parameters.items()}
+    return {"name": run.name, "sha256": sha256_of(path), "bytes": path.stat().st_size,
+            "request": run.description(corpora_label), "parameters": parameters,
+            "topics": len(made.result.topics), "seconds": round(made.seconds, 3)}  # fmt: skip

@@ -1,0 +1,102 @@
+"""``irrepro routing grid`` (irrepro.routing.grid) on a local Dask cluster of two workers.
+
+Small grids only (a few stand-in runs): the same files as ``irrepro routing run``, resumable, and
+complete with identical files when a worker process is killed half-way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+
+import pytest
+
+from irrepro.cli import main
+from irrepro.outputs import sha256_of
+from irrepro.routing.constellations import by_name
+from irrepro.routing.experiment import StandInCorpora, local_cluster
+from irrepro.routing.grid import GRID_MANIFEST, plan, read_grid_manifest, run_grid
+
+SMALL = [by_name(name) for name in ("default", "C_3", "tf_1")]
+
+
+@pytest.fixture(scope="module")
+def client():
+    with local_cluster(workers=2, memory_limit="1GiB") as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory, client):
+    """The small grid (wcrobust04 and wcrobust0405 on the near target) made once on the cluster."""
+    out = tmp_path_factory.mktemp("grid")
+    runs = plan(["wcrobust04", "wcrobust0405"], ["reuters-near"], SMALL)
+    report = run_grid(StandInCorpora(), runs, out, client=client, corpora_label="stand-in", progress=False)
+    return out, runs, report
+
+
+def test_grid_files_are_byte_identical_to_irrepro_routing_run(reference, tmp_path):
+    out, runs, report = reference
+    assert report.made == 6 and report.skipped == 0
+    assert report.feature_sets == 4  # default and C_3 share theirs, per system
+    for run in runs[:2] + runs[-1:]:  # default and C_3 of wcrobust04, tf_1 of wcrobust0405
+        single = tmp_path / "single.run"
+        argv = ["routing", "run", "--system", run.system, "--target", "reuters-near",
+                "--preset", run.request.constellation.name, "--quiet", "--out", str(single)]
+        assert main(argv) == 0
+        assert single.read_bytes() == (out / run.name).read_bytes(), run.name
+
+
+def test_the_manifest_records_every_run_with_its_sha256(reference):
+    out, runs, _ = reference
+    entries = read_grid_manifest(out)
+    assert sorted(entries) == sorted(run.name for run in runs)
+    for run in runs:
+        entry = entries[run.name]
+        assert entry["sha256"] == sha256_of(out / run.name)
+        assert entry["request"]["constellation"] == run.request.constellation.name
+        assert entry["parameters"]["C"] == run.request.constellation.C
+
+
+def test_a_second_call_skips_finished_runs_and_remakes_a_damaged_one(reference, client):
+    out, runs, _ = reference
+    before = {run.name: (out / run.name).read_bytes() for run in runs}
+    again = run_grid(StandInCorpora(), runs, out, client=client, corpora_label="stand-in", progress=False)
+    assert (again.made, again.skipped) == (0, 6)
+    damaged = out / runs[1].name
+    damaged.write_bytes(before[runs[1].name][:100])
+    repaired = run_grid(StandInCorpora(), runs, out, client=client, corpora_label="stand-in", progress=False)
+    assert (repaired.made, repaired.skipped) == (1, 5)
+    assert damaged.read_bytes() == before[runs[1].name]
+    other = run_grid(StandInCorpora(), runs[:1], out, client=client, corpora_label="other corpora", progress=False)
+    assert other.made == 1  # recorded for other corpora: made again
+
+
+def test_a_killed_worker_costs_its_tasks_only(reference, client, tmp_path):
+    out, runs, _ = reference
+    killed = []
+
+    def kill_one_worker(made):
+        if not killed:
+            pid = next(iter(client.run(os.getpid).values()))
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    report = run_grid(StandInCorpora(), runs, tmp_path, client=client, corpora_label="stand-in", progress=False,
+                      on_run=kill_one_worker)
+    assert killed and report.made == 6
+    for run in runs:
+        assert (tmp_path / run.name).read_bytes() == (out / run.name).read_bytes(), run.name
+    client.wait_for_workers(2, timeout=60)  # the nanny restarted it
+
+
+def test_the_command_runs_a_grid_and_says_what_it_did(tmp_path, capsys):
+    argv = ["routing", "grid", "--systems", "wcrobust04", "--targets", "reuters-far", "--constellations", "C_4",
+            "--workers", "2", "--memory-limit", "1GiB", "--quiet", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    said = capsys.readouterr()
+    assert "1 runs made, 0 finished before" in said.out and "2 workers" in said.out
+    assert said.err == ""
+    manifest = json.loads((tmp_path / GRID_MANIFEST).read_text())
+    assert [entry["name"] for entry in manifest["runs"]] == ["reuters-far/wcrobust04_C_4.run"]
