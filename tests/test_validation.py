@@ -183,8 +183,10 @@ PUBLIC_FUNCTIONS = [
     for name in module.__all__
     if inspect.isfunction(getattr(module, name)) and getattr(module, name).__module__ == module.__name__
 ] + [runs.write_run]
-# parse_measure checks its one argument itself (it is the measure registry's reader).
-SELF_CHECKING = {measures.parse_measure}
+# parse_measure checks its one argument itself (it is the measure registry's reader), and so do the
+# two helpers the scores and bootstrap modules share (errors naming `what`); evaluate_prepared is
+# evaluate's body for callers that prepared the qrels and validated the arguments (evaluate, compare_runs).
+SELF_CHECKING = {measures.parse_measure, scores.as_topic_series, scores.common_topics, evaluation.evaluate_prepared}
 
 
 def _frame(columns, rows):

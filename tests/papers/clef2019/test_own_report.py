@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import sys
 import zlib
 from types import SimpleNamespace
 
@@ -71,3 +72,17 @@ def test_the_report_is_made_by_the_command_and_names_every_pair(tmp_path, two_co
     for constellation in two_constellations:
         assert constellation.name in html
     assert "irrepro report --qrels" in html and "pairs.csv" in html
+
+
+def test_the_command_says_nothing_on_standard_error_and_a_failure_is_raised(tmp_path, two_constellations, capsys, monkeypatch):
+    own_report.write_report(_Data(), tmp_path / "report")
+    assert capsys.readouterr().err == ""
+    import irrepro.cli
+
+    def failing(argv):
+        print("irrepro report: error: boom", file=sys.stderr)
+        return 2
+
+    monkeypatch.setattr(irrepro.cli, "main", failing)
+    with pytest.raises(RuntimeError, match="status 2 .*boom"):
+        own_report.write_report(_Data(), tmp_path / "again")

@@ -10,7 +10,9 @@ reader can run again on the files beside it.
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import io
 from pathlib import Path
 
 import pandas as pd
@@ -68,17 +70,20 @@ def write_report(data, folder: Path = REPORT_FOLDER) -> Path:
     """Write the inputs (:func:`write_inputs`) and run ``irrepro report`` on them; return the HTML path.
 
     Paths on the command line are relative to the current folder (the chapters folder when the book
-    runs it), so the report's command line reads as a reader would type it.
+    runs it), so the report's command line reads as a reader would type it. What the command says on
+    standard error (one line on success) is kept and, if it fails, raised with the error.
     """
     from irrepro.cli import main
 
     paths = write_inputs(data, folder)
     report = folder / "report.html"
-    status = main([
-        "report", "--qrels", str(paths["qrels"]), "--orig-baseline", str(paths["orig_baseline"]),
-        "--orig-advanced", str(paths["orig_advanced"]), "--pairs", str(paths["pairs"]),
-        "--measures", "AP,P@10,nDCG", "--title", TITLE, "--out", str(report),
-    ])
+    said = io.StringIO()
+    with contextlib.redirect_stderr(said):
+        status = main([
+            "report", "--qrels", str(paths["qrels"]), "--orig-baseline", str(paths["orig_baseline"]),
+            "--orig-advanced", str(paths["orig_advanced"]), "--pairs", str(paths["pairs"]),
+            "--measures", "AP,P@10,nDCG", "--title", TITLE, "--out", str(report),
+        ])
     if status != 0:
-        raise RuntimeError(f"irrepro report exited with status {status} on the inputs in {folder}")
+        raise RuntimeError(f"irrepro report exited with status {status} on the inputs in {folder}: {said.getvalue().strip()}")
     return report
