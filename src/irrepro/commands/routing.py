@@ -32,7 +32,14 @@ from dataclasses import dataclass
 # Only light modules here: every ``irrepro`` command builds this parser, so the routing pipeline
 # (scikit-learn, NLTK) is imported when a routing action runs, not at start-up.
 from irrepro.commands._common import InputError, option
-from irrepro.routing.constellations import DEFAULT, IMPLEMENTATION_NAMES, PRINTED, SYSTEMS, TOL_SCALES, by_name
+from irrepro.routing.constellations import (
+    DEFAULT,
+    IMPLEMENTATION_NAMES,
+    PRINTED,
+    TOL_SCALES,
+    TRAINING_COLLECTIONS,
+    by_name,
+)
 from irrepro.validation import MAX_CUTOFF, Constraint, Integer, InvalidParameterError, NameList, Text
 
 __all__ = ["NAME", "HELP", "STAND_IN_TARGETS", "MemorySize", "add_arguments", "run"]
@@ -87,7 +94,7 @@ def _constellations(text: str) -> tuple[str, ...]:
 
 def _add_grid(actions) -> None:
     grid = actions.add_parser("grid", help="a whole constellation grid on a Dask cluster: shared features, resumable")
-    grid.add_argument("--systems", type=_names(NameList("system", options=tuple(SYSTEMS))), default=tuple(SYSTEMS),
+    grid.add_argument("--systems", type=_names(NameList("system", options=tuple(TRAINING_COLLECTIONS))), default=tuple(TRAINING_COLLECTIONS),
                       help="comma-separated (default: wcrobust04,wcrobust0405)")
     grid.add_argument("--targets", type=_names(NameList("corpus name")), default=STAND_IN_TARGETS,
                       help="corpora to rank, comma-separated: the stand-in's (default: reuters-near,reuters-far) or your configured ones")
@@ -112,7 +119,7 @@ def _add_grid(actions) -> None:
 def add_arguments(parser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     run = actions.add_parser("run", help="train per-topic classifiers and rank a target corpus into a TREC run")
-    run.add_argument("--system", required=True, choices=sorted(SYSTEMS), type=str.lower)
+    run.add_argument("--system", required=True, choices=sorted(TRAINING_COLLECTIONS), type=str.lower)
     run.add_argument("--target", required=True, help="corpus to rank: a stand-in name (reuters-near, reuters-far) or one of your config")
     run.add_argument(
         "--preset", default=DEFAULT.name, choices=[c.name for c in (DEFAULT, *PRINTED)], metavar="PRESET",
@@ -154,7 +161,7 @@ def _run(args) -> int:
 
     constellation = by_name(args.preset)
     implementation = get(args.implementation)
-    roles = SYSTEMS[args.system]
+    roles = TRAINING_COLLECTIONS[args.system]
     if args.target in standin.ROLES:
         stand_in = standin.load(text=implementation.text)
         training = stand_in.training
@@ -237,7 +244,7 @@ def _grid_corpora(args):
     from irrepro.routing.config import configured_collections
     from irrepro.routing.implementations import get
 
-    names = tuple(dict.fromkeys([role for s in args.systems for role in SYSTEMS[s]] + list(args.targets)))
+    names = tuple(dict.fromkeys([role for s in args.systems for role in TRAINING_COLLECTIONS[s]] + list(args.targets)))
     try:  # check the configuration here, before any worker starts
         path, _ = configured_collections(names, args.config, implementation=get(args.implementation))
     except UnicodeDecodeError as error:

@@ -46,13 +46,11 @@ from irrepro.routing.constellations import (
     DEFAULT,
     FAMILIES,
     PRINTED,
+    TRAINING_COLLECTIONS,
     Constellation,
     by_name,
 )
 from irrepro.routing.experiment import MEASURES, ConfiguredCorpora, RunCache, RunRequest, StandInCorpora
-from irrepro.routing.pipeline import (
-    SYSTEMS as TRAINING_ROLES,  # papers/* calls the two system names SYSTEMS
-)
 from irrepro.routing.pipeline import RoutingResult
 from irrepro.runs import read_qrels, write_run
 from irrepro.topic_order import sort_topics
@@ -216,7 +214,7 @@ def official_core17_scores() -> pd.DataFrame:
 
 # =========================================================================== runs of the pipeline
 
-#: The paper's four roles (the training roles of each system: ``TRAINING_ROLES``, imported above).
+#: The paper's four roles (the training roles of each system: ``TRAINING_COLLECTIONS``, imported above).
 ROLES: tuple[str, ...] = ("robust04", "robust05", "core17", "core18")
 #: How the tables name the roles on the licensed corpora (the paper's names of the collections).
 ROLE_NAMES: dict[str, str] = {"robust04": "Robust04", "robust05": "Robust05", "core17": "NYT", "core18": "WaPo"}
@@ -409,8 +407,8 @@ def _system_requests(
 ) -> list[RunRequest]:
     """Both systems on both targets for each constellation (and each preprocessing choice)."""
     return [
-        RunRequest(TRAINING_ROLES[s], t, c, preprocess=p)
-        for p in preprocessing for c in constellations for s in TRAINING_ROLES for t in (NEAR, FAR)
+        RunRequest(TRAINING_COLLECTIONS[s], t, c, preprocess=p)
+        for p in preprocessing for c in constellations for s in TRAINING_COLLECTIONS for t in (NEAR, FAR)
     ]
 
 
@@ -423,7 +421,7 @@ def _system_variants(
     restricted to those topics (no separate run)."""
     wcr04 = data.system_run("wcrobust04", target, preprocess=preprocess)
     wcr0405 = data.system_run("wcrobust0405", target, preprocess=preprocess)
-    both = [t for t in wcr0405.topics if len(wcr0405.sources[t]) == len(TRAINING_ROLES["wcrobust0405"])]
+    both = [t for t in wcr0405.topics if len(wcr0405.sources[t]) == len(TRAINING_COLLECTIONS["wcrobust0405"])]
     return [
         ("WCrobust04", wcr04, list(wcr04.topics)),
         ("WCrobust0405", wcr0405, both),
@@ -525,7 +523,7 @@ def per_topic_ap(data: RoutingData | None = None) -> pd.DataFrame:
     common = common_stand_in_topics(data)
     rows = []
     for target in (NEAR, FAR):
-        for system in TRAINING_ROLES:
+        for system in TRAINING_COLLECTIONS:
             result = data.system_run(system, target)
             table = data.scores(result, target, topics=common)
             for topic, value in table["AP"].items():
@@ -603,7 +601,7 @@ def _measure_rows(data: RoutingData, setting: str, system: str, measure: str, st
 def _original_rows(data: RoutingData, original_scores: dict[str, pd.DataFrame]) -> list[dict]:
     """Step 1: ARP of the originals (the default runs on the near target)."""
     return [
-        row for system in TRAINING_ROLES for measure in MEASURES
+        row for system in TRAINING_COLLECTIONS for measure in MEASURES
         for row in _measure_rows(data, "original", SYSTEM_NAMES[system], measure, "ARP",
                                  {"default": original_scores[system][measure].mean()})
     ]  # fmt: skip
@@ -673,12 +671,12 @@ def own_dataset_measures(data: RoutingData | None = None, *, client=None) -> pd.
     """
     data = _data(data)
     data.prefetch(own_dataset_requests(), client=client)
-    originals = {s: data.system_run(s, NEAR) for s in TRAINING_ROLES}
+    originals = {s: data.system_run(s, NEAR) for s in TRAINING_COLLECTIONS}
     original_scores = {s: data.scores(r, NEAR) for s, r in originals.items()}
     rows = _original_rows(data, original_scores)
     for setting, target in OWN_SETTINGS:
         new: dict[str, dict[str, pd.DataFrame]] = {}
-        for system in TRAINING_ROLES:
+        for system in TRAINING_COLLECTIONS:
             runs = _own_runs(data, system, target)
             new[system] = _per_measure(data, runs, target)
             rows += _score_rows(data, setting, system, original_scores[system], new[system])
@@ -725,7 +723,7 @@ _TOL_LEVELS = (DEFAULT, *[c for c in PRINTED if c.family == "tol"])
 
 def _tolerance_requests(system: str) -> list[RunRequest]:
     """The default and tol runs of ``system`` on the near target, tol on the mean and on the summed loss."""
-    return [RunRequest(TRAINING_ROLES[system], NEAR, c, tol_scale=scale) for scale in ("mean", "sum") for c in _TOL_LEVELS]
+    return [RunRequest(TRAINING_COLLECTIONS[system], NEAR, c, tol_scale=scale) for scale in ("mean", "sum") for c in _TOL_LEVELS]
 
 
 def tolerance_check(data: RoutingData | None = None, *, system: str = "WCrobust0405") -> pd.DataFrame:

@@ -1,6 +1,6 @@
 """The routing systems and the parameter constellations of the SIGIR 2020 reproducibility dataset.
 
-:data:`SYSTEMS`: the training collections of WCrobust04 (Robust04) and WCrobust0405 (Robust04 and
+:data:`TRAINING_COLLECTIONS`: the training collections of WCrobust04 (Robust04) and WCrobust0405 (Robust04 and
 Robust05), by role name.
 
 Breuer et al. (SIGIR 2020) derived 200 runs from WCrobust04 / WCrobust0405 by changing one parameter
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["SYSTEMS", "TOL_SCALES", "IMPLEMENTATION_NAMES", "Constellation", "DEFAULT", "PRINTED", "FAMILIES", "by_name"]
+__all__ = ["TRAINING_COLLECTIONS", "TOL_SCALES", "IMPLEMENTATION_NAMES", "Constellation", "DEFAULT", "PRINTED", "FAMILIES", "by_name"]
 
 #: Training roles of the two systems (Breuer & Schaer, CENTRE@CLEF 2019).
-SYSTEMS: dict[str, tuple[str, ...]] = {"wcrobust04": ("robust04",), "wcrobust0405": ("robust04", "robust05")}
+TRAINING_COLLECTIONS: dict[str, tuple[str, ...]] = {"wcrobust04": ("robust04",), "wcrobust0405": ("robust04", "robust05")}
 
 #: The implementations of :mod:`irrepro.routing.implementations` (named here, in a light module, for the CLI).
 IMPLEMENTATION_NAMES = ("paper", "clef2019", "sigir2020")

@@ -36,7 +36,7 @@ import pandas as pd
 
 from irrepro.evaluation import evaluate
 from irrepro.routing import implementations
-from irrepro.routing.constellations import DEFAULT, SYSTEMS, Constellation
+from irrepro.routing.constellations import DEFAULT, TRAINING_COLLECTIONS, Constellation
 from irrepro.routing.implementations import Implementation
 from irrepro.routing.pipeline import Collection, Features, RoutingResult, RunSettings, prepare_features, rank_features
 
@@ -355,7 +355,7 @@ class RunCache:
     def system_run(self, system: str, target: str, *, constellation: Constellation = DEFAULT,
                    preprocess: bool = True, tol_scale: str = "mean") -> RoutingResult:
         """WCrobust04 / WCrobust0405 (trained where a topic is judged, "complemented") on ``target``."""
-        return self.run(SYSTEMS[system], target, constellation=constellation, preprocess=preprocess, tol_scale=tol_scale)
+        return self.run(TRAINING_COLLECTIONS[system], target, constellation=constellation, preprocess=preprocess, tol_scale=tol_scale)
 
     def prefetch(self, requests: Sequence[RunRequest], *, client=None) -> None:
         """Make the runs of ``requests`` not made yet: here, or on the Dask cluster of ``client``

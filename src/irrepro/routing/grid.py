@@ -34,7 +34,7 @@ from tqdm import tqdm
 
 from irrepro.outputs import atomic_write_text, sha256_of
 from irrepro.routing import implementations
-from irrepro.routing.constellations import DEFAULT, PRINTED, SYSTEMS, Constellation
+from irrepro.routing.constellations import DEFAULT, PRINTED, TRAINING_COLLECTIONS, Constellation
 from irrepro.routing.experiment import MadeRun, RunRequest, iter_runs
 from irrepro.routing.pipeline import default_run_tag
 from irrepro.runs import write_run
@@ -76,7 +76,7 @@ def plan(systems: Sequence[str], targets: Sequence[str], constellations: Sequenc
             for constellation in constellations:
                 tag = default_run_tag(system, implementation=implementation, constellation=constellation,
                                       preprocess=preprocess)  # fmt: skip
-                request = RunRequest(SYSTEMS[system], target, constellation, preprocess=preprocess,
+                request = RunRequest(TRAINING_COLLECTIONS[system], target, constellation, preprocess=preprocess,
                                      implementation=implementation, run_tag=tag)  # fmt: skip
                 runs.append(PlannedRun(system, request, f"{target}/{tag}.run"))
     return runs

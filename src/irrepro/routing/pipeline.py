@@ -39,14 +39,14 @@ from tqdm import tqdm
 
 from irrepro.routing import implementations
 from irrepro.routing.classifier import TopicModels, train_topic_models
-from irrepro.routing.constellations import SYSTEMS, Constellation
+from irrepro.routing.constellations import TRAINING_COLLECTIONS, Constellation
 from irrepro.routing.features import TfidfModel, chunked, fit_tfidf
 from irrepro.routing.implementations import Implementation
 from irrepro.routing.ranking import TopK
 from irrepro.routing.topics import routable_topics, training_sources
 
 __all__ = [
-    "Corpus", "Collection", "RoutingResult", "RunSettings", "Features", "SYSTEMS", "route", "prepare_features",
+    "Corpus", "Collection", "RoutingResult", "RunSettings", "Features", "TRAINING_COLLECTIONS", "route", "prepare_features",
     "rank_features", "run_system", "default_run_tag", "last_occurrences",
 ]
 
@@ -470,10 +470,10 @@ def run_system(
     """Run WCrobust04 or WCrobust0405: ``collections`` maps the training roles ("robust04", "robust05")
     to collections; ``options`` go to :func:`route` (the run tag defaults to :func:`default_run_tag`)."""
     key = system.lower()
-    if key not in SYSTEMS:
-        raise ValueError(f"unknown system {system!r}; known: {', '.join(SYSTEMS)}")
-    missing = [role for role in SYSTEMS[key] if role not in collections]
+    if key not in TRAINING_COLLECTIONS:
+        raise ValueError(f"unknown system {system!r}; known: {', '.join(TRAINING_COLLECTIONS)}")
+    missing = [role for role in TRAINING_COLLECTIONS[key] if role not in collections]
     if missing:
         raise ValueError(f"system {system} needs training collection(s) {', '.join(missing)}")
     options.setdefault("run_tag", default_run_tag(key, **options))
-    return route([collections[role] for role in SYSTEMS[key]], target, **options)
+    return route([collections[role] for role in TRAINING_COLLECTIONS[key]], target, **options)

@@ -18,16 +18,16 @@ from pathlib import Path
 import pandas as pd
 
 from irrepro.outputs import atomic_open
-from irrepro.routing.constellations import PRINTED
+from irrepro.routing.constellations import PRINTED, TRAINING_COLLECTIONS
 from irrepro.runs import write_run
 
-__all__ = ["REPORT_FOLDER", "TITLE", "write_inputs", "write_report"]
+__all__ = ["REPORT_FOLDER", "SYSTEM_ORDER", "TITLE", "write_inputs", "write_report"]
 
 #: Where the chapter writes the report, relative to the chapters folder (kept out of git and of
 #: the book's source digest, tools/book_stamp.py).
 REPORT_FOLDER = Path("_generated") / "own_runs_report"
+SYSTEM_ORDER = tuple(TRAINING_COLLECTIONS)  # baseline (wcrobust04), advanced (wcrobust0405)
 TITLE = "The book's own constellation runs on the Reuters-21578 stand-in, replicated on the near target"
-SYSTEMS = ("wcrobust04", "wcrobust0405")  # baseline, advanced
 
 
 def _write_qrels(qrels: pd.DataFrame, path: Path) -> None:
@@ -49,7 +49,7 @@ def write_inputs(data, folder: Path) -> dict[str, Path]:
     folder.mkdir(parents=True, exist_ok=True)
     paths = {"qrels": folder / "near.qrels", "pairs": folder / "pairs.csv"}
     _write_qrels(data.collections[NEAR].qrels, paths["qrels"])
-    for role, system in zip(("orig_baseline", "orig_advanced"), SYSTEMS, strict=True):
+    for role, system in zip(("orig_baseline", "orig_advanced"), SYSTEM_ORDER, strict=True):
         paths[role] = folder / f"{system}_default.run"
         write_run(data.system_run(system, NEAR).run, paths[role], name=f"{system}_default")
     with atomic_open(paths["pairs"], "w") as out:
@@ -57,7 +57,7 @@ def write_inputs(data, folder: Path) -> dict[str, Path]:
         writer.writerow(["name", "baseline", "advanced"])
         for constellation in PRINTED:
             files = []
-            for system in SYSTEMS:
+            for system in SYSTEM_ORDER:
                 path = folder / f"{system}_{constellation.name}.run"
                 run = data.system_run(system, NEAR, constellation=constellation).run
                 write_run(run, path, name=f"{system}_{constellation.name}")
