@@ -37,6 +37,8 @@ from typing import IO, TYPE_CHECKING
 if TYPE_CHECKING:  # pandas is not needed to write a file
     import pandas as pd
 
+from irrepro.revision import git_commit
+
 __all__ = [
     "MANIFEST",
     "TableSetError",
@@ -246,7 +248,6 @@ def _remove_stale(out: Path, name: str) -> None:
 
 def _manifest(files: list[dict], producer: str) -> dict:
     from irrepro import __version__
-    from irrepro.provenance import git_commit  # imported here: it loads pandas
 
     commit = git_commit()
     return {

@@ -6,13 +6,12 @@ Used by the book's closing page, so that every rendered page can be traced to co
 from __future__ import annotations
 
 import platform
-import subprocess
 from importlib import metadata
-from pathlib import Path
 
 import pandas as pd
 
 from irrepro import data
+from irrepro.revision import git_commit  # re-exported: the provenance page shows it
 
 __all__ = ["KEY_PACKAGES", "package_versions", "git_commit", "data_files"]
 
@@ -32,22 +31,6 @@ def package_versions(names: tuple[str, ...] = KEY_PACKAGES) -> pd.DataFrame:
             version = "not installed"
         rows.append({"package": name, "version": version})
     return pd.DataFrame(rows)
-
-
-def git_commit(repository: Path | None = None) -> str:
-    """The commit the book was built from, with ``+dirty`` when the work tree has changes."""
-    folder = repository or Path(__file__).resolve().parents[2]
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=folder, capture_output=True, text=True, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=folder, capture_output=True, text=True, check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown (not a git checkout)"
-    return commit + ("+dirty" if dirty else "")
 
 
 def data_files() -> pd.DataFrame:

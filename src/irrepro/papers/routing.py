@@ -39,6 +39,15 @@ from irrepro.papers.claims import ClaimList
 from irrepro.papers.clef2019 import claim_checks as clef2019_claims
 from irrepro.papers.clef2019 import fidelity_rows as clef2019_fidelity
 from irrepro.papers.clef2019 import files as clef2019_files
+from irrepro.papers.clef2019.published_facts import (
+    FAR,
+    NEAR,
+    OFFICIAL_CORE17,
+    TREC_COLLECTIONS,
+    common_topics,
+    official_core17_scores,
+    topic_sets,
+)
 from irrepro.papers.datasets import file_part, sigir2020_file
 from irrepro.reproducibility import ranking, scores
 from irrepro.routing import standin
@@ -52,7 +61,7 @@ from irrepro.routing.constellations import (
 )
 from irrepro.routing.experiment import MEASURES, ConfiguredCorpora, RunCache, RunRequest, StandInCorpora
 from irrepro.routing.pipeline import RoutingResult
-from irrepro.runs import read_qrels, write_run
+from irrepro.runs import write_run
 from irrepro.topic_order import sort_topics
 
 __all__ = [
@@ -95,121 +104,7 @@ __all__ = [
     "licensed_status",
 ]
 
-#: The paper's four collections: name -> (corpus, registry name of its qrels).
-TREC_COLLECTIONS: dict[str, tuple[str, str]] = {
-    "Robust04": ("TREC Disks 4&5", datasets.TREC_QRELS.file(collection="robust04")),
-    "Robust05": ("AQUAINT", datasets.TREC_QRELS.file(collection="robust05")),
-    "Core17": ("New York Times Annotated Corpus", datasets.TREC_QRELS.file(collection="core17")),
-    "Core18": ("Washington Post v2", datasets.TREC_QRELS.file(collection="core18")),
-}
-
-#: Topic counts printed by Breuer & Schaer (Sec. 3.2, 4.3): target -> training -> topics.
-PRINTED_INTERSECTIONS: dict[tuple[str, str], int] = {
-    ("Core17", "Robust04"): 50,
-    ("Core17", "Robust05"): 33,
-    ("Core17", "Robust04 ∩ Robust05"): 33,
-    ("Core18", "Robust04"): 25,
-    ("Core18", "Robust05"): 15,
-    ("Core18", "Robust04 ∩ Robust05"): 15,
-}
-
-#: NIST's official TREC 2017 Common Core scores of the original runs (trec_eval over the 50 Core17
-#: topics; nDCG is trec_eval's ``ndcg`` over the whole ranking). Published facts: only a run on the
-#: licensed New York Times corpus can be compared with them.
-OFFICIAL_CORE17: dict[str, dict[str, float]] = {
-    "WCrobust04": {"P@10": 0.6460, "AP": 0.3711, "nDCG": 0.6371},
-    "WCrobust0405": {"P@10": 0.7500, "AP": 0.4278, "nDCG": 0.6956},
-}
-
-TREC_DATA = "real TREC qrels (no corpus needed)"
-
-
-def _judged_topics(collection: str) -> frozenset[str]:
-    qrels = read_qrels(fetch(TREC_COLLECTIONS[collection][1]))
-    return frozenset(qrels["query_id"].astype(str))
-
-
-def topic_sets() -> pd.DataFrame:
-    """Topics judged in both a target and a training collection (Breuer & Schaer, Sec. 3.2).
-
-    A routing classifier can only be trained for a topic judged in the training corpus and only be
-    evaluated where it is judged in the target corpus, so a run has ``|T_target ∩ T_training|``
-    topics. For WCrobust0405 the paper first kept the topics judged in *both* training corpora
-    (``∩``), then, after asking Cormack, trained on whatever was judged (``∪``, "complemented").
-    The last row counts the topics judged in all four collections (the per-topic figures use them).
-
-    Returns one row per (target, training) with the judged-topic counts, the intersection, the
-    count the paper prints and the difference (reproduced − printed).
-    """
-    judged = {name: _judged_topics(name) for name in TREC_COLLECTIONS}
-    trainings = {
-        "Robust04": judged["Robust04"],
-        "Robust05": judged["Robust05"],
-        "Robust04 ∩ Robust05": judged["Robust04"] & judged["Robust05"],
-        "Robust04 ∪ Robust05": judged["Robust04"] | judged["Robust05"],
-    }
-    rows = []
-    for target in ("Core17", "Core18"):
-        for training, topics in trainings.items():
-            rows.append(_topic_row(target, len(judged[target]), training, len(topics), len(judged[target] & topics)))
-    everywhere = frozenset.intersection(*judged.values())
-    rows.append(_topic_row("Core17 ∩ Core18", len(judged["Core17"] & judged["Core18"]), "Robust04 ∩ Robust05",
-                           len(trainings["Robust04 ∩ Robust05"]), len(everywhere)))
-    table = pd.DataFrame(rows)
-    printed = [PRINTED_INTERSECTIONS.get((t, r)) for t, r in zip(table["target"], table["training"], strict=True)]
-    table["printed"] = pd.array(printed, dtype="Int64")
-    table.loc[table["target"] == "Core17 ∩ Core18", "printed"] = 15  # "15 intersecting topics across all corpora"
-    table["difference"] = table["intersection"] - table["printed"]
-    table["data"] = TREC_DATA
-    return table
-
-
-def _topic_row(target: str, judged_target: int, training: str, judged_training: int, both: int) -> dict:
-    return {
-        "target": target,
-        "judged_in_target": judged_target,
-        "training": training,
-        "judged_in_training": judged_training,
-        "intersection": both,
-    }
-
-
-def common_topics() -> list[str]:
-    """The topics judged in all four TREC collections (the paper's 15 topics of Figures 3 and 4)."""
-    return sort_topics(frozenset.intersection(*(_judged_topics(name) for name in TREC_COLLECTIONS)))
-
-
-def official_core17_scores() -> pd.DataFrame:
-    """NIST's official Core17 scores of WCrobust04 / WCrobust0405 next to the SIGIR 2020 files.
-
-    ``published`` is the official figure (TREC 2017 Common Core, NIST); ``sigir2020_files`` is the
-    mean over the 50 topics of the original run's column in the per-topic files published by Breuer
-    et al. (SIGIR 2020; ``sigir2020/measures/rpl_<system>_{ap,p10,ndcg1000}.csv``), rounded to 4
-    digits as NIST prints; ``difference`` is files − published. The ``rpl_default`` column is the
-    SIGIR 2020 authors' own replication (their constellation 1) on the licensed NYT corpus.
-    """
-    rows = []
-    for system, official_scores in OFFICIAL_CORE17.items():
-        for measure, published in official_scores.items():
-            name = sigir2020_file("rpl", system, file_part(measure))
-            per_topic = pd.read_csv(fetch(name))
-            if system not in per_topic.columns:
-                raise ValueError(f"{name}: no column {system!r}")
-            replicated = per_topic[f"rpl_{system.lower()}_1"]
-            mean = round(float(per_topic[system].mean()), 4)
-            rows.append(
-                {
-                    "system": system,
-                    "measure": measure,
-                    "topics": int(per_topic[system].notna().sum()),
-                    "published": published,
-                    "sigir2020_files": mean,
-                    "difference": round(mean - published, 4),
-                    "rpl_default_sigir2020": round(float(replicated.mean()), 4),
-                    "data": "TREC Core17 (NYT), official / published",
-                }
-            )
-    return pd.DataFrame(rows)
+# The paper's collections, topic sets and official scores: irrepro.papers.clef2019.published_facts.
 
 
 # =========================================================================== runs of the pipeline
@@ -226,7 +121,6 @@ STAND_IN_ROLE_NAMES: dict[str, str] = {
     "core17": "near (NYT role)",
     "core18": "far (WaPo role)",
 }
-NEAR, FAR = "core17", "core18"
 #: How the tables name the two preprocessing choices (``preprocess`` of :func:`irrepro.routing.pipeline.route`).
 PREPROCESSING: dict[bool, str] = {True: "stop words removed, Porter stems", False: "none (lowercase tokens)"}
 SYSTEM_NAMES: dict[str, str] = {name.lower(): name for name in datasets.SYSTEMS}  # system key -> name

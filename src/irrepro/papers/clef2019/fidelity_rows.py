@@ -13,6 +13,7 @@ those are compared here, with matching cells counted by the build. Cheap: no rou
 from __future__ import annotations
 
 from irrepro.papers import datasets
+from irrepro.papers.clef2019.published_facts import official_core17_scores, topic_sets
 from irrepro.papers.clef2019.published_runs import (
     PUBLISHED_RUNS_DATA,
     surviving_clef_numbers,
@@ -76,11 +77,9 @@ def _real_collection_rows() -> list[FidelityRow]:
 
 def fidelity() -> list[FidelityRow]:
     """The CLEF 2019 paper's fidelity rows (cheap: qrels and published files, no run)."""
-    from irrepro.papers import routing  # the chapter's module imports this one
-
-    topics = routing.topic_sets()
+    topics = topic_sets()
     printed = topics.dropna(subset=["printed"])
-    official = routing.official_core17_scores()
+    official = official_core17_scores()
     clef = surviving_clef_numbers()
     return [
         _row("Table 1", "unknown here", "-", reproduced="no", why_not=_TEXT_COPY_GAP),

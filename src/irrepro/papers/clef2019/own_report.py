@@ -18,6 +18,7 @@ from pathlib import Path
 import pandas as pd
 
 from irrepro.outputs import atomic_open
+from irrepro.papers.clef2019.published_facts import NEAR
 from irrepro.routing.constellations import PRINTED, TRAINING_COLLECTIONS
 from irrepro.runs import write_run
 
@@ -44,8 +45,6 @@ def write_inputs(data, folder: Path) -> dict[str, Path]:
     ``data`` is the chapter's :class:`irrepro.papers.routing.RoutingData` (its runs are reused, none
     is made twice).
     """
-    from irrepro.papers.routing import NEAR
-
     folder.mkdir(parents=True, exist_ok=True)
     paths = {"qrels": folder / "near.qrels", "pairs": folder / "pairs.csv"}
     _write_qrels(data.collections[NEAR].qrels, paths["qrels"])

@@ -45,7 +45,7 @@ def published_numbers() -> dict[str, object]:
 
 
 def topic_numbers(topic_sets: pd.DataFrame) -> dict[str, int]:
-    """The topic counts the chapter's prose states, from :func:`irrepro.papers.routing.topic_sets`
+    """The topic counts the chapter's prose states, from :func:`irrepro.papers.clef2019.published_facts.topic_sets`
     (``<target>-<training>``: Core17/Core18 with Robust04, both Robust corpora, either; ``common``)."""
     keys = {"Robust04": "r04", "Robust04 ∩ Robust05": "both", "Robust04 ∪ Robust05": "either"}
     numbers = {}
