@@ -96,7 +96,7 @@ def test_the_page_table_has_one_row_per_item_and_says_why_or_how_many(table, pap
     shown = rows["printed_shown"].to_numpy()
     assert (page["printed values"][shown] == "shown").all()
     # every reason and every data text is spelled out once in the notes, under its key
-    for (_, row), printed, key in zip(rows.iterrows(), page["printed values"], page["data"], strict=True):
+    for (_, row), printed, key in zip(rows.iterrows(), page["printed values"], page["data used"], strict=True):
         assert f"Data ({key}): {row['data']}." in notes
         if not row["printed_shown"]:
             number = printed.removeprefix("not shown (").removesuffix(")")

@@ -78,7 +78,7 @@ def fidelity_table(papers: tuple[str, ...] | None = None) -> pd.DataFrame:
 def for_page(table: pd.DataFrame, paper: str, *, item_notes: bool = False) -> tuple[pd.DataFrame, list[str]]:
     """The rows of ``paper`` in ``table`` (from :func:`fidelity_table`) as the intro prints them.
 
-    Returns the frame (index ``item``; columns ``what it shows``, ``data``, ``reproduced``,
+    Returns the frame (index ``item``; columns ``what it shows``, ``data used``, ``reproduced``,
     ``printed values``, ``cells matched``) and the notes to print under it. The data used and the
     reasons why printed values are not shown repeat across items, so the frame names them by a
     letter (data) and a number (reason) that the notes spell out, as a journal's table footnotes do.
@@ -101,7 +101,7 @@ def for_page(table: pd.DataFrame, paper: str, *, item_notes: bool = False) -> tu
     frame = pd.DataFrame({
         "item": rows["item"].to_numpy(),
         "what it shows": rows["shows"].to_numpy(),
-        "data": rows["data"].map(data_keys).to_numpy(),
+        "data used": rows["data"].map(data_keys).to_numpy(),  # not "data": show() would take it for the caption
         "reproduced": rows["reproduced"].to_numpy(),
         "printed values": printed,
         "cells matched": matched,
