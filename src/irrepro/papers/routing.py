@@ -59,7 +59,14 @@ from irrepro.routing.constellations import (
     Constellation,
     by_name,
 )
-from irrepro.routing.experiment import MEASURES, ConfiguredCorpora, RunCache, RunRequest, StandInCorpora
+from irrepro.routing.experiment import (
+    MEASURES,
+    ConfiguredCorpora,
+    RunCache,
+    RunRequest,
+    StandInCorpora,
+    unique_requests,
+)
 from irrepro.routing.pipeline import RoutingResult
 from irrepro.runs import write_run
 from irrepro.topic_order import sort_topics
@@ -709,7 +716,7 @@ def table_requests() -> list[RunRequest]:
         *_transfer_requests(augmented=(False, True)), *_system_requests(preprocessing=(True, False)),
         *own_dataset_requests(), *_tolerance_requests("wcrobust0405"),
     ]
-    return list({request.key: request for request in requests}.values())
+    return unique_requests(requests)
 
 
 def write_tables(out_dir: Path, *, data: RoutingData | None = None, client=None) -> list[Path]:

@@ -48,6 +48,7 @@ __all__ = [
     "HOLD_TARGET_DOCUMENTS",
     "resolve_corpora",
     "iter_runs",
+    "unique_requests",
     "local_cluster",
     "default_workers",
     "dashboard_available",
@@ -212,7 +213,8 @@ def _run_task(corpora, features: Features, request: RunRequest) -> tuple:
     return result, time.perf_counter() - started, time.thread_time() - cpu, features.seconds, features.cpu_seconds
 
 
-def _unique(requests: Sequence[RunRequest]) -> list[RunRequest]:
+def unique_requests(requests: Sequence[RunRequest]) -> list[RunRequest]:
+    """``requests`` without repeats (same :attr:`RunRequest.key`), in first-seen order."""
     return list({request.key: request for request in requests}.values())
 
 
@@ -225,7 +227,7 @@ def iter_runs(corpora, requests: Sequence[RunRequest], *, client=None, hold_targ
     worker that dies loses only its tasks, which Dask runs again elsewhere. ``hold_target``: keep the
     target's rows in the feature task (default: for targets up to :data:`HOLD_TARGET_DOCUMENTS`).
     """
-    requests = _unique(requests)
+    requests = unique_requests(requests)
     hold = _holds_target(corpora) if hold_target is None else hold_target
     if client is None:
         yield from _serial_runs(corpora, requests, hold)
@@ -360,7 +362,7 @@ class RunCache:
     def prefetch(self, requests: Sequence[RunRequest], *, client=None) -> None:
         """Make the runs of ``requests`` not made yet: here, or on the Dask cluster of ``client``
         (:func:`local_cluster`), features shared either way (:func:`iter_runs`)."""
-        missing = [r for r in _unique(requests) if r.key not in self._results]
+        missing = [r for r in unique_requests(requests) if r.key not in self._results]
         if not missing:
             return
         corpora = self.collections if client is None or self.source is None else self.source
@@ -371,7 +373,7 @@ class RunCache:
 
     def results(self, requests: Sequence[RunRequest]) -> list[RoutingResult]:
         """The runs of ``requests`` (each distinct one once, in order), made where missing."""
-        requests = _unique(requests)
+        requests = unique_requests(requests)
         self.prefetch(requests)
         return [self._results[request.key] for request in requests]
 
