@@ -162,15 +162,15 @@ def test_the_page_table_has_one_row_per_item_and_says_how_many_match_or_why_not(
     page, notes = for_page(table, paper)
     assert list(page.index) == list(rows["item"]) and page.index.name == "item"
     assert list(page["reproduced"]) == list(rows["reproduced"])
-    for (_, row), compared, key in zip(rows.iterrows(), page["compared"], page["data used"], strict=True):
+    for (_, row), matching, key in zip(rows.iterrows(), page["values matching"], page["data used"], strict=True):
         assert f"Data ({key}): {row['data']}." in notes
         if pd.isna(row["cells"]):
-            number = re.fullmatch(r"none \((\d+)\)", compared).group(1)
+            number = re.fullmatch(r"none compared \((\d+)\)", matching).group(1)
             assert f"Not compared ({number}): {row['why_not']}." in notes
         else:
-            found = re.fullmatch(r"(\d+) of (\d+) (printed values|values its text states) match \(([A-Z])\)", compared)
+            found = re.fullmatch(r"(\d+) of (\d+) (printed|stated in the text) \(([A-Z])\)", matching)
             assert (int(found.group(1)), int(found.group(2))) == (row["matched"], row["cells"])
-            assert (found.group(3) == "printed values") == row["complete"]
+            assert (found.group(3) == "printed") == row["complete"]
             assert f"Tolerance ({found.group(4)}): {row['tolerance']}." in notes
     compared_rows = rows["cells"].notna()
     assert len(notes) == (rows["data"].nunique() + rows.loc[compared_rows, "tolerance"].nunique()

@@ -153,22 +153,25 @@ def _keys(texts, alphabet: str) -> dict[str, str]:
     return {text: alphabet[i] if i < len(alphabet) else str(i + 1) for i, text in enumerate(dict.fromkeys(texts))}
 
 
-def _compared(row: pd.Series, tolerance_key: str, reason_key: str) -> str:
+def _matching(row: pd.Series, tolerance_key: str, reason_key: str) -> str:
+    """``"365 of 366 printed (A)"``, ``"6 of 6 stated in the text (B)"`` or ``"none compared (1)"``."""
     if pd.isna(row["cells"]):
-        return f"none ({reason_key})"
-    what = "printed values" if row["complete"] else "values its text states"
-    return f"{row['matched']} of {row['cells']} {what} match ({tolerance_key})"
+        return f"none compared ({reason_key})"
+    what = "printed" if row["complete"] else "stated in the text"
+    return f"{row['matched']} of {row['cells']} {what} ({tolerance_key})"
 
 
 def for_page(table: pd.DataFrame, paper: str, *, item_notes: bool = False) -> tuple[pd.DataFrame, list[str]]:
     """The rows of ``paper`` in ``table`` (from :func:`fidelity_table`) as the intro prints them.
 
     Returns the frame (index ``item``; columns ``what it shows``, ``data used``, ``reproduced``,
-    ``compared``) and the notes to print under it. The data, the tolerances and the reasons why no
-    value is compared repeat across items, so the frame names them by a letter (data), a capital
-    (tolerance) and a number (reason) that the notes spell out, as a journal's table footnotes do.
-    ``compared`` reads "365 of 366 printed values match (A)", or "values its text states" when only
-    those could be compared, or "none (1)". With ``item_notes``, each row's own note follows.
+    ``values matching``) and the notes to print under it. The data, the tolerances and the reasons
+    why no value is compared repeat across items, so the frame names them by a letter (data), a
+    capital (tolerance) and a number (reason) that the notes spell out, as a journal's table
+    footnotes do. ``values matching`` reads "365 of 366 printed (A)": of the printed values compared,
+    how many match within tolerance A; "6 of 6 stated in the text (B)" when only the values the
+    paper's text states could be compared; "none compared (1)". With ``item_notes``, each row's own
+    note follows.
     """
     rows = table[table["paper"] == paper]
     if rows.empty:
@@ -182,8 +185,8 @@ def for_page(table: pd.DataFrame, paper: str, *, item_notes: bool = False) -> tu
         "what it shows": rows["shows"].to_numpy(),
         "data used": rows["data"].map(data_keys).to_numpy(),  # not "data": show() would take it for the caption
         "reproduced": rows["reproduced"].to_numpy(),
-        "compared": [_compared(row, tolerance_keys.get(row["tolerance"], ""), reason_keys.get(row["why_not"], ""))
-                     for _, row in rows.iterrows()],
+        "values matching": [_matching(row, tolerance_keys.get(row["tolerance"], ""),
+                                      reason_keys.get(row["why_not"], "")) for _, row in rows.iterrows()],
     }).set_index("item")  # fmt: skip
     notes = [f"Data ({key}): {text}." for text, key in data_keys.items()]
     notes += [f"Tolerance ({key}): {text}." for text, key in tolerance_keys.items()]

@@ -122,7 +122,7 @@ def _figure_rows(statements: pd.DataFrame, counts: pd.DataFrame) -> list[Fidelit
         _row("Figure 3", "ER against DeltaRI, reproducibility", f"{_RPD}; {_ORG}; {_RPD_OLD}",
              **_text_values(counts, "Figure 3"), reach="not published",
              needs="the per-topic files the figure was drawn from: of the earlier files only the AP file of the "
-             "reproduced WCrobust0405 is published (the chapter's Figure 3 puzzle), and its points read off "
+             "reproduced WCrobust0405 is published (the SIGIR chapter's Figure 3 puzzle), and its points read off "
              f"{PAPER_PDF}",
              note=f"the value compared: the points in region 4 of panel (b) its text states; drawn from the "
              f"published files and, side by side, with the earlier AP file (the only earlier reproducibility file); "
