@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from irrepro.papers import PAPERS, glm, routing, sigir2020
+from irrepro.papers import PAPERS, clef2019, glm, sigir2020
 from irrepro.papers.claims import claims_table
 from irrepro.papers.fidelity import (
     KINDS,
@@ -24,6 +24,7 @@ from irrepro.papers.fidelity import (
     unreproduced_table,
     verdict,
 )
+from irrepro.routing.experiment import RunCache
 
 _LEFT = {"needs": "the printed values", "reach": "published, not transcribed"}
 
@@ -92,8 +93,8 @@ def cheap():
     def forbidden(*args, **kwargs):
         raise AssertionError("fidelity() must be cheap: no routing run, no GLM fit")
 
-    patch.setattr(routing.RunCache, "prefetch", forbidden)
-    patch.setattr(routing, "stand_in", forbidden)
+    patch.setattr(RunCache, "prefetch", forbidden)
+    patch.setattr(clef2019.routing_data, "stand_in", forbidden)
     patch.setattr(glm.models, "fit_two_way", forbidden)
     yield
     patch.undo()
@@ -138,21 +139,21 @@ def test_sigir2020_rows_carry_the_computed_matches(table):
         assert pd.isna(rows.loc[item, "cells"]) and rows.loc[item, "reproduced"] == NOT_COMPARED
 
 
-def test_routing_rows_match_the_topic_counts_and_label_the_stand_in(table):
-    rows = table[table["paper"] == "routing"].set_index("item")
-    topics = routing.topic_sets().dropna(subset=["printed"])
+def test_clef2019_rows_match_the_topic_counts_and_label_the_stand_in(table):
+    rows = table[table["paper"] == "clef2019"].set_index("item")
+    topics = clef2019.topic_sets().dropna(subset=["printed"])
     intersections = rows.loc["Sections 3.2, 4.3 (text): topic intersections"]
     assert (intersections["cells"], intersections["matched"]) == (len(topics), int((topics["difference"] == 0).sum()))
     assert intersections["kind"] == "text"
     for item in ("Table 2", "Table 4", "Figure 4"):
-        assert routing.STAND_IN_DATA in rows.loc[item, "data"] and rows.loc[item, "reproduced"] == "not reproduced"
+        assert clef2019.STAND_IN_DATA in rows.loc[item, "data"] and rows.loc[item, "reproduced"] == "not reproduced"
         assert rows.loc[item, "reach"] == "licensed"
     official = rows.loc[[item for item in rows.index if "official" in item]]
     assert (official["kind"] == "not of the paper").all()
 
 
 def test_claims_table_works_for_every_paper():
-    table = claims_table("routing")  # cheap: irrepro.papers.clef2019.claim_checks reads published files only
+    table = claims_table("clef2019")  # cheap: irrepro.papers.clef2019.claim_checks reads published files only
     assert {"claim", "verdict", "evidence"} <= set(table.columns) and len(table) >= 7
 
 

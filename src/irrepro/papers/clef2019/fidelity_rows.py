@@ -9,7 +9,7 @@ open Reuters-21578 stand-in (every run of the pipeline). No printed table of the
 project's text copy; of its numbers the topic counts, two MAP values of Section 4.2 and the "14 out
 of 15 topics" of Figure 3 survive, and those are compared, with matching values counted by the build.
 Everything else needs the licensed TREC corpora. Cheap: no routing run.
-:func:`irrepro.papers.routing.fidelity` is :func:`fidelity`.
+The package re-exports :func:`fidelity` as :func:`irrepro.papers.clef2019.fidelity`.
 """
 
 from __future__ import annotations
@@ -21,14 +21,12 @@ from irrepro.papers.clef2019.published_runs import (
     PUBLISHED_RUNS_DATA,
     surviving_clef_numbers,
 )
+from irrepro.papers.clef2019.routing_data import STAND_IN_DATA
 from irrepro.papers.fidelity import FidelityRow
 from irrepro.papers.printed import rules_in_words
 
-__all__ = ["STAND_IN_DATA", "fidelity"]
+__all__ = ["fidelity"]
 
-STAND_IN_DATA = (
-    "Reuters-21578 stand-in (open; time slices in the roles of the TREC corpora)"
-)
 _CHAPTER = "routing_runs"
 _TEXT_COPY_GAP = (
     "the project's text copy of the paper lacks Sections 1 to 3.1, where it appears"
@@ -54,7 +52,7 @@ _PRINTED_MATCH = (
 
 def _row(item: str, shows: str, data: str, **fields) -> FidelityRow:
     fields.setdefault("papers_data", False)
-    return FidelityRow("routing", item, shows, data, chapter=_CHAPTER, **fields)
+    return FidelityRow("clef2019", item, shows, data, chapter=_CHAPTER, **fields)
 
 
 def _stand_in_rows() -> list[FidelityRow]:

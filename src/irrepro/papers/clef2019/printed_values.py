@@ -20,7 +20,7 @@ __all__ = ["FIGURE3_ENRICHED", "TEXT_VALUES", "text_values_comparison"]
 
 #: Figure 3: on how many of the 15 common topics the replicated WCrobust0405 beats WCrobust04.
 FIGURE3_ENRICHED = PrintedValue(
-    "routing", "Figure 3", "topics profiting from enrichment, replicated", "14", "exact",
+    "clef2019", "Figure 3", "topics profiting from enrichment, replicated", "14", "exact",
     quote="14 out of 15 topics profit from training data enrichment.", where="Section 4.3 (Figure 3)",
 )  # fmt: skip
 TEXT_VALUES: tuple[PrintedValue, ...] = (FIGURE3_ENRICHED,)
