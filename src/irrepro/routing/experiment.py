@@ -299,14 +299,14 @@ def local_cluster(*, workers: int | None = None, memory_limit: str | int | None 
     local cluster of ``workers`` processes (default: the cores) with one thread each and
     ``memory_limit`` per worker (e.g. ``"2GiB"``; default: Dask's share of the machine's memory),
     started and shut down here. distributed's log lines below errors are silenced, so a notebook
-    cell or a terminal shows only this package's output.
+    cell or a terminal shows only this package's output. A ``scheduler`` that is not a Dask
+    scheduler raises :class:`~irrepro.routing.scheduler.SchedulerError` within seconds.
     """
     import dask
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
-        with Client(scheduler, timeout="20s") as client:
-            yield client
+        yield from _scheduler_client(scheduler)
         return
     # Dask's nannies start workers with MALLOC_TRIM_THRESHOLD_=65536, which also fixes glibc's mmap
     # threshold: every large numpy temporary is then a fresh mmap, and the routing tasks ran 1.8x
@@ -318,6 +318,21 @@ def local_cluster(*, workers: int | None = None, memory_limit: str | int | None 
         memory_limit=memory_limit if memory_limit is not None else "auto",
         dashboard_address=":0", silence_logs=logging.ERROR,  # any free port: no 'port 8787 is in use' warning
     ) as cluster, Client(cluster) as client:  # fmt: skip
+        yield client
+
+
+def _scheduler_client(address: str) -> Iterator:
+    """A client of the running scheduler at ``address``, probed first (:mod:`irrepro.routing.scheduler`)."""
+    from distributed import Client
+
+    from irrepro.routing.scheduler import SchedulerError, check_scheduler
+
+    check_scheduler(address)
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError) as error:  # answered the probe, then failed the client's handshake
+        raise SchedulerError(f"cannot connect a Dask client to {address}: {error}") from error
+    with client:
         yield client
 
 
