@@ -168,3 +168,26 @@ def test_two_grids_into_one_folder_make_each_run_once_and_keep_every_entry(tmp_p
     assert sorted(entries) == [f"mytarget/wcrobust04_{name}.run" for name in ("C_3", "C_4", "default")]
     assert all(entry["sha256"] == sha256_of(tmp_path / "out" / name) for name, entry in entries.items())
     assert "waiting for another grid writing into" in second_err  # the second one said why it waited
+
+
+# --------------------------------------------------------------------------- workers too small
+
+
+def test_a_memory_limit_too_small_for_a_worker_is_one_clear_error(tmp_path):
+    """At 64MiB a worker is restarted over its limit before it runs anything (Dask would go on
+    restarting it for ever); the grid stops and names the setting, exit 2."""
+    import subprocess
+    import sys
+
+    from tests.commands.test_routing import _setup
+
+    config = _setup(tmp_path)
+    argv = [sys.executable, "-m", "irrepro", "routing", "grid", "--systems", "wcrobust04", "--targets", "mytarget",
+            "--constellations", "C_4", "--config", str(config), "--workers", "1", "--memory-limit", "64MiB", "--quiet",
+            "--out", str(tmp_path / "out")]  # fmt: skip
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=180, check=False)
+    assert done.returncode == 2, done.stderr
+    error = done.stderr.strip()
+    assert error.startswith("irrepro routing: error: the Dask workers were restarted") and len(error.splitlines()) == 1
+    assert "for going over their memory limit" in error and "now --memory-limit 64MiB with --workers 1" in error
+    assert "internal error" not in error and "KilledWorker" not in error
