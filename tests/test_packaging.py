@@ -170,3 +170,10 @@ def test_ci_runs_the_wheel_alone_check():
     assert script.stat().st_mode & 0o111  # executable, as .ci/run calls it
     for command in ("--version", "--help", " evaluate ", " compare ", " report ", "routing run"):
         assert command in script.read_text(), command
+
+
+def test_the_changelog_has_a_section_for_this_version():
+    import irrepro
+
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(rf"^## \[{re.escape(irrepro.__version__)}\]", changelog, flags=re.MULTILINE)
