@@ -22,6 +22,7 @@ import csv
 import math
 import sys
 import warnings
+from functools import partial
 
 from irrepro.commands._common import dump_json, input_path, measure_list, read_input
 
@@ -63,17 +64,21 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from irrepro.evaluation import evaluate
+    from irrepro.evaluation import Judgments, evaluate_prepared
     from irrepro.labels import run_labels
-    from irrepro.runs import read_qrels, read_run
+    from irrepro.runs import read_qrels
 
     measures = args.measures
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         qrels = read_input(read_qrels, args.qrels, "--qrels")
-        frames = [read_input(read_run, path, "run") for path in args.runs]
-        labels = run_labels([frame["run"].iat[0] for frame in frames], args.runs)
-        result = evaluate(dict(zip(labels, frames, strict=True)), qrels, measures, missing_topics=args.missing_topics)
+        judgments = Judgments(qrels)
+        scored = [read_input(partial(_score_file, judgments, measures), path, "run") for path in args.runs]
+        labels = run_labels([tag for tag, _ in scored], args.runs)
+        result = evaluate_prepared(
+            {label: scores for label, (_, scores) in zip(labels, scored, strict=True)}, qrels, measures,
+            missing_topics=args.missing_topics, no_relevant="drop", judgments=judgments,
+        )  # fmt: skip
     notes = [str(w.message) for w in caught]
     notes += [line for line in result.report.summary() if line not in notes]
     for note in notes:
@@ -87,6 +92,16 @@ def run(args) -> int:
     else:
         print(_as_table(result, measures, labels, files, per_topic=args.per_topic))
     return 0
+
+
+def _score_file(judgments, measures, path):
+    """(run tag, :class:`~irrepro.evaluation.RunScores`) of one run file, streamed: its lines are
+    evaluated topic by topic as they are read, never held all at once (``irrepro.runs.RunStream``)."""
+    from irrepro.runs import RunStream
+
+    with RunStream(path) as stream:
+        scores = judgments.score(stream, measures)
+        return stream.tag, scores
 
 
 def _write_csv(result, measures, files, *, per_topic: bool) -> None:

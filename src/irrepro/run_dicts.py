@@ -1,0 +1,131 @@
+"""Runs and qrels as the nested dicts trec_eval's code reads, a bounded batch of whole topics at a time.
+
+``pytrec_eval`` takes a run as ``{topic: {docno: score}}`` and qrels as ``{topic: {docno:
+grade}}``.  Built for a whole run of 10 million lines, that dict alone holds every line as Python
+objects (about 100 bytes a line); trec_eval evaluates each topic on its own, so a run can be
+given to it in batches of whole topics and the scores are the same, bit for bit.
+
+- :func:`nested` builds the whole dict (qrels: they are needed whole);
+- :func:`nested_batches` builds it from a frame in batches of whole topics of about
+  ``batch_rows`` lines (a frame whose topics are not in blocks is sorted by topic first);
+- :func:`grouped_batches` builds it from a stream of frames of consecutive run lines
+  (:class:`irrepro.runs.RunStream`): a topic is complete when the next one starts, so each batch
+  holds the topics completed by one piece.  It raises :class:`NeedsWholeRun` when a topic comes
+  back after another one (the run is not in blocks of topics), when a topic lists a document
+  twice, or when the stream holds no line: the caller then reads the run whole, and the reader
+  says what is wrong.
+
+A document twice in one topic would silently keep one value in a dict, so every batch's size is
+checked against its lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["BATCH_ROWS", "NeedsWholeRun", "nested", "nested_batches", "grouped_batches"]
+
+#: Lines per batch: the dicts of 200,000 lines take about 20 MiB; per-batch costs vanish.
+BATCH_ROWS = 200_000
+
+
+class NeedsWholeRun(Exception):
+    """A stream of run lines cannot be evaluated topic by topic; read the whole run instead."""
+
+
+def _blocks(topics: np.ndarray) -> np.ndarray:
+    """Start of each block of equal consecutive topics."""
+    return np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]]) if len(topics) else np.zeros(0, dtype=np.intp)
+
+
+def _dicts(topics: np.ndarray, docs: np.ndarray, values: np.ndarray, starts: np.ndarray, end: int) -> dict[str, dict]:
+    """``{topic: {doc: value}}`` of the blocks starting at ``starts`` (the last ending at ``end``)."""
+    offset = starts[0]
+    doc_list, value_list = docs[offset:end].tolist(), values[offset:end].tolist()
+    bounds = np.r_[starts, end] - offset
+    return {
+        str(topics[a + offset]): dict(zip(doc_list[a:b], value_list[a:b], strict=True))
+        for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True)
+    }
+
+
+def nested_batches(
+    query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what: str, batch_rows: int | None = BATCH_ROWS
+) -> Iterator[dict[str, dict]]:
+    """``{topic: {doc: value}}`` dicts of whole topics, about ``batch_rows`` lines each (``None``: one).
+
+    Topics come in string order when the frame is not in blocks of topics, else in frame order.
+    Raises ``ValueError`` naming the first pair (in frame order) of a document twice in one topic:
+    ``evaluate: {what} document D twice in topic T``.
+    """
+    topics = query_ids.astype("str").to_numpy(dtype=object)
+    docs = doc_ids.astype("str").to_numpy(dtype=object)
+    vals = values.to_numpy()
+    starts = _blocks(topics)
+    if len(set(topics[starts].tolist())) != len(starts):  # a topic in several blocks: sort first
+        order = np.argsort(topics, kind="stable")
+        topics, docs, vals = topics[order], docs[order], vals[order]
+        starts = _blocks(topics)
+    # Batch boundaries: the first block starting at or after each multiple of batch_rows.
+    limit = batch_rows or max(len(topics), 1)
+    firsts = np.unique(np.searchsorted(starts, np.arange(0, len(topics), limit)))
+    firsts = firsts[firsts < len(starts)]
+    for first, last in zip(firsts.tolist(), [*firsts[1:].tolist(), len(starts)], strict=True):
+        end = starts[last] if last < len(starts) else len(topics)
+        batch = _dicts(topics, docs, vals, starts[first:last], end)
+        if sum(map(len, batch.values())) != end - starts[first]:
+            frame = pd.DataFrame({"query_id": query_ids.astype("str"), "doc_id": doc_ids.astype("str")})
+            row = frame[frame.duplicated()].iloc[0]
+            raise ValueError(f"evaluate: {what} document {row['doc_id']} twice in topic {row['query_id']}")
+        yield batch
+
+
+def nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what: str) -> dict[str, dict]:
+    """The whole ``{topic: {doc: value}}`` dict (see :func:`nested_batches`)."""
+    whole: dict[str, dict] = {}
+    for batch in nested_batches(query_ids, doc_ids, values, what=what, batch_rows=None):
+        whole.update(batch)
+    return whole
+
+
+def grouped_batches(pieces: Iterable[pd.DataFrame]) -> Iterator[dict[str, dict[str, float]]]:
+    """``{topic: {doc: score}}`` of the topics each piece of consecutive run lines completes.
+
+    ``pieces`` are frames with ``query_id``, ``doc_id`` (str) and ``score`` (float64) in file
+    order, as :class:`irrepro.runs.RunStream` yields them.  The last topic of a piece is held
+    back until a later piece starts another topic (or the pieces end).  Raises
+    :class:`NeedsWholeRun` (see the module docstring).
+    """
+    started: set[str] = set()
+    open_topic, open_rows = None, []  # the last topic so far, which may go on in the next piece
+    for piece in pieces:
+        topics = piece["query_id"].to_numpy(dtype=object)
+        starts = _blocks(topics)
+        heads = topics[starts].tolist()
+        go_on = int(heads[0] == open_topic)  # the piece's first block continues the open topic
+        new = heads[go_on:]
+        if len(set(new)) != len(new) or not started.isdisjoint(new):
+            raise NeedsWholeRun("a topic is in several blocks of lines")
+        started.update(new)
+        if not new:
+            open_rows.append(piece)
+            continue
+        done = [*open_rows, piece.iloc[: starts[-1]]]
+        if sum(map(len, done)):
+            yield _checked(pd.concat(done, ignore_index=True) if len(done) > 1 else done[0])
+        open_topic, open_rows = heads[-1], [piece.iloc[starts[-1] :]]
+    if open_topic is None:
+        raise NeedsWholeRun("no run lines")
+    yield _checked(pd.concat(open_rows, ignore_index=True) if len(open_rows) > 1 else open_rows[0])
+
+
+def _checked(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
+    """The dicts of ``rows`` (topics in blocks); :class:`NeedsWholeRun` if a topic lists a document twice."""
+    topics = rows["query_id"].to_numpy(dtype=object)
+    batch = _dicts(topics, rows["doc_id"].to_numpy(dtype=object), rows["score"].to_numpy(), _blocks(topics), len(rows))
+    if sum(map(len, batch.values())) != len(rows):
+        raise NeedsWholeRun("a topic lists a document twice")
+    return batch
