@@ -28,7 +28,7 @@ import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from irrepro import runs
+from irrepro import evaluation, runs
 from irrepro.data import fetch
 from irrepro.evaluation import (
     Evaluation,
@@ -429,12 +429,14 @@ def test_a_streamed_real_run_scores_as_pytrec_eval_on_the_whole_run(robust04, tm
         lines = [lines[i] for i in np.random.default_rng(27).permutation(len(lines))]
     path = tmp_path / "run.txt"
     path.write_bytes(b"".join(lines))
-    read_whole = []
+    read_whole, sorted_ = [], []
     monkeypatch.setattr(RunStream, "read", lambda self, read=RunStream.read: read_whole.append(1) or read(self))
+    monkeypatch.setattr(evaluation, "sorted_batches", lambda pieces, f=evaluation.sorted_batches: sorted_.append(1) or f(pieces))
     with RunStream(path, chunk_bytes=2**16) as stream:  # 10 MB in about 160 chunks
         scores = Judgments(qrels).score(stream, STREAMED_MEASURES)
         assert stream.tag == "Anserini"
-    assert read_whole == ([1] if order == "shuffled" else [])
+    assert read_whole == []  # never a frame of the whole run
+    assert sorted_ == ([1] if order == "shuffled" else [])  # not in blocks: held as codes, sorted
     assert scores.by_topic == _whole_run_scores(qrels, read_run(run_path), STREAMED_MEASURES)  # bit for bit
     assert len(scores.topics) == 250 and "672" in scores.topics  # 672: in the run, not in the qrels
 
@@ -469,15 +471,18 @@ def test_streamed_runs_in_blocks_or_not_score_as_the_whole_run(rows, in_blocks, 
     assert streamed.report == whole.report
 
 
+@pytest.mark.parametrize("head", [b"", b"2 Q0 z 1 1 t\n"])  # in blocks of topics, or not
 @pytest.mark.parametrize(
     "tail,message",
     [
-        (b"", r"generated\.run, line 7: document a appears twice in topic 2 \(first on line 4\)"),
-        (b"3 Q0 z 1 high t\n", r"generated\.run, line 8: score 'high' is not a number"),  # a bad line first
+        (b"", r"generated\.run, line {}: document a appears twice in topic 2 \(first on line {}\)"),
+        (b"3 Q0 z 1 high t\n", r"generated\.run, line {}: score 'high' is not a number"),  # a bad line first
     ],
 )
-def test_a_streamed_run_with_a_duplicate_fails_as_read_run_does(tail, message):
-    data = b"1 Q0 a 1 1 t\n1 Q0 b 1 2 t\n\n2 Q0 a 1 1 t\n2 Q0 b 1 2 t\n2 Q0 c 1 2 t\n2 Q0 a 1 3 t\n" + tail
+def test_a_streamed_run_with_a_duplicate_fails_as_read_run_does(head, tail, message):
+    data = head + b"1 Q0 a 1 1 t\n1 Q0 b 1 2 t\n\n2 Q0 a 1 1 t\n2 Q0 b 1 2 t\n2 Q0 c 1 2 t\n2 Q0 a 1 3 t\n" + tail
+    shift = len(head) > 0
+    message = message.format(*([7 + shift, 4 + shift] if not tail else [8 + shift]))
     handle = io.BytesIO(data)
     handle.name = "generated.run"
     with RunStream(handle, chunk_bytes=8) as stream, pytest.raises(RunFormatError, match=message):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from irrepro.run_dicts import NeedsWholeRun, grouped_batches, nested, nested_batches
+from irrepro.run_dicts import NeedsWholeRun, NotInBlocks, grouped_batches, nested, nested_batches, sorted_batches
 
 # Lines of a run: topic, doc (unique per topic), score; in blocks of topics or in any order.
 LINES = st.lists(
@@ -106,3 +106,26 @@ def test_a_topic_is_handed_on_once_the_next_one_starts():
     assert next(batches) == {"1": {"a": 1.0, "b": 1.0}}  # complete when topic 2 starts in the 2nd piece
     assert next(batches) == {"2": {"a": 0.5, "b": 0.1}}
     assert next(batches) == {"3": {"a": 0.1}}
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(LINES, st.lists(st.integers(0, 40), max_size=6), st.sampled_from([None, 1, 3, 100]))
+def test_pieces_in_any_order_held_and_sorted_give_the_whole_dict(lines, cuts, batch_rows):
+    frame = _frame(lines)
+    batches = list(sorted_batches(_pieces(frame, cuts), batch_rows=batch_rows))
+    assert _merged(batches) == _whole(frame)
+    assert [list(batch) for batch in batches] == [sorted(batch, key=list(dict.fromkeys(frame["query_id"])).index) for batch in batches]
+    if batch_rows is not None:
+        for batch in batches:
+            lines_in = [len(docs) for docs in batch.values()]
+            assert sum(lines_in) - lines_in[-1] < batch_rows
+
+
+def test_held_and_sorted_a_document_twice_or_no_line_asks_for_the_whole_run():
+    frame = _frame([("1", "a", 1.0), ("2", "a", 1.0), ("1", "a", 0.5)])
+    with pytest.raises(NotInBlocks):
+        list(grouped_batches(_pieces(frame, [])))
+    with pytest.raises(NeedsWholeRun, match="twice"):
+        list(sorted_batches(_pieces(frame, [1])))
+    with pytest.raises(NeedsWholeRun, match="no run lines"):
+        list(sorted_batches([]))

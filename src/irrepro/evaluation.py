@@ -79,7 +79,7 @@ import pandas as pd
 import pytrec_eval
 
 from irrepro.measures import Measure, parse_measure
-from irrepro.run_dicts import NeedsWholeRun, grouped_batches, nested, nested_batches
+from irrepro.run_dicts import NeedsWholeRun, NotInBlocks, grouped_batches, nested, nested_batches, sorted_batches
 from irrepro.validation import (
     Choice,
     InvalidParameterError,
@@ -330,10 +330,12 @@ class Judgments:
         """trec_eval's scores of one run, never holding more than a batch of its topics as dicts.
 
         ``run`` is a run frame (evaluated in batches of whole topics, :func:`irrepro.run_dicts.
-        nested_batches`) or a :class:`irrepro.runs.RunStream` (evaluated topic by topic as the
-        file is read; when its topics are not in blocks, a topic lists a document twice or it is
+        nested_batches`) or a :class:`irrepro.runs.RunStream`: evaluated topic by topic as the
+        file is read (:func:`~irrepro.run_dicts.grouped_batches`); if its topics are not in
+        blocks, read again and held as topic codes, docnos and scores, sorted by topic
+        (:func:`~irrepro.run_dicts.sorted_batches`); if a topic lists a document twice or it is
         empty, read whole with :meth:`~irrepro.runs.RunStream.read`, whose errors and warnings
-        are :func:`irrepro.runs.read_run`'s).  trec_eval scores each topic on its own, so the
+        are :func:`irrepro.runs.read_run`'s.  trec_eval scores each topic on its own, so the
         numbers are those of one call on the whole run.  ``what`` begins the error about a
         document twice in a frame's topic (``run X lists``).
         """
@@ -342,12 +344,25 @@ class Judgments:
             return _score_batches(
                 nested_batches(run["query_id"], run["doc_id"], run["score"].astype("float64"), what=what), evaluator
             )
-        try:
-            scores = _score_batches(grouped_batches(run), evaluator)
-        except NeedsWholeRun:
+        scores = _score_stream(run, evaluator)
+        if scores is None:
             return self.score(run.read(), measures, what=what)
         run.warn(stacklevel=3)
         return scores
+
+
+def _score_stream(stream, evaluator: pytrec_eval.RelevanceEvaluator) -> RunScores | None:
+    """A stream's scores topic by topic as read; if its topics are not in blocks, from its lines
+    held compactly and sorted by topic (a second reading); ``None``: read the run whole."""
+    try:
+        return _score_batches(grouped_batches(stream), evaluator)
+    except NotInBlocks:
+        try:
+            return _score_batches(sorted_batches(stream), evaluator)
+        except NeedsWholeRun:
+            return None
+    except NeedsWholeRun:
+        return None
 
 
 def _score_batches(batches, evaluator: pytrec_eval.RelevanceEvaluator) -> RunScores:

@@ -10,10 +10,14 @@ given to it in batches of whole topics and the scores are the same, bit for bit.
   ``batch_rows`` lines (a frame whose topics are not in blocks is sorted by topic first);
 - :func:`grouped_batches` builds it from a stream of frames of consecutive run lines
   (:class:`irrepro.runs.RunStream`): a topic is complete when the next one starts, so each batch
-  holds the topics completed by one piece.  It raises :class:`NeedsWholeRun` when a topic comes
-  back after another one (the run is not in blocks of topics), when a topic lists a document
-  twice, or when the stream holds no line: the caller then reads the run whole, and the reader
-  says what is wrong.
+  holds the topics completed by one piece.  It raises :class:`NotInBlocks` when a topic comes
+  back after another one;
+- :func:`sorted_batches` builds it from a stream whose topics are not in blocks: the lines are
+  held as compactly as Python allows (topic codes, docnos, scores: no frame, no ranks), sorted by
+  topic code and handed on in batches of whole topics.
+
+Both raise :class:`NeedsWholeRun` when a topic lists a document twice or the stream holds no
+line: the caller then reads the run whole, and the reader says what is wrong and on which line.
 
 A document twice in one topic would silently keep one value in a dict, so every batch's size is
 checked against its lines.
@@ -26,14 +30,18 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 import pandas as pd
 
-__all__ = ["BATCH_ROWS", "NeedsWholeRun", "nested", "nested_batches", "grouped_batches"]
+__all__ = ["BATCH_ROWS", "NeedsWholeRun", "NotInBlocks", "nested", "nested_batches", "grouped_batches", "sorted_batches"]
 
-#: Lines per batch: the dicts of 200,000 lines take about 20 MiB; per-batch costs vanish.
+#: Lines per batch: the dicts of 200,000 lines take a few tens of MiB; per-batch costs vanish.
 BATCH_ROWS = 200_000
 
 
 class NeedsWholeRun(Exception):
-    """A stream of run lines cannot be evaluated topic by topic; read the whole run instead."""
+    """A stream of run lines cannot be evaluated as it is read; read the whole run instead."""
+
+
+class NotInBlocks(NeedsWholeRun):
+    """A topic of a stream comes back after another one: :func:`sorted_batches` can evaluate it."""
 
 
 def _blocks(topics: np.ndarray) -> np.ndarray:
@@ -66,21 +74,28 @@ def nested_batches(
     vals = values.to_numpy()
     starts = _blocks(topics)
     if len(set(topics[starts].tolist())) != len(starts):  # a topic in several blocks: sort first
-        order = np.argsort(topics, kind="stable")
+        order = np.argsort(pd.factorize(topics, sort=True)[0], kind="stable")  # codes in string order
         topics, docs, vals = topics[order], docs[order], vals[order]
         starts = _blocks(topics)
+    for batch, lines in _batches(topics, docs, vals, starts, batch_rows):
+        if sum(map(len, batch.values())) != lines:
+            frame = pd.DataFrame({"query_id": query_ids.astype("str"), "doc_id": doc_ids.astype("str")})
+            row = frame[frame.duplicated()].iloc[0]
+            raise ValueError(f"evaluate: {what} document {row['doc_id']} twice in topic {row['query_id']}")
+        yield batch
+
+
+def _batches(
+    topics: np.ndarray, docs: np.ndarray, values: np.ndarray, starts: np.ndarray, batch_rows: int | None
+) -> Iterator[tuple[dict[str, dict], int]]:
+    """(dicts, lines) of batches of whole topics; each topic one block starting at ``starts``."""
     # Batch boundaries: the first block starting at or after each multiple of batch_rows.
     limit = batch_rows or max(len(topics), 1)
     firsts = np.unique(np.searchsorted(starts, np.arange(0, len(topics), limit)))
     firsts = firsts[firsts < len(starts)]
     for first, last in zip(firsts.tolist(), [*firsts[1:].tolist(), len(starts)], strict=True):
         end = starts[last] if last < len(starts) else len(topics)
-        batch = _dicts(topics, docs, vals, starts[first:last], end)
-        if sum(map(len, batch.values())) != end - starts[first]:
-            frame = pd.DataFrame({"query_id": query_ids.astype("str"), "doc_id": doc_ids.astype("str")})
-            row = frame[frame.duplicated()].iloc[0]
-            raise ValueError(f"evaluate: {what} document {row['doc_id']} twice in topic {row['query_id']}")
-        yield batch
+        yield _dicts(topics, docs, values, starts[first:last], end), end - starts[first]
 
 
 def nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what: str) -> dict[str, dict]:
@@ -108,7 +123,7 @@ def grouped_batches(pieces: Iterable[pd.DataFrame]) -> Iterator[dict[str, dict[s
         go_on = int(heads[0] == open_topic)  # the piece's first block continues the open topic
         new = heads[go_on:]
         if len(set(new)) != len(new) or not started.isdisjoint(new):
-            raise NeedsWholeRun("a topic is in several blocks of lines")
+            raise NotInBlocks("a topic is in several blocks of lines")
         started.update(new)
         if not new:
             open_rows.append(piece)
@@ -129,3 +144,36 @@ def _checked(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
     if sum(map(len, batch.values())) != len(rows):
         raise NeedsWholeRun("a topic lists a document twice")
     return batch
+
+
+def sorted_batches(pieces: Iterable[pd.DataFrame], *, batch_rows: int | None = BATCH_ROWS) -> Iterator[dict[str, dict[str, float]]]:
+    """``{topic: {doc: score}}`` of a stream of run lines in any order, in batches of whole topics.
+
+    The pieces (as for :func:`grouped_batches`) are kept as topic codes (int64), docnos (the
+    pieces' own str objects) and scores, then ordered by topic code (stably) and cut into batches
+    of about ``batch_rows`` lines.  Raises :class:`NeedsWholeRun` when a topic lists a document
+    twice or there is no line.
+    """
+    code_of: dict[str, int] = {}
+    codes, docs, scores = [], [], []
+    for piece in pieces:
+        piece_codes, piece_topics = pd.factorize(piece["query_id"].to_numpy(dtype=object))
+        known = np.array([code_of.setdefault(topic, len(code_of)) for topic in piece_topics], dtype=np.int64)
+        codes.append(known[piece_codes])
+        docs.append(piece["doc_id"].to_numpy(dtype=object))
+        scores.append(piece["score"].to_numpy(dtype="float64"))
+    if not code_of:
+        raise NeedsWholeRun("no run lines")
+    all_codes = np.concatenate(codes)
+    codes.clear()
+    order = np.argsort(all_codes, kind="stable")
+    sorted_codes = all_codes[order]
+    del all_codes
+    topics = np.array(list(code_of), dtype=object)[sorted_codes]
+    starts = np.flatnonzero(np.r_[True, sorted_codes[1:] != sorted_codes[:-1]])
+    docs_sorted, scores_sorted = np.concatenate(docs)[order], np.concatenate(scores)[order]
+    docs.clear(), scores.clear()
+    for batch, lines in _batches(topics, docs_sorted, scores_sorted, starts, batch_rows):
+        if sum(map(len, batch.values())) != lines:
+            raise NeedsWholeRun("a topic lists a document twice")
+        yield batch

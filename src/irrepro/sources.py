@@ -25,9 +25,11 @@ from collections.abc import Iterator
 
 __all__ = ["Source", "CHUNK_BYTES"]
 
-#: Bytes per chunk: about 180,000 run lines; large enough that per-chunk costs vanish, small
-#: enough that a chunk's parsed frame stays a few tens of MiB.
-CHUNK_BYTES = 8 * 2**20
+#: Bytes per chunk: about 45,000 run lines.  The per-chunk costs vanish (``irrepro evaluate`` on
+#: 2 million lines takes the same CPU time with 1 to 16 MiB chunks) while the peak memory grows
+#: with the chunk (171 MiB with 1 MiB chunks, 186 with 2, 255 with 8, 332 with 16;
+#: ``benchmarks/bench_evaluation_memory.py``, 2026-12-03).
+CHUNK_BYTES = 2 * 2**20
 
 
 class Source:
