@@ -129,3 +129,20 @@ def test_held_and_sorted_a_document_twice_or_no_line_asks_for_the_whole_run():
         list(sorted_batches(_pieces(frame, [1])))
     with pytest.raises(NeedsWholeRun, match="no run lines"):
         list(sorted_batches([]))
+
+
+def test_held_lines_keep_one_str_object_per_distinct_docno(monkeypatch):
+    """A docno retrieved for many topics is held once per window of lines, not once per line."""
+    from irrepro import run_dicts
+
+    monkeypatch.setattr(run_dicts, "DEDUP_ROWS", 6)
+    docnos = ["".join(["doc", str(i % 3)]) for i in range(12)]  # 12 distinct objects, 3 values
+    assert len({id(d) for d in docnos}) == 12
+    frame = pd.DataFrame({"query_id": pd.array([str(i // 3) for i in range(12)], dtype="str"), "doc_id": pd.array(docnos, dtype="str"), "score": np.arange(12.0)})
+    held = run_dicts._HeldLines()
+    for piece in _pieces(frame, [2, 5, 7, 9]):
+        held.add(piece)
+    topics, docs, scores, starts = held.sorted_by_topic()
+    assert len({id(d) for d in docs}) == 3 * 2  # two windows (7 and 5 lines), 3 docnos each
+    assert list(zip(topics, docs, scores, strict=True)) == list(zip(frame["query_id"], frame["doc_id"], frame["score"], strict=True))
+    assert starts.tolist() == [0, 3, 6, 9]

@@ -61,6 +61,14 @@ document, so the choice changes nothing there).
 Either way :class:`MissingTopicReport` lists the topics concerned and a warning names the
 ones left out.
 
+Runs of many lines
+------------------
+trec_eval scores every topic on its own, so a run is given to its code in batches of whole
+topics (:mod:`irrepro.run_dicts`): :func:`evaluate` builds the ``{topic: {docno: score}}`` dicts
+of about 200,000 lines at a time, and :meth:`Judgments.score` evaluates a
+:class:`irrepro.runs.RunStream` topic by topic as the file is read, as ``irrepro evaluate``
+does, without ever holding the run's lines.  The numbers are those of one call on the whole run.
+
 The report
 ----------
 The returned mapping is an :class:`Evaluation` (a ``dict`` of measure name -> frame) whose

@@ -149,31 +149,67 @@ def _checked(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
 def sorted_batches(pieces: Iterable[pd.DataFrame], *, batch_rows: int | None = BATCH_ROWS) -> Iterator[dict[str, dict[str, float]]]:
     """``{topic: {doc: score}}`` of a stream of run lines in any order, in batches of whole topics.
 
-    The pieces (as for :func:`grouped_batches`) are kept as topic codes (int64), docnos (the
-    pieces' own str objects) and scores, then ordered by topic code (stably) and cut into batches
-    of about ``batch_rows`` lines.  Raises :class:`NeedsWholeRun` when a topic lists a document
-    twice or there is no line.
+    The pieces (as for :func:`grouped_batches`) are held by :class:`_HeldLines`, then ordered by
+    topic code (stably) and cut into batches of about ``batch_rows`` lines.  Raises
+    :class:`NeedsWholeRun` when a topic lists a document twice or there is no line.
     """
-    code_of: dict[str, int] = {}
-    codes, docs, scores = [], [], []
+    held = _HeldLines()
     for piece in pieces:
-        piece_codes, piece_topics = pd.factorize(piece["query_id"].to_numpy(dtype=object))
-        known = np.array([code_of.setdefault(topic, len(code_of)) for topic in piece_topics], dtype=np.int64)
-        codes.append(known[piece_codes])
-        docs.append(piece["doc_id"].to_numpy(dtype=object))
-        scores.append(piece["score"].to_numpy(dtype="float64"))
-    if not code_of:
+        held.add(piece)
+    if not held.code_of:
         raise NeedsWholeRun("no run lines")
-    all_codes = np.concatenate(codes)
-    codes.clear()
-    order = np.argsort(all_codes, kind="stable")
-    sorted_codes = all_codes[order]
-    del all_codes
-    topics = np.array(list(code_of), dtype=object)[sorted_codes]
-    starts = np.flatnonzero(np.r_[True, sorted_codes[1:] != sorted_codes[:-1]])
-    docs_sorted, scores_sorted = np.concatenate(docs)[order], np.concatenate(scores)[order]
-    docs.clear(), scores.clear()
-    for batch, lines in _batches(topics, docs_sorted, scores_sorted, starts, batch_rows):
+    topics, docs, scores, starts = held.sorted_by_topic()
+    for batch, lines in _batches(topics, docs, scores, starts, batch_rows):
         if sum(map(len, batch.values())) != lines:
             raise NeedsWholeRun("a topic lists a document twice")
         yield batch
+
+
+#: Lines whose docnos :class:`_HeldLines` deduplicates together.
+DEDUP_ROWS = 1_000_000
+
+
+class _HeldLines:
+    """Run lines held compactly: topic codes (int64, in order of first appearance), docnos and scores.
+
+    A docno is a Python str (about 60 bytes); the pieces of a stream each hold their own copies,
+    and a docno retrieved for many topics would be held many times.  So the docnos of every
+    ``DEDUP_ROWS`` lines are factorized together and kept as references to one str per distinct
+    docno (the hash table lives only while a window is done; no table of all docnos is kept).
+    """
+
+    def __init__(self) -> None:
+        self.code_of: dict[str, int] = {}
+        self._codes: list[np.ndarray] = []
+        self._docs: list[np.ndarray] = []
+        self._scores: list[np.ndarray] = []
+        self._pending: list[np.ndarray] = []  # docnos of the window not yet deduplicated
+
+    def add(self, piece: pd.DataFrame) -> None:
+        piece_codes, piece_topics = pd.factorize(piece["query_id"].to_numpy(dtype=object))
+        known = np.array([self.code_of.setdefault(topic, len(self.code_of)) for topic in piece_topics], dtype=np.int64)
+        self._codes.append(known[piece_codes])
+        self._scores.append(piece["score"].to_numpy(dtype="float64"))
+        self._pending.append(piece["doc_id"].to_numpy(dtype=object))
+        if sum(map(len, self._pending)) >= DEDUP_ROWS:
+            self._deduplicate()
+
+    def _deduplicate(self) -> None:
+        if self._pending:
+            codes, distinct = pd.factorize(np.concatenate(self._pending))
+            self._pending.clear()
+            self._docs.append(np.asarray(distinct, dtype=object).take(codes))
+
+    def sorted_by_topic(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(topics, docnos, scores, start of each topic's block), the lines ordered by topic code;
+        the held arrays are released."""
+        self._deduplicate()
+        codes = np.concatenate(self._codes)
+        self._codes.clear()
+        order = np.argsort(codes, kind="stable")
+        codes = codes[order]
+        topics = np.array(list(self.code_of), dtype=object)[codes]
+        starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
+        docs, scores = np.concatenate(self._docs)[order], np.concatenate(self._scores)[order]
+        self._docs.clear(), self._scores.clear()
+        return topics, docs, scores, starts

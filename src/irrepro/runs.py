@@ -643,14 +643,26 @@ class _RunSummary:
             )
 
 
+def _run_chunks(
+    source: Source, summary: _RunSummary, *, fast: bool = True, chunk_bytes: int | None = None
+) -> Iterator[_RunLines]:
+    """The run lines of ``source``, chunk by chunk, each added to ``summary``.
+
+    The one place where :func:`read_run` and :class:`RunStream` read lines: a reader of header
+    lines (e.g. ir_metadata) would take the first chunk's leading lines here, before the parser.
+    """
+    for first_line, data in source.chunks(chunk_bytes):
+        lines = _read_run_chunk(data, source.label, first_line=first_line, fast=fast)
+        summary.add(lines)
+        yield lines
+
+
 def _read_run_lines(source: Source, *, fast: bool = True, chunk_bytes: int | None = None) -> tuple[pd.DataFrame, _RunSummary]:
     """Every run line of ``source``, chunk by chunk, then the checks of the whole: an empty run and
     a document twice in a topic raise :class:`RunFormatError` (after every line was checked)."""
     summary, frames, numbers = _RunSummary(), [], []
-    for first_line, data in source.chunks(chunk_bytes):
-        lines = _read_run_chunk(data, source.label, first_line=first_line, fast=fast)
-        summary.add(lines)
-        frames.append(lines.frame)
+    for lines in _run_chunks(source, summary, fast=fast, chunk_bytes=chunk_bytes):
+        frames += [lines.frame] if len(lines.frame) else []
         if numbers is not None and lines.numbers is not None:
             numbers.extend(lines.numbers)
         else:
@@ -766,9 +778,7 @@ class RunStream:
 
     def __iter__(self) -> Iterator[pd.DataFrame]:
         self._summary, summary = None, _RunSummary()
-        for first_line, data in self._source.chunks(self.chunk_bytes):
-            lines = _read_run_chunk(data, self.label, first_line=first_line)
-            summary.add(lines)
+        for lines in _run_chunks(self._source, summary, chunk_bytes=self.chunk_bytes):
             if len(lines.frame):
                 yield lines.frame
         self._summary = summary

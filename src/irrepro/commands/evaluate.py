@@ -14,6 +14,10 @@ Without ``--per-topic`` it prints each run's mean per measure; with it, every to
 ``path#position`` (:func:`irrepro.labels.run_labels`); every output gives the file beside it.
 Notes on topics the missing-topic policy touched and warnings (ignored lines, topics not in
 the qrels) go to stderr.
+
+Each run file is read in chunks and evaluated topic by topic as it is read (a run whose topics
+are not in blocks is held as topic codes, docnos and scores and sorted by topic), so its lines are
+never all held as a frame (:class:`irrepro.runs.RunStream`, :meth:`irrepro.evaluation.Judgments.score`).
 """
 
 from __future__ import annotations
