@@ -187,7 +187,7 @@ def machine() -> dict:
     cpu = next((line.split(":", 1)[1].strip() for line in _lines("/proc/cpuinfo") if line.startswith("model name")), platform.processor())
     memory_kib = next((int(line.split()[1]) for line in _lines("/proc/meminfo") if line.startswith("MemTotal")), 0)
     packages = {name: _version(name) for name in ("numpy", "pandas", "pytrec-eval-terrier", "ir_measures")}
-    revision = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    revision = subprocess.run(["git", "-C", str(ROOT), "describe", "--always", "--dirty"], capture_output=True, text=True)
     return {
         "cpu": cpu,
         "cores": os.cpu_count(),
