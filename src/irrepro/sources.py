@@ -26,9 +26,9 @@ from collections.abc import Iterator
 __all__ = ["Source", "CHUNK_BYTES"]
 
 #: Bytes per chunk: about 45,000 run lines.  The per-chunk costs vanish (``irrepro evaluate`` on
-#: 2 million lines takes the same CPU time with 1 to 16 MiB chunks) while the peak memory grows
-#: with the chunk (171 MiB with 1 MiB chunks, 186 with 2, 255 with 8, 332 with 16;
-#: ``benchmarks/bench_evaluation_memory.py``, 2026-12-03).
+#: the 2-million-line run of ``benchmarks/bench_evaluation_memory.py`` took the same CPU time with
+#: 1 to 16 MiB chunks) while its peak memory grows with the chunk (``/usr/bin/time``, 2026-12-03:
+#: 171 MiB with 1 MiB chunks, 186 with 2, 255 with 8, 332 with 16).
 CHUNK_BYTES = 2 * 2**20
 
 
