@@ -36,6 +36,8 @@ The modules, one concern each (everything public is re-exported here, so ``paper
 - :mod:`~irrepro.papers.sigir2020.claim_checks`: the paper's claims (:data:`CLAIMS`), with those of
   :mod:`~irrepro.papers.sigir2020.effect_claims` (Table 2 left, Figure 2) and
   :mod:`~irrepro.papers.sigir2020.correlation_claims` (Table 4);
+- :mod:`~irrepro.papers.sigir2020.resampled`: every measure on bootstrap replicates of the topics;
+- :mod:`~irrepro.papers.sigir2020.robustness`: how often each claim holds under topic resampling;
 - :mod:`~irrepro.papers.sigir2020.fidelity_rows`: :func:`fidelity`;
 - :mod:`~irrepro.papers.sigir2020.prose`: the numbers of the chapter's prose;
 - :mod:`~irrepro.papers.sigir2020.files`: :func:`write_tables` for ``irrepro reproduce sigir2020``.
@@ -60,6 +62,8 @@ from irrepro.papers.sigir2020 import (
     measure_tables,
     prose,
     published_scores,
+    resampled,
+    robustness,
 )
 from irrepro.papers.sigir2020.appendix import *  # noqa: F403
 from irrepro.papers.sigir2020.claim_checks import *  # noqa: F403
@@ -76,9 +80,11 @@ from irrepro.papers.sigir2020.hypothesis import *  # noqa: F403
 from irrepro.papers.sigir2020.measure_tables import *  # noqa: F403
 from irrepro.papers.sigir2020.prose import *  # noqa: F403
 from irrepro.papers.sigir2020.published_scores import *  # noqa: F403
+from irrepro.papers.sigir2020.resampled import *  # noqa: F403
+from irrepro.papers.sigir2020.robustness import *  # noqa: F403
 
 _MODULES = (
     published_scores, measure_tables, effects, correlation, figures, earlier, hypothesis, conventions, appendix,
-    claim_checks, effect_claims, correlation_claims, fidelity_rows, prose, files,
+    claim_checks, effect_claims, correlation_claims, resampled, robustness, fidelity_rows, prose, files,
 )  # fmt: skip
 __all__ = ["BASELINE", "ADVANCED", "SYSTEMS", "CUTOFFS", *(name for module in _MODULES for name in module.__all__)]

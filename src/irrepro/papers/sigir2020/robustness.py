@@ -1,0 +1,77 @@
+"""How often each of the paper's claims holds when the topics are resampled (beyond the paper).
+
+The paper draws its conclusions from one sample of topics: 50 Core17 topics (and 25 Core18 topics
+for reproducibility). Every claim of :data:`~irrepro.papers.sigir2020.claim_checks.CLAIMS` is
+re-read here on :data:`RESAMPLES` bootstrap replicates of the topics (seed :data:`SEED`; the Core17
+topics drawn once per replicate for every run and constellation, the Core18 topics independently,
+seed + 1), with the measures of :mod:`~irrepro.papers.sigir2020.resampled`, by the checks of
+:mod:`~irrepro.papers.sigir2020.resampled_claims`. :func:`robustness_table` gives, per claim, the share of replicates
+in which it holds, whether that keeps its verdict on all topics in >= 95% of them (stable) or not
+(fragile), and the 95% percentile interval of the number it turns on.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from irrepro.memo import cached
+from irrepro.papers.robustness import STABLE_SHARE
+from irrepro.papers.sigir2020.resampled import Replicates, replicate_measures, topic_scores
+from irrepro.papers.sigir2020.resampled_claims import CHECKS
+from irrepro.reproducibility.resampling import identity_weights, topic_resamples, topic_weights
+
+__all__ = ["RESAMPLES", "SEED", "SECTION_TITLES", "CHECKS", "replicates", "robustness_table", "robustness_numbers"]
+
+#: Bootstrap replicates of the topics, and the seed of the Core17 draws (Core18: seed + 1).
+RESAMPLES = 1000
+SEED = 0
+#: The paper's sections the claims come from, as the robustness figure titles them.
+SECTION_TITLES: dict[str, str] = {"5.1": "5.1 Replicability", "5.2": "5.2 Reproducibility", "5.3": "5.3 Correlations"}
+
+@cached(maxsize=4)
+def replicates(n_resamples: int = RESAMPLES, seed: int = SEED) -> Replicates:
+    """The paper's measures on ``n_resamples`` bootstrap replicates of the topics (cached)."""
+    scores = topic_scores()
+    core17 = topic_weights(topic_resamples(scores.n_core17, n_resamples, seed=seed))
+    core18 = topic_weights(topic_resamples(scores.n_core18, n_resamples, seed=seed + 1))
+    return replicate_measures(core17, core18)
+
+
+@cached(maxsize=1)
+def _on_all_topics() -> Replicates:
+    scores = topic_scores()
+    return replicate_measures(identity_weights(scores.n_core17), identity_weights(scores.n_core18))
+
+
+def robustness_table(n_resamples: int = RESAMPLES, seed: int = SEED) -> pd.DataFrame:
+    """One row per claim: its verdict on all topics, the share of replicates in which it holds, its status,
+    and the number it turns on with its 95% percentile interval (:mod:`irrepro.papers.robustness`)."""
+    return CHECKS.table(_on_all_topics(), replicates(n_resamples, seed))
+
+
+
+
+def _listed(rows: pd.DataFrame) -> str:
+    """Conclusions as "label (X%)", in table order; "none" when there are none."""
+    return "; ".join(f"{row['label']} ({row['share holding']:.0%})" for _, row in rows.iterrows()) or "none"
+
+
+def robustness_numbers(table: pd.DataFrame | None = None) -> dict[str, object]:
+    """What the chapter's prose says about :func:`robustness_table`, computed (keys for glue).
+
+    Counts of claims by verdict on all topics and status, the fragile ones listed with their shares, and
+    ``outside_interval``: the statistics whose value on all topics lies outside their own 95% interval.
+    """
+    table = robustness_table() if table is None else table
+    holds, fragile = table["holds on all topics"], table["status"] == "fragile"
+    outside = (table["on all topics"] < table["low"]) | (table["on all topics"] > table["high"])
+    return {
+        "resamples": RESAMPLES, "seed": SEED, "stable_share": f"{STABLE_SHARE:.0%}",
+        "claims": len(table), "stable": int((~fragile).sum()), "fragile": int(fragile.sum()),
+        "holding": int(holds.sum()), "holding_stable": int((holds & ~fragile).sum()),
+        "holding_fragile": int((holds & fragile).sum()), "failing": int((~holds).sum()),
+        "failing_fragile": int((~holds & fragile).sum()),
+        "holding_fragile_list": _listed(table[holds & fragile]), "failing_fragile_list": _listed(table[~holds & fragile]),
+        "failing_stable_list": _listed(table[~holds & ~fragile]),
+        "outside_interval": int(outside.sum()), "outside_interval_list": ", ".join(table.loc[outside, "label"]) or "none",
+    }  # fmt: skip
