@@ -12,6 +12,7 @@ is re-exported here, so ``paper.X`` works):
 - :mod:`~irrepro.papers.glm.data_groups`: whose data a verdict rests on;
 - :mod:`~irrepro.papers.glm.statements`: the paper's statements about Table 1;
 - :mod:`~irrepro.papers.glm.claim_checks`: the claims (:data:`CLAIMS`), per data group;
+- :mod:`~irrepro.papers.glm.robustness`: the ssd pairs and the claims under topic resampling;
 - :mod:`~irrepro.papers.glm.fidelity_rows`: :func:`fidelity`;
 - :mod:`~irrepro.papers.glm.prose`: the numbers and sentences of the chapter's text;
 - :mod:`~irrepro.papers.glm.files`: :func:`write_tables`.
@@ -27,6 +28,7 @@ from irrepro.papers.glm import (
     files,
     models,
     prose,
+    robustness,
     scores,
     statements,
 )
@@ -37,8 +39,9 @@ from irrepro.papers.glm.fidelity_rows import *  # noqa: F403
 from irrepro.papers.glm.files import *  # noqa: F403
 from irrepro.papers.glm.models import *  # noqa: F403
 from irrepro.papers.glm.prose import *  # noqa: F403
+from irrepro.papers.glm.robustness import *  # noqa: F403
 from irrepro.papers.glm.scores import *  # noqa: F403
 from irrepro.papers.glm.statements import *  # noqa: F403
 
-_MODULES = (scores, models, diagnostics, data_groups, statements, claim_checks, fidelity_rows, prose, files)
+_MODULES = (scores, models, diagnostics, data_groups, statements, claim_checks, robustness, fidelity_rows, prose, files)
 __all__ = [name for module in _MODULES for name in module.__all__]
