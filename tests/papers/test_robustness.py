@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from irrepro.papers.claims import ClaimList, Finding
-from irrepro.papers.robustness import COLUMNS, STABLE_SHARE, Outcome, ResampledChecks, as_shown, status
+from irrepro.papers.robustness import COLUMNS, STABLE_SHARE, Outcome, ResampledChecks, status
 
 
 def _checks() -> ResampledChecks:
@@ -50,9 +50,3 @@ def test_a_check_needs_a_registered_claim_once_and_one_value_per_replicate():
     with pytest.raises(ValueError, match="must be one replicate"):
         checks.table(np.array([0.1, 0.2]), np.array([0.3]))
 
-
-def test_as_shown_has_one_row_per_conclusion_with_its_interval_columns():
-    shown = as_shown(_checks().table(np.array([0.1]), np.array([0.2, -0.1])))
-    assert list(shown["on all topics"]) == ["holds", "fails"]
-    assert {"value", "value:low", "value:high", "holds in % of resamples"} <= set(shown.columns)
-    assert shown["holds in % of resamples"].tolist() == [50.0, 0.0]

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 from matplotlib.patches import Rectangle
 
-from irrepro.plots.robustness import STATUS_STYLES, conclusions_figure, ssd_stability_figure
+from irrepro.plots.robustness import STATUS_STYLES, as_shown, conclusions_figure, ssd_stability_figure
 from irrepro.plots.style import TEXT_WIDTH
 
 
@@ -66,3 +66,14 @@ def test_ssd_bars_stack_the_stable_the_mostly_kept_and_the_rarely_kept_to_one():
     with pytest.raises(ValueError, match="missing columns"):
         ssd_stability_figure(ssd_summary().drop(columns="kept by few"))
     plt.close("all")
+
+
+def test_as_shown_writes_each_number_with_its_interval():
+    table = conclusions().assign(statistic=["count", "tau", "p", "x"], **{
+        "on all topics": [40.0, 0.28816, 0.0054573, float("nan")], "low": [33.0, 0.0204, 3.6e-06, 1.0],
+        "high": [40.0, 0.36335, 0.45, 2.0]})  # fmt: skip
+    shown = as_shown(table, level=0.9)
+    assert list(shown["on all topics"]) == ["holds", "holds", "fails", "fails"]
+    assert shown["holds in % of resamples"].tolist() == [100.0, 60.0, 1.0, 30.0]
+    assert shown["value on all topics [90% interval]"].tolist() == [
+        "40 [33, 40]", "0.288 [0.0204, 0.363]", "0.00546 [3.6e-06, 0.45]", "\u2013 [1, 2]"]

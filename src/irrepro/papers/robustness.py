@@ -42,9 +42,7 @@ import pandas as pd
 from irrepro.papers.claims import ClaimList
 from irrepro.reproducibility.resampling import percentile_interval, share_holding
 
-__all__ = [
-    "STABLE_SHARE", "INTERVAL_LEVEL", "STATUSES", "COLUMNS", "Outcome", "ResampledChecks", "status", "as_shown",
-]  # fmt: skip
+__all__ = ["STABLE_SHARE", "INTERVAL_LEVEL", "STATUSES", "COLUMNS", "Outcome", "ResampledChecks", "status"]
 
 #: A verdict kept in at least this share of the resamples is stable; below it, fragile (our threshold).
 STABLE_SHARE = 0.95
@@ -146,15 +144,3 @@ class ResampledChecks:
             })  # fmt: skip
         return pd.DataFrame(rows, columns=list(COLUMNS))
 
-
-def as_shown(table: pd.DataFrame) -> pd.DataFrame:
-    """A robustness table (:meth:`ResampledChecks.table`) as a chapter shows it: one row per conclusion
-    (``section``, ``conclusion``), its verdict on all topics, the share of resamples in which it holds
-    (in %), its status, and the number it turns on with its interval (``value``, ``value:low``, ``value:high``)."""
-    return pd.DataFrame({
-        "section": table["section"], "conclusion": table["label"],
-        "on all topics": np.where(table["holds on all topics"], "holds", "fails"),
-        "holds in % of resamples": 100.0 * table["share holding"], "status": table["status"],
-        "the number it turns on": table["statistic"], "value": table["on all topics"], "value:low": table["low"],
-        "value:high": table["high"],
-    })  # fmt: skip

@@ -7,8 +7,10 @@
 - :func:`ssd_stability_figure`: per setting and link, the significantly different system pairs split by
   how often a resample keeps them (>= 95%, 50-95%, < 50%). Takes
   :func:`irrepro.papers.glm.robustness.ssd_robustness`.
+- :func:`as_shown`: the robustness table as a chapter shows it, each number with its interval written
+  to three significant digits (the numbers are counts, shares, correlations and p-values in one column).
 
-Both compute nothing; they size themselves to the text column (:mod:`irrepro.plots.style`).
+The figures compute nothing; they size themselves to the text column (:mod:`irrepro.plots.style`).
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from irrepro.plots.style import PALETTE, TEXT_WIDTH
+from irrepro.plots.tables import significant
 
-__all__ = ["STATUS_STYLES", "conclusions_figure", "ssd_stability_figure"]
+__all__ = ["STATUS_STYLES", "conclusions_figure", "ssd_stability_figure", "as_shown"]
 
 _GREY = "#555555"
 #: How a conclusion's bar is drawn, by (holds on all topics, status): legend label, colour, hatch.
@@ -126,3 +129,27 @@ def ssd_stability_figure(summary: pd.DataFrame, *, stable_share: float = 0.95) -
     axis.set_xlabel("share of the ssd pairs on all topics")
     figure.legend(loc="outside lower center", ncol=3, title="significant, with the same sign, in this share of the resamples")
     return figure
+
+
+def as_shown(table: pd.DataFrame, *, level: float = 0.95) -> pd.DataFrame:
+    """A robustness table (:meth:`irrepro.papers.robustness.ResampledChecks.table`) as a chapter shows it.
+
+    One row per conclusion (``section``, ``conclusion``): its verdict on all topics, the share of the
+    resamples in which it holds (in %), its status, the number it turns on, and that number on all
+    topics with its ``level`` percentile interval as text, three significant digits
+    (``0.288 [0.0204, 0.363]``, ``40 [33, 40]``).
+
+    >>> row = {"section": "1", "label": "x", "holds on all topics": True, "share holding": 0.5, "status": "fragile",
+    ...        "statistic": "count", "on all topics": 40.0, "low": 33.0, "high": 40.0}
+    >>> as_shown(pd.DataFrame([row])).iloc[0, -1]
+    '40 [33, 40]'
+    """
+    number = significant(3)
+    intervals = [f"{number(v)} [{number(lo)}, {number(hi)}]" for v, lo, hi in zip(table["on all topics"], table["low"],
+                                                                               table["high"], strict=True)]  # fmt: skip
+    return pd.DataFrame({
+        "section": table["section"], "conclusion": table["label"],
+        "on all topics": np.where(table["holds on all topics"], "holds", "fails"),
+        "holds in % of resamples": 100.0 * table["share holding"], "status": table["status"],
+        "the number it turns on": table["statistic"], f"value on all topics [{level:.0%} interval]": intervals,
+    })  # fmt: skip

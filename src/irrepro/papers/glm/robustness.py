@@ -192,5 +192,6 @@ def robustness_numbers(summary: pd.DataFrame | None = None, claims: pd.DataFrame
         "claim_holds": "holds" if claim["holds on all topics"] else "does not hold",
         "claim_share": f"{claim['share holding']:.0%}", "claim_status": claim["status"],
         "claim_resamples": int(claim["resamples"]),
-        "claim_margin": int(claim["on all topics"]), "claim_low": f"{claim['low']:.0f}", "claim_high": f"{claim['high']:.0f}",
+        "claim_margin": int(claim["on all topics"]), "claim_low": f"{claim['low']:.0f}".replace("-", "\u2212"),
+        "claim_high": f"{claim['high']:.0f}".replace("-", "\u2212"),
     }  # fmt: skip

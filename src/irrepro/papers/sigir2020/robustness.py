@@ -52,8 +52,11 @@ def robustness_table(n_resamples: int = RESAMPLES, seed: int = SEED) -> pd.DataF
 
 
 def _listed(rows: pd.DataFrame) -> str:
-    """Conclusions as "label (X%)", in table order; "none" when there are none."""
-    return "; ".join(f"{row['label']} ({row['share holding']:.0%})" for _, row in rows.iterrows()) or "none"
+    """Conclusions as "label (X%)" by section ("in 5.1: a (55%); b (31%); in 5.3: ..."); "none" when none."""
+    parts = []
+    for section, part in rows.groupby("section", sort=False):
+        parts.append(f"in {section}: " + "; ".join(f"{r['label']} ({r['share holding']:.0%})" for _, r in part.iterrows()))
+    return "; ".join(parts) or "none"
 
 
 def robustness_numbers(table: pd.DataFrame | None = None) -> dict[str, object]:
