@@ -54,6 +54,7 @@ EXPECTED_FILES = {
     "claims": ["section", "claim", "data", "verdict", "evidence", "holds"],
     "claims_robustness": ["section", "label", "claim", "reading", "holds on all topics", "share holding", "verdict kept",
                           "status", "statistic", "on all topics", "low", "high", "resamples"],
+    "correlation_robustness": ["system", "first", "second", "tau", "low", "high"],
     "fidelity": None, "chapter_numbers": ["value", "source"], "data_files": ["sha256", "source", "url"],
 }  # fmt: skip
 SAME_COLUMNS = {

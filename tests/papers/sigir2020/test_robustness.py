@@ -102,3 +102,13 @@ def test_reproduce_writes_the_robustness_table_as_csv(written):
     table = sigir2020.robustness_table()
     assert list(from_file.index) == list(table["id"]) and (from_file["resamples"] == sigir2020.RESAMPLES).all()
     np.testing.assert_allclose(from_file["share holding"], table["share holding"])
+
+
+def test_every_correlation_of_tables_4_and_5_has_its_interval():
+    intervals = sigir2020.correlation_intervals(n_resamples=60, seed=3)
+    assert len(intervals) == 2 * (14 * 13 // 2 + 6 * 5 // 2)
+    table4 = sigir2020.correlation_table("WCrobust0405")
+    row = intervals[(intervals["table"] == "Table 4") & (intervals["system"] == "WCrobust0405")
+                    & (intervals["first"] == "DeltaARP:AP") & (intervals["second"] == "RBO")].iloc[0]  # fmt: skip
+    assert row["tau"] == pytest.approx(table4.at["DeltaARP:AP", "RBO"], abs=1e-12)
+    assert (intervals["low"] <= intervals["high"]).all() and intervals[["low", "high"]].abs().le(1).all().all()

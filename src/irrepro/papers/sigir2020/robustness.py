@@ -12,15 +12,21 @@ in which it holds, whether that keeps its verdict on all topics in >= 95% of the
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from irrepro.memo import cached
-from irrepro.papers.robustness import STABLE_SHARE
+from irrepro.papers.datasets import SYSTEMS
+from irrepro.papers.robustness import INTERVAL_LEVEL, STABLE_SHARE
+from irrepro.papers.sigir2020.correlation import CORRELATION_COLUMNS, REPRODUCIBILITY_CORRELATION_COLUMNS
 from irrepro.papers.sigir2020.resampled import Replicates, replicate_measures, topic_scores
 from irrepro.papers.sigir2020.resampled_claims import CHECKS
-from irrepro.reproducibility.resampling import identity_weights, topic_resamples, topic_weights
+from irrepro.reproducibility.resampling import identity_weights, percentile_interval, topic_resamples, topic_weights
 
-__all__ = ["RESAMPLES", "SEED", "SECTION_TITLES", "CHECKS", "replicates", "robustness_table", "robustness_numbers"]
+__all__ = [
+    "RESAMPLES", "SEED", "SECTION_TITLES", "CHECKS", "replicates", "robustness_table", "correlation_intervals",
+    "robustness_numbers",
+]  # fmt: skip
 
 #: Bootstrap replicates of the topics, and the seed of the Core17 draws (Core18: seed + 1).
 RESAMPLES = 1000
@@ -49,6 +55,26 @@ def robustness_table(n_resamples: int = RESAMPLES, seed: int = SEED) -> pd.DataF
     return CHECKS.table(_on_all_topics(), replicates(n_resamples, seed))
 
 
+
+
+
+def correlation_intervals(n_resamples: int = RESAMPLES, seed: int = SEED) -> pd.DataFrame:
+    """Every correlation of Tables 4 and 5 with its percentile interval over the topic resamples.
+
+    One row per table, system and pair of measures (each pair once): ``tau`` on all topics (the
+    chapter's tables), ``low`` and ``high`` (:data:`~irrepro.papers.robustness.INTERVAL_LEVEL`).
+    """
+    point, resampled = _on_all_topics(), replicates(n_resamples, seed)
+    rows = []
+    for table, columns in (("Table 4", CORRELATION_COLUMNS), ("Table 5", REPRODUCIBILITY_CORRELATION_COLUMNS)):
+        name = "table4" if table == "Table 4" else "table5"
+        for system in SYSTEMS:
+            values, replicated = getattr(point, name)[system][0], getattr(resampled, name)[system]
+            for i, j in zip(*np.triu_indices(len(columns), k=1), strict=True):
+                low, high = percentile_interval(replicated[:, i, j], INTERVAL_LEVEL)
+                rows.append({"table": table, "system": system, "first": columns[i], "second": columns[j],
+                             "tau": float(values[i, j]), "low": low, "high": high})  # fmt: skip
+    return pd.DataFrame(rows)
 
 
 def _listed(rows: pd.DataFrame) -> str:
