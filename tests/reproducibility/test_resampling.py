@@ -46,7 +46,8 @@ def test_the_identity_resample_gives_the_point_estimates(n, k, data):
     finite = np.isfinite(expected_paired)
     np.testing.assert_allclose(paired_t_pvalues(weights, original[:, None] - new)[0][finite], expected_paired[finite],
                                rtol=1e-6, atol=1e-9)  # fmt: skip
-    finite = np.isfinite(expected_unpaired)
+    # both samples constant: 0/0, decided by float noise in either implementation (scipy's too)
+    finite = np.isfinite(expected_unpaired) & ((np.ptp(original) > 1e-9) | (np.ptp(other, axis=0) > 1e-9))
     np.testing.assert_allclose(student_t_pvalues(weights, original, identity_weights(n + 2), other)[0][finite],
                                expected_unpaired[finite], rtol=1e-6, atol=1e-9)  # fmt: skip
 
