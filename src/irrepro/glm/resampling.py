@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from irrepro.glm.contrasts import tukey_critical_value
+from irrepro.glm.contrasts import tukey_critical_value, without_rounding_noise
 from irrepro.glm.fit import system_effects_refit
 
 __all__ = ["identity_pair_signs", "refit_pair_signs", "pair_signs"]
@@ -62,7 +62,8 @@ def identity_pair_signs(scores: np.ndarray, weights: np.ndarray, *, alpha: float
     df_resid = (n_topics - 1) * (n_systems - 1)
     se = np.sqrt(2.0 * np.maximum(rss, 0.0) / df_resid / n_topics)
     first, second = np.triu_indices(n_systems, k=1)
-    differences = effects[:, first] - effects[:, second]
+    magnitude = np.abs(effects - effects[:, :1]).max(axis=1, keepdims=True)  # as the fit's, relative to system 0
+    differences = without_rounding_noise(effects[:, first] - effects[:, second], magnitude)
     return pair_signs(differences, se[:, None], n_systems=n_systems, df_resid=df_resid, alpha=alpha)
 
 
@@ -88,6 +89,7 @@ def refit_pair_signs(
             continue
         variance = covariance[first, first] + covariance[second, second] - 2 * covariance[first, second]
         with np.errstate(invalid="ignore"):
-            signs[row] = pair_signs(effects[first] - effects[second], np.sqrt(variance), n_systems=n_systems,
+            differences = without_rounding_noise(effects[first] - effects[second], np.abs(effects).max())
+            signs[row] = pair_signs(differences, np.sqrt(variance), n_systems=n_systems,
                                     df_resid=df_resid, alpha=alpha)  # fmt: skip
     return signs, converged
