@@ -14,9 +14,10 @@ import warnings
 from pathlib import Path
 
 from irrepro.commands._common import measure_list, option
+from irrepro.report.formatting import LINE_BREAKING
 from irrepro.validation import MAX_CUTOFF, Integer, Real
 
-__all__ = ["NAME", "HELP", "add_arguments", "command_line", "run"]
+__all__ = ["NAME", "HELP", "add_arguments", "command_line", "run", "shell_quote"]
 
 NAME = "report"
 HELP = "a self-contained HTML reproducibility report (Breuer et al., SIGIR 2020) for your own runs"
@@ -48,8 +49,31 @@ def add_arguments(parser) -> None:
     parser.add_argument("--latex", type=Path, help="also write the tables as LaTeX (booktabs) to this file")
 
 
+_C_ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v", "\f": "\\f"}
+
+
+def _c_escaped(character: str) -> str:
+    if character in _C_ESCAPES:
+        return _C_ESCAPES[character]
+    if LINE_BREAKING.match(character):
+        return f"\\x{ord(character):02x}" if ord(character) < 0x80 else f"\\u{ord(character):04x}"
+    return character
+
+
+def shell_quote(argument: str) -> str:
+    """``argument`` for a POSIX shell, on one line: ``shlex.quote``, or bash's ``$'...'`` with escapes
+    when it holds a line end or another control character (``$'a\\rb'``).
+
+    >>> shell_quote("a b"), shell_quote("it's" + chr(13) + "x")
+    ("'a b'", "$'it\\\\'s\\\\rx'")
+    """
+    if not LINE_BREAKING.search(argument):
+        return shlex.quote(argument)
+    return "$'" + "".join(map(_c_escaped, argument)) + "'"
+
+
 def command_line(args) -> str:
-    """The command that reproduces the report, every option spelled out (defaults included)."""
+    """The command that reproduces the report, every option spelled out (defaults included), on one line."""
     parts = ["irrepro", NAME, "--qrels", str(args.qrels)]
     if args.new_qrels:
         parts += ["--new-qrels", str(args.new_qrels)]
@@ -63,7 +87,7 @@ def command_line(args) -> str:
               "--seed", str(args.seed), "--alpha", f"{args.alpha:g}", "--title", args.title, "--out", str(args.out)]  # fmt: skip
     if args.latex:
         parts += ["--latex", str(args.latex)]
-    return shlex.join(parts)
+    return " ".join(shell_quote(part) for part in parts)
 
 
 def _check_outputs(args, inputs: list[Path]) -> None:

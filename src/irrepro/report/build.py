@@ -24,6 +24,7 @@ from irrepro.report.formatting import (
     fmt_interval,
     fmt_p,
     full_precision,
+    one_line,
     topic_ranges,
 )
 from irrepro.report.inputs import InputFile
@@ -334,7 +335,7 @@ def _effect_points(data: ReportData) -> pd.DataFrame:
     for number, analysis in enumerate(data.pairs, start=1):
         c = analysis.comparison
         for m in c.measures:
-            row = {"number": number, "pair": analysis.name, "measure": m, "ER": c.er[m], "DeltaRI": c.delta_ri[m]}
+            row = {"number": number, "pair": one_line(analysis.name), "measure": m, "ER": c.er[m], "DeltaRI": c.delta_ri[m]}
             for statistic in ("ER", "DeltaRI"):
                 ci = analysis.intervals.get((statistic, "", m))
                 defined_ci = isinstance(ci, ConfidenceInterval)
@@ -373,7 +374,7 @@ def _cutoff_figure(data: ReportData) -> dict | None:
     if any(analysis.curves is None for analysis in data.pairs):
         return None
     curves = pd.concat(
-        [analysis.curves.assign(number=number, pair=analysis.name) for number, analysis in enumerate(data.pairs, start=1)],
+        [analysis.curves.assign(number=number, pair=one_line(analysis.name)) for number, analysis in enumerate(data.pairs, start=1)],
         ignore_index=True,
     )
     labels = {"KTU": "mean KTU", "RBO": f"mean RBO (p = {data.options.rbo_p:g})", "RMSE": "RMSE of nDCG@k"}
