@@ -160,6 +160,20 @@ def test_notes_for_missing_topics_ties_and_unequal_depths(awkward, tmp_path, cap
     assert "1 qrels topic(s) without a relevant document left out" in text
     assert re.search(r"different numbers of documents per topic \(original baseline \(b\) 100, .*new baseline \(b′\) 50", text)
     assert "missing from a run (scored 0): 302-303" in text  # the topics table
+    assert "no relevant document (left out): 399" in text and "without a relevant document were left out" in text
+
+
+def test_no_relevant_keep_is_compares_and_said(awkward, tmp_path, capsys):
+    out = tmp_path / "kept.html"
+    assert main(report_args(awkward, out, extra=["--no-relevant", "keep"])) == 0
+    compare = _compare_json(awkward, capsys, extra=["--no-relevant", "keep"])
+    assert compare["runs"]["orig_baseline"]["topics"][-1] == "399"
+    html = out.read_text()
+    curves = {k: _compare_json(awkward, capsys, extra=["--cutoff", str(k), "--measures", f"nDCG@{k}", "--no-relevant", "keep"]) for k in CUTOFFS}
+    assert _check_numbers(html, {"replication": (compare, curves)}) >= 12 + 4 + 6 + 6
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    assert "no relevant document (scored 0): 399" in text and "without a relevant document were scored 0 (as trec_eval does)" in text
+    assert "--no-relevant keep" in text  # the recorded command
 
 
 def test_same_inputs_same_bytes(files, tmp_path):

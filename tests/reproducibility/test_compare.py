@@ -119,9 +119,10 @@ def _cli(args, capsys) -> dict:
 def test_cli_json_shape(files, capsys):
     common = ["--qrels", str(files["qrels"]), "--orig-baseline", str(files["orig_baseline"]), "--orig-advanced", str(files["orig_advanced"])]
     replicability = _cli(common + ["--new-baseline", str(files["new_baseline"]), "--new-advanced", str(files["new_advanced"])], capsys)
-    keys = ["runs", "qrels", "new_qrels", "setting", "ARP", "KTU", "RBO", "RMSE", "ER", "DeltaRI", "p_value", "notes"]
+    keys = ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "setting", "ARP", "KTU", "RBO", "RMSE", "ER", "DeltaRI", "p_value", "notes"]
     assert list(replicability) == keys
-    assert replicability["runs"]["orig_baseline"] == {"label": "orig_baseline", "file": str(files["orig_baseline"])}
+    topics = [str(t) for t in range(301, 316)]
+    assert replicability["runs"]["orig_baseline"] == {"label": "orig_baseline", "file": str(files["orig_baseline"]), "n_topics": 15, "topics": topics}
     assert replicability["setting"] == "replicability"
     assert list(replicability["ARP"]) == ["orig_baseline", "orig_advanced", "new_baseline", "new_advanced"]
     assert list(replicability["ARP"]["orig_baseline"]) == list(MEASURES)
@@ -133,7 +134,7 @@ def test_cli_json_shape(files, capsys):
         + ["--new-baseline", str(files["rpd_baseline"]), "--new-advanced", str(files["rpd_advanced"]), "--new-qrels", str(files["new_qrels"])],
         capsys,
     )
-    assert list(reproducibility) == ["runs", "qrels", "new_qrels", "setting", "ARP", "ER", "DeltaRI", "p_value", "notes"]
+    assert list(reproducibility) == ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "setting", "ARP", "ER", "DeltaRI", "p_value", "notes"]
     assert reproducibility["new_qrels"] == str(files["new_qrels"])
     assert reproducibility["setting"] == "reproducibility"
 

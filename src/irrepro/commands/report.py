@@ -13,7 +13,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from irrepro.commands._common import measure_list, option
+from irrepro.commands._common import add_no_relevant, measure_list, option
 from irrepro.report.formatting import LINE_BREAKING
 from irrepro.validation import MAX_CUTOFF, Integer, Real
 
@@ -41,6 +41,7 @@ def add_arguments(parser) -> None:
         "--missing-topics", default="zero", choices=("zero", "drop"),
         help="a judged topic a run lacks: scored 0 (trec_eval -c, default) or left out (trec_eval default)",
     )  # fmt: skip
+    add_no_relevant(parser)
     parser.add_argument("--bootstrap", type=option(Integer(1, 10_000_000)), default=1000, metavar="N", help="bootstrap resamples (default 1000)")
     parser.add_argument("--seed", type=option(Integer(0, 2**32 - 1)), default=0, help="seed of the bootstrap (default 0)")
     parser.add_argument("--alpha", type=option(Real(0.0, 1.0, closed="neither")), default=0.05, help="significance level; intervals are 1-alpha (default 0.05)")
@@ -83,7 +84,7 @@ def command_line(args) -> str:
     else:
         parts += ["--new-baseline", str(args.new_baseline), "--new-advanced", str(args.new_advanced)]
     parts += ["--measures", ",".join(args.measures), "--cutoff", str(args.cutoff), "--rbo-p", f"{args.rbo_p:g}",
-              "--rbo-variant", args.rbo_variant, "--missing-topics", args.missing_topics, "--bootstrap", str(args.bootstrap),
+              "--rbo-variant", args.rbo_variant, "--missing-topics", args.missing_topics, "--no-relevant", args.no_relevant, "--bootstrap", str(args.bootstrap),
               "--seed", str(args.seed), "--alpha", f"{args.alpha:g}", "--title", args.title, "--out", str(args.out)]  # fmt: skip
     if args.latex:
         parts += ["--latex", str(args.latex)]
@@ -173,7 +174,7 @@ def run(args) -> int:
     inputs = [args.qrels, args.orig_baseline, args.orig_advanced, *(p for pair in pairs for p in (pair.baseline, pair.advanced))]
     _check_outputs(args, inputs + ([args.new_qrels] if args.new_qrels else []) + ([args.pairs] if args.pairs else []))
     options = ReportOptions(measures=measures, cutoff=args.cutoff, rbo_p=args.rbo_p, rbo_variant=args.rbo_variant,
-                            missing_topics=args.missing_topics, n_resamples=args.bootstrap, seed=args.seed, alpha=args.alpha)  # fmt: skip
+                            missing_topics=args.missing_topics, no_relevant=args.no_relevant, n_resamples=args.bootstrap, seed=args.seed, alpha=args.alpha)  # fmt: skip
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         qrels, new_qrels, original, new, files = _read_inputs(args, pairs)

@@ -69,6 +69,7 @@ class ReportOptions:
     rbo_p: float = 0.8
     rbo_variant: str = "ext"
     missing_topics: str = "zero"
+    no_relevant: str = "drop"
     n_resamples: int = 1000
     seed: int = 0
     alpha: float = 0.05
@@ -84,7 +85,7 @@ class ReportOptions:
         """The keyword arguments of :func:`compare_runs` (and of ``irrepro compare``)."""
         return {
             "measures": tuple(self.measures), "cutoff": self.cutoff, "rbo_p": self.rbo_p,
-            "rbo_variant": self.rbo_variant, "missing_topics": self.missing_topics,
+            "rbo_variant": self.rbo_variant, "missing_topics": self.missing_topics, "no_relevant": self.no_relevant,
         }  # fmt: skip
 
 
@@ -311,7 +312,8 @@ def analyse(
     if len(set(names)) != len(names):
         raise ValueError(f"report: pair names must be unique, got {names}")
     summaries = {("", role): summarise_run(original[role], depth=options.cutoff) for role in ROLES[:2]}
-    coverage = {"original": missing_topic_report(dict(original), qrels, missing_topics=options.missing_topics)}
+    coverage = {"original": missing_topic_report(dict(original), qrels, missing_topics=options.missing_topics,
+                                                     no_relevant=options.no_relevant)}  # fmt: skip
     new_pairs = {name: (baseline, advanced) for name, baseline, advanced in pairs}
     # One call for all pairs: the original runs are evaluated and coded once (same numbers as compare_runs).
     comparisons = compare_pairs(original["orig_baseline"], original["orig_advanced"], new_pairs, qrels, new_qrels=new_qrels,
@@ -323,7 +325,8 @@ def analyse(
         for role in ROLES[2:]:
             summaries[(name, role)] = summarise_run(runs[role], depth=options.cutoff)
         new_runs = {role: runs[role] for role in ROLES[2:]}
-        coverage[name] = missing_topic_report(new_runs, qrels if new_qrels is None else new_qrels, missing_topics=options.missing_topics)
+        coverage[name] = missing_topic_report(new_runs, qrels if new_qrels is None else new_qrels,
+                                              missing_topics=options.missing_topics, no_relevant=options.no_relevant)  # fmt: skip
     if new_qrels is None:  # replicability: the paper's Figure 1
         curves = cutoff_curves(original, new_pairs, comparisons, options)
         for analysis in analyses:

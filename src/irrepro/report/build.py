@@ -135,7 +135,8 @@ def _topics_table(data: ReportData) -> Table:
         fate = "scored 0" if data.options.missing_topics == "zero" else "left out"
         left_out = []
         if report.topics_without_relevant:
-            left_out.append(f"no relevant document: {topic_ranges(report.topics_without_relevant)}")
+            kept = "scored 0" if data.options.no_relevant == "keep" else "left out"
+            left_out.append(f"no relevant document ({kept}): {topic_ranges(report.topics_without_relevant)}")
         if ignored:
             left_out.append(f"not judged (ignored): {topic_ranges(ignored)}")
         if missing:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from irrepro.evaluation import MISSING_TOPIC_POLICIES, Judgments, evaluate_prepared
+from irrepro.evaluation import MISSING_TOPIC_POLICIES, NO_RELEVANT_POLICIES, Judgments, evaluate_prepared
 from irrepro.reproducibility import ranking, scores
 from irrepro.validation import (
     MAX_CUTOFF,
@@ -67,6 +67,7 @@ class Comparison:
     rbo: dict[str, pd.Series] | None = None
     per_topic: dict[str, pd.DataFrame] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    topics: dict[str, tuple[str, ...]] = field(default_factory=dict)  # role -> the topics its ARP averages
 
     def to_json(self) -> dict:
         """The object ``irrepro compare --format json`` prints (``None`` for undefined values)."""
@@ -134,6 +135,7 @@ _RUN = RunFrame(("rank",))
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
     missing_topics=Choice(MISSING_TOPIC_POLICIES),
+    no_relevant=Choice(NO_RELEVANT_POLICIES),
 )
 def compare_runs(
     orig_baseline: pd.DataFrame,
@@ -148,18 +150,22 @@ def compare_runs(
     rbo_p: float = 0.8,
     rbo_variant: str = "ext",
     missing_topics: str = "zero",
+    no_relevant: str = "drop",
 ) -> Comparison:
     """Compute every SIGIR 2020 measure for an original and a new (baseline, advanced) run pair.
 
     Without ``new_qrels`` the new runs are replications on the same collection (the paper's
     replicability); with it, reproductions on another collection (reproducibility).
-    ``missing_topics`` is passed to :func:`irrepro.evaluation.evaluate` (``"zero"``: a judged topic
-    a run lacks scores 0, as ``trec_eval -c``).
+    ``missing_topics`` and ``no_relevant`` are passed to :func:`irrepro.evaluation.evaluate`
+    (``"zero"``: a judged topic a run lacks scores 0, as ``trec_eval -c``; ``no_relevant="keep"``:
+    a topic judged without a relevant document scores 0 and counts, as trec_eval does).
+    ``Comparison.topics`` names the topics each run's ARP averages.
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_runs", name="cutoff")  # named as the caller knows it
     return compare_pairs(
         orig_baseline, orig_advanced, {"new": (new_baseline, new_advanced)}, qrels, new_qrels=new_qrels,
         measures=measures, cutoff=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant, missing_topics=missing_topics,
+        no_relevant=no_relevant,
     )["new"]
 
 
@@ -174,6 +180,7 @@ def compare_runs(
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
     missing_topics=Choice(MISSING_TOPIC_POLICIES),
+    no_relevant=Choice(NO_RELEVANT_POLICIES),
     evaluate_also=NameList("measure name", allow_empty=True),
 )
 def compare_pairs(
@@ -188,6 +195,7 @@ def compare_pairs(
     rbo_p: float = 0.8,
     rbo_variant: str = "ext",
     missing_topics: str = "zero",
+    no_relevant: str = "drop",
     evaluate_also: Sequence[str] = (),
 ) -> dict[str, Comparison]:
     """:func:`compare_runs` for several new pairs ``{name: (new_baseline, new_advanced)}`` of one original pair.
@@ -206,14 +214,14 @@ def compare_pairs(
     judgments = Judgments(qrels)
     new_judgments = judgments if paired else Judgments(new_qrels)
     original = evaluate_prepared({"orig_baseline": orig_baseline, "orig_advanced": orig_advanced}, qrels, evaluated,
-                         missing_topics=missing_topics, no_relevant="drop", judgments=judgments)  # fmt: skip
+                         missing_topics=missing_topics, no_relevant=no_relevant, judgments=judgments)  # fmt: skip
     ranked = _ranked_lists(orig_baseline, orig_advanced, pairs, cutoff, rbo_p, rbo_variant) if paired else {}
     out = {}
     for name, (new_baseline, new_advanced) in pairs.items():
         runs = dict(zip(ROLES, (orig_baseline, orig_advanced, new_baseline, new_advanced), strict=True))
         new = evaluate_prepared(
             {r: runs[r] for r in ROLES[2:]}, qrels if paired else new_qrels, evaluated,
-            missing_topics=missing_topics, no_relevant="drop", judgments=new_judgments,
+            missing_topics=missing_topics, no_relevant=no_relevant, judgments=new_judgments,
         )
         comparison = _score_measures(original, new, measures, paired)
         if paired:
@@ -254,7 +262,8 @@ def _score_measures(original, new, measures: tuple[str, ...], paired: bool) -> C
         for kind in ("baseline", "advanced")
     }
     setting = "replicability" if paired else "reproducibility"
-    comparison = Comparison(setting, measures, arp, er, dri, p_value, per_topic=per_topic, notes=notes)
+    topics = {role: report.averaged(role) for report in (original.report, new.report) for role in report.missing}
+    comparison = Comparison(setting, measures, arp, er, dri, p_value, per_topic=per_topic, notes=notes, topics=topics)
     if paired:
         comparison.rmse = {
             kind: {m: _guard(notes, f"RMSE {kind} {m}", scores.rmse, per_topic[m][f"orig_{kind}"], per_topic[m][f"new_{kind}"]) for m in measures}
