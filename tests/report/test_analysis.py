@@ -138,3 +138,20 @@ def test_analyse_checks_its_pairs(runs, qrels):
     data = analyse(original, twice[:1], qrels, options=OPTIONS)
     assert set(data.runs) == {("", "orig_baseline"), ("", "orig_advanced"), ("p", "new_baseline"), ("p", "new_advanced")}
     assert set(data.coverage) == {"original", "p"} and data.setting == "replicability"
+
+
+def test_rank_columns_that_disagree_with_the_scores_change_nothing(runs, qrels):
+    """The report reads every run in trec_eval's order (score, then docno), as compare_runs does."""
+    reversed_ranks = {role: frame.assign(rank=frame.groupby("query_id")["rank"].transform("max") - frame["rank"] + 1)
+                      for role, frame in runs.items()}  # fmt: skip
+    options = ReportOptions(n_resamples=20, curve_cutoffs=(5, 10))
+
+    def report(frames):
+        return analyse({r: frames[r] for r in ROLES[:2]}, [("p", frames["new_baseline"], frames["new_advanced"])], qrels, options=options)
+
+    expected, got = report(runs), report(reversed_ranks)
+    assert got.runs == expected.runs
+    assert got.pairs[0].comparison.to_json() == expected.pairs[0].comparison.to_json()
+    pd.testing.assert_frame_equal(got.pairs[0].curves, expected.pairs[0].curves)
+    for kind, frame in expected.pairs[0].largest_differences.items():
+        pd.testing.assert_frame_equal(got.pairs[0].largest_differences[kind], frame)

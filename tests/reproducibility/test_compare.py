@@ -233,3 +233,21 @@ def test_bad_arguments_name_the_parameter(files):
 
 def test_a_string_is_one_measure(files):
     assert compare_runs(*_runs(files), read_qrels(files["qrels"]), measures="AP").measures == ("AP",)
+
+
+def test_every_measure_follows_the_scores_not_the_rank_column(files):
+    """A user-built frame whose rank column disagrees with its scores: KTU and RBO see trec_eval's
+    order (score, then docno), as AP and RMSE do; the result is that of the well-ranked frame."""
+    runs = _runs(files)
+    reversed_ranks = [run.assign(rank=run.groupby("query_id")["rank"].transform("max") - run["rank"] + 1) for run in runs]
+    expected = compare_runs(*runs, read_qrels(files["qrels"])).to_json()
+    assert compare_runs(*runs[:2], *reversed_ranks[2:], read_qrels(files["qrels"])).to_json() == expected
+    assert compare_runs(*reversed_ranks, read_qrels(files["qrels"])).to_json() == expected
+
+
+@pytest.mark.parametrize("role", range(4))
+def test_nan_scores_are_refused_by_compare_runs(files, role):
+    runs = _runs(files)
+    runs[role] = runs[role].assign(score=runs[role]["score"].where(runs[role].index != 3))
+    with pytest.raises(ValueError, match=r"must be .*; got a NaN score \(topic 301"):
+        compare_runs(*runs, read_qrels(files["qrels"]))

@@ -34,6 +34,7 @@ from irrepro.reproducibility.compare import (
     compare_pairs,
     compare_runs,
 )
+from irrepro.runs import rank_by_score
 
 __all__ = [
     "CURVE_CUTOFFS",
@@ -286,7 +287,7 @@ def analyse_pair(name: str, runs: Mapping[str, pd.DataFrame], qrels: pd.DataFram
     """Every number of one pair but its cut-off curves (:func:`analyse` computes those for all
     pairs at once): ``runs`` maps the four :data:`~irrepro.reproducibility.compare.ROLES` to run frames."""
     comparison = compare_runs(*(runs[role] for role in ROLES), qrels, new_qrels=new_qrels, **options.compare_options())
-    return _pair_analysis(name, comparison, runs, options)
+    return _pair_analysis(name, comparison, {role: rank_by_score(runs[role]) for role in ROLES}, options)
 
 
 def _pair_analysis(name: str, comparison: Comparison, runs: Mapping[str, pd.DataFrame], options: ReportOptions) -> PairAnalysis:
@@ -311,13 +312,16 @@ def analyse(
     names = [name for name, _, _ in pairs]
     if len(set(names)) != len(names):
         raise ValueError(f"report: pair names must be unique, got {names}")
-    summaries = {("", role): summarise_run(original[role], depth=options.cutoff) for role in ROLES[:2]}
-    coverage = {"original": missing_topic_report(dict(original), qrels, missing_topics=options.missing_topics,
-                                                     no_relevant=options.no_relevant)}  # fmt: skip
     new_pairs = {name: (baseline, advanced) for name, baseline, advanced in pairs}
     # One call for all pairs: the original runs are evaluated and coded once (same numbers as compare_runs).
     comparisons = compare_pairs(original["orig_baseline"], original["orig_advanced"], new_pairs, qrels, new_qrels=new_qrels,
                                 evaluate_also=curve_measures(options) if new_qrels is None else (), **options.compare_options())  # fmt: skip
+    # The diagnostics (ties, top-10 overlap) read the runs in trec_eval's order, as compare_pairs does.
+    original = {role: rank_by_score(original[role]) for role in ROLES[:2]}
+    new_pairs = {name: (rank_by_score(baseline), rank_by_score(advanced)) for name, (baseline, advanced) in new_pairs.items()}
+    summaries = {("", role): summarise_run(original[role], depth=options.cutoff) for role in ROLES[:2]}
+    coverage = {"original": missing_topic_report(dict(original), qrels, missing_topics=options.missing_topics,
+                                                     no_relevant=options.no_relevant)}  # fmt: skip
     analyses = []
     for name, (new_baseline, new_advanced) in new_pairs.items():
         runs = {**original, "new_baseline": new_baseline, "new_advanced": new_advanced}

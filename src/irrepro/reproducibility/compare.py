@@ -11,6 +11,10 @@ as :func:`irrepro.runs.read_run` returns them) and the qrels, evaluates them wit
   unpaired (Student) t-test; rankings and per-topic differences are meaningless across
   collections, so KTU, RBO and RMSE are left out.
 
+Every measure sees one ranking per run, trec_eval's (score descending, ties by docno descending):
+effectiveness through trec_eval's code, KTU and RBO through :func:`irrepro.runs.rank_by_score`;
+a frame's ``rank`` column is ignored and a NaN score refused.
+
 Undefined values (zero original improvement for ER, zero baseline mean for DeltaRI, ...) are
 ``None`` in :meth:`Comparison.to_json` and listed in :attr:`Comparison.notes`. ``cutoff`` is the
 depth of the ranking measures; effectiveness is computed on the whole runs, as trec_eval does.
@@ -120,7 +124,7 @@ def _guard(notes: list[str], label: str, function, *args, **kwargs) -> float | N
         return None
 
 
-_RUN = RunFrame(("rank",))
+_RUN = RunFrame()  # ranked by score as trec_eval ranks, for every measure: a rank column is ignored
 
 
 @validate_params(
