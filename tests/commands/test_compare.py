@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -77,3 +78,18 @@ def test_no_relevant_keep_averages_the_topic_as_trec_eval(files, capsys):
         assert run["topics"] == ["1", "2", "3", "4"] and dropped["runs"][role]["topics"] == ["1", "2", "3"]
         for measure, value in kept["ARP"][role].items():
             assert value == pytest.approx(dropped["ARP"][role][measure] * 3 / 4)  # topic 4 scores 0 and counts
+
+
+def test_an_effect_ratio_of_zero_prints_without_a_sign(tmp_path, capsys):
+    """The original advanced run is worse than its baseline and the new pair is one run twice: ER = 0, never -0.0000."""
+    qrels, good, bad = tmp_path / "qrels", tmp_path / "good.run", tmp_path / "bad.run"
+    qrels.write_text("".join(f"{t} 0 d{d} {int(d == 0)}\n" for t in (1, 2, 3) for d in range(5)))
+    good.write_text("".join(f"{t} Q0 d{d} {d + 1} {5 - d} good\n" for t in (1, 2, 3) for d in range(5)))
+    bad.write_text("".join(f"{t} Q0 d{d} {5 - d} {d} bad\n" for t in (1, 2, 3) for d in range(5)))
+    argv = ["compare", "--qrels", str(qrels), "--orig-baseline", str(good), "--orig-advanced", str(bad),
+            "--new-baseline", str(good), "--new-advanced", str(good), "--measures", "AP"]  # fmt: skip
+    assert main(argv) == 0
+    table = capsys.readouterr().out
+    assert "-0.0000" not in table and re.search(r"^ER\s+0\.0000$", table, flags=re.MULTILINE), table
+    assert main([*argv, "--format", "json"]) == 0
+    assert '"AP": 0.0' in capsys.readouterr().out

@@ -307,3 +307,15 @@ def test_t_tests_equal_scipy(first, second):
             assert unpaired_ttest(pd.Series(first, dtype=float), unequal, equal_var=equal_var) == pytest.approx(
                 p, rel=1e-9, abs=1e-12
             )
+
+
+def test_an_effect_ratio_of_zero_is_positive_zero():
+    """No new improvement over a negative original one: 0 / -x is -0.0 in IEEE arithmetic, which
+    prints as -0.0000; ER is 0."""
+    from irrepro.reproducibility.scores import effect_ratio
+
+    worse, better, same = pd.Series([0.2, 0.3, 0.4]), pd.Series([0.5, 0.6, 0.7]), pd.Series([0.4, 0.4, 0.4])
+    value = effect_ratio(worse, better, same, same, paired=True)
+    assert value == 0.0 and math.copysign(1.0, value) == 1.0 and f"{value:.4f}" == "0.0000"
+    series = effect_ratio(worse, better, pd.DataFrame({"x": same}), pd.DataFrame({"x": same}), paired=False)
+    assert math.copysign(1.0, series["x"]) == 1.0

@@ -101,7 +101,7 @@ def _check_outputs(args, inputs: list[Path]) -> None:
             raise ValueError(f"{flag} {path}: is a folder; give a file name")
         for source in inputs:
             if source.exists() and path.exists() and path.resolve() == source.resolve():
-                raise ValueError(f"{option} {path}: is an input file; it would be overwritten")
+                raise ValueError(f"{flag} {path}: is an input file; it would be overwritten")
     if args.latex and args.latex.resolve() == args.out.resolve():
         raise ValueError(f"--latex {args.latex}: the same file as --out")
 

@@ -107,7 +107,7 @@ def common_topics(*indexes: pd.Index, what: str) -> pd.Index:
 
 def _finish(values: np.ndarray, reasons: dict[str, np.ndarray], runs: pd.Index, single: bool, name: str):
     """Turn per-run values into a float or Series, raising/warning for undefined runs."""
-    values = np.asarray(values, dtype=float).copy()
+    values = np.asarray(values, dtype=float) + 0.0  # a copy, and -0.0 (0 / -x) becomes 0.0: no "-0.0000"
     undefined_any = np.zeros(len(runs), dtype=bool)
     messages = []
     for reason, mask in reasons.items():
