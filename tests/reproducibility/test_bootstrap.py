@@ -102,3 +102,44 @@ def test_bad_arguments_name_the_parameter():
             bootstrap_mean(OB, **kwargs)
     with pytest.raises(ValueError, match="paired must be True or False"):
         bootstrap_effect_ratio(OA, OB, OA, OB, paired="yes")
+
+
+# --------------------------------------------------------------------------- scipy.stats.bootstrap
+
+
+def _percentile_reference(estimate_of, samples, *, paired, n_resamples, level, seed):
+    """The percentile bootstrap written out: one index draw (n_resamples x n) per resampled sample,
+    in the order given (one draw for all when paired), then numpy's linear quantiles."""
+    generator = np.random.default_rng(seed)
+    if paired:
+        index = generator.integers(0, len(samples[0]), size=(n_resamples, len(samples[0])))
+        resampled = [sample[index] for sample in samples]
+    else:
+        resampled = [sample[generator.integers(0, len(sample), size=(n_resamples, len(sample)))] for sample in samples]
+    replicates = estimate_of(*resampled)
+    return tuple(np.quantile(replicates, [(1 - level) / 2, 1 - (1 - level) / 2]))
+
+
+@pytest.mark.parametrize("n_resamples, level, seed", [(1000, 0.95, 0), (999, 0.9, 7), (20, 0.5, 2**32)])
+def test_scipy_bootstrap_gives_the_intervals_of_the_percentile_bootstrap(n_resamples, level, seed):
+    """bootstrap_mean, bootstrap_rmse and bootstrap_mean_difference: scipy.stats.bootstrap's percentile
+    intervals, equal to the resampling written out (same draws from the seeded generator)."""
+    from scipy import stats
+
+    options = {"n_resamples": n_resamples, "level": level, "seed": seed}
+    ob, nb = OB.to_numpy(), NB.to_numpy()
+    unpaired_new = NB.iloc[:37]
+    cases = [
+        (bootstrap_mean(NB, **options), lambda x: x.mean(axis=-1), (nb,), True),
+        (bootstrap_rmse(OB, NB, **options), lambda x, y: np.sqrt(((x - y) ** 2).mean(axis=-1)), (ob, nb), True),
+        (bootstrap_mean_difference(OB, NB, paired=True, **options), lambda x, y: (y - x).mean(axis=-1), (ob, nb), True),
+        (bootstrap_mean_difference(OB, unpaired_new, paired=False, **options),
+         lambda y, x: y.mean(axis=-1) - x.mean(axis=-1), (unpaired_new.to_numpy(), ob), False),
+    ]  # fmt: skip
+    for interval, statistic, samples, paired in cases:
+        expected = _percentile_reference(statistic, samples, paired=paired, **options)
+        assert (interval.low, interval.high) == pytest.approx(expected, rel=1e-14, abs=1e-15)
+        direct = stats.bootstrap(samples, lambda *s, axis: statistic(*s), paired=paired, vectorized=True, method="percentile",
+                                 n_resamples=n_resamples, confidence_level=level, rng=np.random.default_rng(seed))  # fmt: skip
+        assert (interval.low, interval.high) == (direct.confidence_interval.low, direct.confidence_interval.high)
+        assert interval.estimate == pytest.approx(statistic(*samples)) and interval.n_undefined == 0
