@@ -139,7 +139,7 @@ def test_scipy_bootstrap_gives_the_intervals_of_the_percentile_bootstrap(n_resam
     for interval, statistic, samples, paired in cases:
         expected = _percentile_reference(statistic, samples, paired=paired, **options)
         assert (interval.low, interval.high) == pytest.approx(expected, rel=1e-14, abs=1e-15)
-        direct = stats.bootstrap(samples, lambda *s, axis: statistic(*s), paired=paired, vectorized=True, method="percentile",
+        direct = stats.bootstrap(samples, lambda *s, axis, f=statistic: f(*s), paired=paired, vectorized=True, method="percentile",
                                  n_resamples=n_resamples, confidence_level=level, rng=np.random.default_rng(seed))  # fmt: skip
         assert (interval.low, interval.high) == (direct.confidence_interval.low, direct.confidence_interval.high)
         assert interval.estimate == pytest.approx(statistic(*samples)) and interval.n_undefined == 0
