@@ -11,7 +11,7 @@ import pytest
 
 from irrepro.cli import main
 from irrepro.outputs import MANIFEST, read_manifest, verify_table_set
-from irrepro.papers import sigir2020
+from irrepro.papers import clef2019, sigir2020
 
 SMALL = {
     "table1_rpl_wcrobust04": pd.DataFrame({"ARP:AP": [0.3, 1 / 3]}, index=["WCrobust04", "rpl_wcr04_tf_1"]),
@@ -87,3 +87,18 @@ def test_a_rerun_leaves_no_table_of_the_earlier_set(small_tables, tmp_path, monk
     assert _reproduce(tmp_path) == 0
     assert _files(tmp_path) == [MANIFEST, "rpd_wcrobust04.csv"]
     assert [p.name for p in verify_table_set(tmp_path)] == ["rpd_wcrobust04.csv"]
+
+
+@pytest.mark.parametrize("name", ["clef2019", "routing"])
+def test_the_clef2019_paper_by_its_key_and_by_its_old_name(name, tmp_path, monkeypatch, capsys):
+    """``routing`` was the paper's key before it became ``clef2019``: what a user typed still works."""
+    written = tmp_path / "replication.csv"
+    monkeypatch.setattr(clef2019, "write_tables", lambda out: [out / written.name])
+    assert main(["reproduce", name, "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.split() == [str(written), str(tmp_path / MANIFEST)]
+
+
+def test_help_names_the_papers_and_the_old_name(capsys):
+    assert main(["reproduce", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "sigir2020, clef2019, glm" in text and "routing (the old name of clef2019)" in text

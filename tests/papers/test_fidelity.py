@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from irrepro.papers import glm, routing, sigir2020
+from irrepro.papers import clef2019, glm, sigir2020
 from irrepro.papers.claims import claims_table
 from irrepro.papers.fidelity import REPRODUCED, FidelityRow, fidelity_table
+from irrepro.routing.experiment import RunCache
 
 
 def test_a_row_says_why_printed_values_are_not_shown_and_counts_cells_consistently():
@@ -38,22 +39,22 @@ def cheap():
     def forbidden(*args, **kwargs):
         raise AssertionError("fidelity() must be cheap: no routing run, no GLM fit")
 
-    patch.setattr(routing.RunCache, "prefetch", forbidden)
-    patch.setattr(routing, "stand_in", forbidden)
+    patch.setattr(RunCache, "prefetch", forbidden)
+    patch.setattr(clef2019.routing_data, "stand_in", forbidden)
     patch.setattr(glm.models, "fit_two_way", forbidden)
     yield
     patch.undo()
 
 
 def test_fidelity_table_collects_every_paper(table):
-    assert list(table["paper"].unique()) == ["sigir2020", "routing", "glm"]
+    assert list(table["paper"].unique()) == ["sigir2020", "clef2019", "glm"]
     assert set(table["reproduced"]) <= set(REPRODUCED)
     assert (table.loc[~table["printed_shown"], "why_not"].str.len() > 0).all()
     with pytest.raises(ValueError, match="unknown paper"):
         fidelity_table(("sigir2020", "nature"))
 
 
-@pytest.mark.parametrize("paper", ["sigir2020", "routing", "glm"])
+@pytest.mark.parametrize("paper", ["sigir2020", "clef2019", "glm"])
 def test_every_table_and_figure_the_paper_names_has_a_row(paper, table, paper_texts):
     text = paper_texts[paper]
     named = {f"Table {n}" for n in re.findall(r"Table\s+(\d)", text.split("Online appendix")[0])}
@@ -72,21 +73,21 @@ def test_sigir2020_appendix_rows_carry_the_computed_matches(table):
     assert not rows.loc["Table 1", "printed_shown"]
 
 
-def test_routing_rows_match_the_topic_counts_and_label_the_stand_in(table):
-    rows = table[table["paper"] == "routing"].set_index("item")
-    topics = routing.topic_sets().dropna(subset=["printed"])
+def test_clef2019_rows_match_the_topic_counts_and_label_the_stand_in(table):
+    rows = table[table["paper"] == "clef2019"].set_index("item")
+    topics = clef2019.topic_sets().dropna(subset=["printed"])
     intersections = rows.loc["Sections 3.2, 4.3 (text): topic intersections"]
     assert (intersections["cells"], intersections["matched"]) == (len(topics), int((topics["difference"] == 0).sum()))
     for item in ("Table 2", "Table 4", "Figure 3"):
-        assert routing.STAND_IN_DATA in rows.loc[item, "data"] and rows.loc[item, "reproduced"] == "partly"
+        assert clef2019.STAND_IN_DATA in rows.loc[item, "data"] and rows.loc[item, "reproduced"] == "partly"
 
 
 def test_claims_table_works_for_every_paper():
-    table = claims_table("routing")  # cheap: irrepro.papers.clef2019.claim_checks reads published files only
+    table = claims_table("clef2019")  # cheap: irrepro.papers.clef2019.claim_checks reads published files only
     assert {"claim", "verdict", "evidence"} <= set(table.columns) and len(table) >= 7
 
 
-@pytest.mark.parametrize("paper", ["sigir2020", "routing", "glm"])
+@pytest.mark.parametrize("paper", ["sigir2020", "clef2019", "glm"])
 def test_the_page_table_has_one_row_per_item_and_says_why_or_how_many(table, paper):
     from irrepro.papers.fidelity import for_page
 

@@ -14,7 +14,8 @@ computed by the package each time :func:`solution` is called; nothing is stored:
       Hint: ...
     False
 
-Exercises live in one module per chapter (:mod:`.sigir2020`, :mod:`.routing`, :mod:`.glm`), each a
+Exercises live in one module per chapter, named by its paper's key (:mod:`.sigir2020`, :mod:`.clef2019`,
+:mod:`.glm`; the CLEF 2019 chapter's ids keep their prefix ``routing-``), each a
 small function decorated with :func:`exercise` (see :mod:`irrepro.exercises.registry`).
 """
 
@@ -35,7 +36,7 @@ from irrepro.exercises.registry import (
 )
 
 # The chapter modules register their exercises on import; their heavy imports are inside the solvers.
-from irrepro.exercises import glm, routing, sigir2020  # noqa: F401  isort: skip
+from irrepro.exercises import glm, clef2019, sigir2020  # noqa: F401  isort: skip (the order of registration)
 
 __all__ = [
     "KINDS",

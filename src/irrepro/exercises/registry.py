@@ -71,8 +71,8 @@ def exercise(
     """Register the decorated function as the solver of exercise ``exercise_id``.
 
     ``exercise_id`` is lower-case words joined by hyphens, starting with the chapter's prefix
-    (``sigir2020-``, ``routing-``, ``glm-``); ``kind`` is one of :data:`KINDS`; ``tolerance`` is
-    absolute (0 for exact answers). The function is returned unchanged.
+    (``sigir2020-``, ``routing-`` for the CLEF 2019 chapter, ``glm-``); ``kind`` is one of
+    :data:`KINDS`; ``tolerance`` is absolute (0 for exact answers). The function is returned unchanged.
     """
     if not _ID.match(exercise_id):
         raise ValueError(f"exercise id {exercise_id!r}: use lower-case words joined by hyphens, e.g. 'sigir2020-ktu-by-hand'")

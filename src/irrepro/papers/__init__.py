@@ -1,7 +1,7 @@
 """The three papers, one module each: every table, figure and claim of a paper as a function.
 
 - :mod:`irrepro.papers.sigir2020`: Breuer et al., SIGIR 2020 (from the authors' per-topic scores);
-- :mod:`irrepro.papers.routing`: Breuer & Schaer, CENTRE@CLEF 2019 (routing runs);
+- :mod:`irrepro.papers.clef2019`: Breuer & Schaer, CENTRE@CLEF 2019 (routing runs);
 - :mod:`irrepro.papers.glm`: Faggioli, Ferro & Fuhr (GLMs on TREC score matrices).
 
 Shared by the three: :mod:`~irrepro.papers.datasets` (the published data sets they read),
@@ -38,7 +38,7 @@ PAPERS: dict[str, Paper] = {
             ("breuer2020_measure_reproducibility.txt", "breuer2020_appendix_tables_1_2.txt"),
         ),
         Paper(
-            "routing",
+            "clef2019",
             "Breuer & Schaer, CLEF 2019",
             "Breuer & Schaer. Replicability and Reproducibility of Automatic Routing Runs. CENTRE@CLEF 2019",
             ("breuer2019_routing_runs.txt",),

@@ -1,6 +1,6 @@
 """Figures of the routing-runs chapter (Breuer & Schaer, CENTRE@CLEF 2019).
 
-Each function takes a table made by :mod:`irrepro.papers.routing` and returns a matplotlib
+Each function takes a table made by :mod:`irrepro.papers.clef2019` and returns a matplotlib
 ``Figure`` at most as wide as the book's text column (:mod:`irrepro.plots.style`); nothing here
 computes a score. Used by ``chapters/routing_runs.md`` only.
 
@@ -12,7 +12,7 @@ computes a score. Used by ``chapters/routing_runs.md`` only.
 
 The ER–ΔRI plane of the chapter's own dataset is drawn by
 :func:`irrepro.plots.reproducibility.er_deltari_figure`, the SIGIR 2020 chapter's figure, from
-:func:`irrepro.papers.routing.er_deltari_points`.
+:func:`irrepro.papers.clef2019.own_dataset_er_deltari_points`.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def topic_set_diagram(topic_sets: pd.DataFrame, *, title: str | None = None) -> 
     """Heat map of |judged(target) ∩ judged(training)|, one cell per target × training corpus.
 
     ``topic_sets`` has columns ``target``, ``training`` and ``intersection`` (one row per pair, as
-    :func:`irrepro.papers.routing.topic_sets` returns); a training label containing ``∩`` (both
+    :func:`irrepro.papers.clef2019.topic_sets` returns); a training label containing ``∩`` (both
     training corpora) is drawn as its own column.
     """
     for column in ("target", "training", "intersection"):

@@ -1,6 +1,6 @@
 """Routing experiments: run requests, runs made with shared features (here or on Dask), a run cache.
 
-Every table of the routing chapter, ``irrepro reproduce routing`` and ``irrepro routing grid`` make
+Every table of the routing chapter, ``irrepro reproduce clef2019`` and ``irrepro routing grid`` make
 their runs through this module:
 
 - :class:`RunRequest` -- one run: training corpora, target, constellation and the other choices,

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from irrepro.papers import routing
+from irrepro.papers import clef2019
 from irrepro.papers.clef2019 import fidelity_rows
 from irrepro.papers.fidelity import fidelity_table
 
 
 def test_rows_are_registered_and_counted():
-    assert routing.fidelity is fidelity_rows.fidelity
-    assert fidelity_rows.STAND_IN_DATA == routing.STAND_IN_DATA
-    rows = fidelity_table(("routing",)).set_index("item")
+    assert clef2019.fidelity is fidelity_rows.fidelity
+    rows = fidelity_table(("clef2019",)).set_index("item")
     for item in ("Table 1", "Table 2", "Table 3", "Table 4", "Table 5", "Table 6", "Figure 1", "Figure 2", "Figure 3",
                  "Figure 4"):  # fmt: skip
         assert item in rows.index

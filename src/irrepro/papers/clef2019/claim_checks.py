@@ -32,7 +32,7 @@ from irrepro.reproducibility.scores import paired_ttest
 
 __all__ = ["CLAIMS", "OFFICIAL_CORE17", "claims"]
 
-CLAIMS = ClaimList("routing")
+CLAIMS = ClaimList("clef2019")
 #: NIST's official TREC 2017 Common Core scores of the original runs (the baseline Grossman & Cormack report)
 OFFICIAL_CORE17: dict[str, dict[str, float]] = {
     "WCrobust04": {"P@10": 0.6460, "MAP": 0.3711, "nDCG": 0.6371},

@@ -7,7 +7,7 @@ the authors' 2020 re-implementation on the real collections, :mod:`~irrepro.pape
 and the open Reuters-21578 stand-in (every run of the pipeline). No printed table of the paper is in
 its public text; of its numbers only the topic counts and two MAP values of Section 4.2 survive, and
 those are compared here, with matching cells counted by the build. Cheap: no routing run.
-:func:`irrepro.papers.routing.fidelity` is :func:`fidelity`.
+The package re-exports :func:`fidelity` as :func:`irrepro.papers.clef2019.fidelity`.
 """
 
 from __future__ import annotations
@@ -18,13 +18,11 @@ from irrepro.papers.clef2019.published_runs import (
     PUBLISHED_RUNS_DATA,
     surviving_clef_numbers,
 )
+from irrepro.papers.clef2019.routing_data import STAND_IN_DATA
 from irrepro.papers.fidelity import FidelityRow
 
-__all__ = ["STAND_IN_DATA", "fidelity"]
+__all__ = ["fidelity"]
 
-STAND_IN_DATA = (
-    "Reuters-21578 stand-in (open; time slices in the roles of the TREC corpora)"
-)
 _CHAPTER = "routing_runs"
 _TEXT_COPY_GAP = (
     "the project's text copy of the paper lacks Sections 1 to 3.1, where it appears"
@@ -44,7 +42,7 @@ _PRINTED_MATCH = (
 def _row(item: str, shows: str, data: str, **fields) -> FidelityRow:
     fields.setdefault("reproduced", "partly")
     fields.setdefault("printed_shown", False)
-    return FidelityRow("routing", item, shows, data, chapter=_CHAPTER, **fields)
+    return FidelityRow("clef2019", item, shows, data, chapter=_CHAPTER, **fields)
 
 
 def _stand_in_rows() -> list[FidelityRow]:

@@ -1,9 +1,11 @@
-"""The CSV files of the CLEF 2019 chapter that ``irrepro reproduce routing`` writes from this package.
+"""The CSV files of the CLEF 2019 chapter that ``irrepro reproduce clef2019`` writes from this package.
 
+:func:`write_tables` writes every table of the chapter, and the runs they use, as one table set (one
+manifest): the tables of the routing runs (:mod:`~irrepro.papers.clef2019.tables`,
+:mod:`~irrepro.papers.clef2019.own_dataset`, :mod:`~irrepro.papers.clef2019.tolerance`) and these.
 :func:`published_tables` are cheap (published per-topic files and qrels only) and independent of the
 stand-in runs; :func:`stand_in_tables` makes the few extra stand-in runs of
-:mod:`~irrepro.papers.clef2019.implementation_effects`. :func:`irrepro.papers.routing.write_tables`
-adds both to the one table set it writes (one manifest).
+:mod:`~irrepro.papers.clef2019.implementation_effects`.
 
 =============================  =====================================================================
 ``published_runs_15_topics``   AP per topic of the 2020 re-implementation (constellation 1) on the 15
@@ -20,12 +22,33 @@ adds both to the one table set it writes (one manifest).
 from __future__ import annotations
 
 import dataclasses
+import functools
+from pathlib import Path
 
 import pandas as pd
 
+from irrepro.outputs import table_set
 from irrepro.papers.clef2019 import published_runs
+from irrepro.papers.clef2019.own_dataset import own_dataset_measures
+from irrepro.papers.clef2019.published_facts import official_core17_scores, topic_sets
+from irrepro.papers.clef2019.routing_data import (
+    STAND_IN_DATA,
+    RoutingData,
+    data_or_stand_in,
+    stand_in_summary,
+)
+from irrepro.papers.clef2019.run_requests import table_requests
+from irrepro.papers.clef2019.tables import (
+    feature_augmentation,
+    per_topic_ap,
+    relevance_transfer,
+    replication,
+    target_size_check,
+)
+from irrepro.papers.clef2019.tolerance import tolerance_check
+from irrepro.runs import write_run
 
-__all__ = ["published_tables", "stand_in_tables"]
+__all__ = ["published_tables", "stand_in_tables", "write_tables"]
 
 
 def published_tables() -> dict[str, pd.DataFrame]:
@@ -50,3 +73,38 @@ def stand_in_tables() -> dict[str, pd.DataFrame]:
         "implementation_effects": implementation_effects.implementation_effects(),
         "implementation_comparison": implementation_effects.implementation_comparison(),
     }
+
+
+def write_tables(out_dir: Path, *, data: RoutingData | None = None, client=None) -> list[Path]:
+    """Write every table of the chapter as CSV into ``out_dir`` and the runs they use under ``out_dir/runs``.
+
+    ``topic_sets.csv``, ``official_core17.csv``, ``stand_in.csv``, ``relevance_transfer.csv``,
+    ``feature_augmentation.csv``, ``replication.csv``, ``per_topic_ap.csv``,
+    ``own_dataset_measures.csv``, ``tolerance_check.csv`` and, on the stand-in, ``target_size_check.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
+    trec_eval and the qrels of their target): exactly the runs of
+    :func:`~irrepro.papers.clef2019.run_requests.table_requests`, whatever
+    else ``data`` has made before. ``client``: a Dask client the own dataset's runs are made on.
+    """
+    data = data_or_stand_in(data)
+    tables = {
+        "topic_sets": topic_sets(),
+        "official_core17": official_core17_scores(),
+        "relevance_transfer": relevance_transfer(data),
+        "feature_augmentation": feature_augmentation(data),
+        "replication": replication(data),
+        "per_topic_ap": per_topic_ap(data),
+        "own_dataset_measures": own_dataset_measures(data, client=client),
+        "tolerance_check": tolerance_check(data),
+    }
+    tables.update(published_tables())  # cheap: published files and qrels only
+    if data.label == STAND_IN_DATA:
+        tables.update(stand_in_tables())  # the divergences, measured on the stand-in
+        tables["stand_in"] = stand_in_summary()
+        tables["target_size_check"] = target_size_check()
+    with table_set(out_dir, producer="irrepro.papers.clef2019.write_tables") as written:  # one set, manifest last
+        for name, table in tables.items():
+            written.add_table(f"{name}.csv", table)
+        for result in data.results(table_requests()):
+            tag = str(result.run["run"].iat[0])
+            written.add_file(f"runs/{tag}.run", functools.partial(write_run, result.run, name=tag))
+    return written.paths

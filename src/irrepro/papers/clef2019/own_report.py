@@ -42,7 +42,7 @@ def write_inputs(data, folder: Path) -> dict[str, Path]:
     """Write the near target's qrels, the two default runs, every printed constellation's two runs
     and ``pairs.csv`` (``name,baseline,advanced``) into ``folder``; return the paths by role.
 
-    ``data`` is the chapter's :class:`irrepro.papers.routing.RoutingData` (its runs are reused, none
+    ``data`` is the chapter's :class:`irrepro.papers.clef2019.routing_data.RoutingData` (its runs are reused, none
     is made twice).
     """
     folder.mkdir(parents=True, exist_ok=True)

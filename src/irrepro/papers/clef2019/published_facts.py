@@ -2,8 +2,7 @@
 
 The four TREC collections with their qrels, the topic intersections the paper prints (Sec. 3.2,
 4.3) and how the real qrels reproduce them, the 15 topics judged everywhere (Figures 3 and 4), and
-NIST's official Core17 scores of the original runs next to the SIGIR 2020 authors' files. The
-chapter's module :mod:`irrepro.papers.routing` imports them from here (one direction only).
+NIST's official Core17 scores of the original runs next to the SIGIR 2020 authors' files.
 """
 
 from __future__ import annotations

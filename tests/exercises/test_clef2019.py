@@ -1,4 +1,4 @@
-"""The routing exercises: helpers against independent computations, answers checked."""
+"""The CLEF 2019 (routing) exercises: helpers against independent computations, answers checked."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from irrepro import exercises
 from irrepro.data import fetch
-from irrepro.exercises import routing as ex
+from irrepro.exercises import clef2019 as ex
 from irrepro.routing import standin
 
 
