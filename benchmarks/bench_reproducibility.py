@@ -94,7 +94,7 @@ def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int, process_rep
     def ours():
         frames = [read_run(paths[n]) for n in names]
         qrels = read_qrels(paths["qrels"])
-        return frames, qrels, compare_runs(*frames, qrels, rbo_variant="trunc", rbo_p=0.8, cutoff=1000)
+        return frames, qrels, compare_runs(**dict(zip(names, frames, strict=True)), qrels=qrels, rbo_variant="trunc", rbo_p=0.8, cutoff=1000)
 
     def reading():
         return [read_run(paths[n]) for n in names], read_qrels(paths["qrels"])
@@ -375,8 +375,9 @@ def paper_scale(repeats: int) -> None:
             nb = matrix[[f"rpl_b_{i}" for i in range(50)]]
             na = matrix[[f"rpl_a_{i}" for i in range(50)]].set_axis(nb.columns, axis=1)
             scores.rmse(ob, nb), scores.rmse(oa, na)
-            scores.effect_ratio(oa, ob, na, nb, paired=True)
-            scores.delta_relative_improvement(oa, ob, na, nb)
+            runs = {"orig_baseline": ob, "orig_advanced": oa, "new_baseline": nb, "new_advanced": na}
+            scores.effect_ratio(**runs, paired=True)
+            scores.delta_relative_improvement(**runs)
             scores.paired_ttest(ob, nb), scores.paired_ttest(oa, na)
         done = time.perf_counter()
         timings.append((ranked - start, done - ranked))

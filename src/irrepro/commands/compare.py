@@ -73,7 +73,7 @@ def run(args) -> int:
     qrels = read_input(read_qrels, args.qrels, "--qrels")
     new_qrels = read_input(read_qrels, args.new_qrels, "--new-qrels") if args.new_qrels is not None else None
     comparison = compare_runs(
-        *frames.values(), qrels, new_qrels=new_qrels, measures=args.measures, cutoff=args.cutoff,
+        **frames, qrels=qrels, new_qrels=new_qrels, measures=args.measures, cutoff=args.cutoff,
         rbo_p=args.rbo_p, rbo_variant=args.rbo_variant, missing_topics=args.missing_topics, no_relevant=args.no_relevant,
     )
     labels = run_labels([frame["run"].iat[0] for frame in frames.values()], list(paths.values()))

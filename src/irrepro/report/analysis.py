@@ -155,10 +155,10 @@ def confidence_intervals(comparison: Comparison, options: ReportOptions) -> dict
             original, new = t[f"orig_{kind}"], t[f"new_{kind}"]
             if paired:
                 out[("RMSE", kind, m)] = _interval(bootstrap.bootstrap_rmse, original, new, **common)
-            out[("DeltaARP", kind, m)] = _interval(bootstrap.bootstrap_mean_difference, original, new, paired=paired, **common)
-        effect = (t["orig_advanced"], t["orig_baseline"], t["new_advanced"], t["new_baseline"])
-        out[("ER", "", m)] = _interval(bootstrap.bootstrap_effect_ratio, *effect, paired=paired, **common)
-        out[("DeltaRI", "", m)] = _interval(bootstrap.bootstrap_delta_relative_improvement, *effect, paired=paired, **common)
+            out[("DeltaARP", kind, m)] = _interval(bootstrap.bootstrap_mean_difference, original=original, new=new, paired=paired, **common)
+        runs = {role: t[role] for role in ROLES}
+        out[("ER", "", m)] = _interval(bootstrap.bootstrap_effect_ratio, **runs, paired=paired, **common)
+        out[("DeltaRI", "", m)] = _interval(bootstrap.bootstrap_delta_relative_improvement, **runs, paired=paired, **common)
     return out
 
 
@@ -286,7 +286,7 @@ def analyse_pair(name: str, runs: Mapping[str, pd.DataFrame], qrels: pd.DataFram
                  options: ReportOptions = ReportOptions()) -> PairAnalysis:  # fmt: skip
     """Every number of one pair but its cut-off curves (:func:`analyse` computes those for all
     pairs at once): ``runs`` maps the four :data:`~irrepro.reproducibility.compare.ROLES` to run frames."""
-    comparison = compare_runs(*(runs[role] for role in ROLES), qrels, new_qrels=new_qrels, **options.compare_options())
+    comparison = compare_runs(**{role: runs[role] for role in ROLES}, qrels=qrels, new_qrels=new_qrels, **options.compare_options())
     return _pair_analysis(name, comparison, {role: rank_by_score(runs[role]) for role in ROLES}, options)
 
 
@@ -314,7 +314,8 @@ def analyse(
         raise ValueError(f"report: pair names must be unique, got {names}")
     new_pairs = {name: (baseline, advanced) for name, baseline, advanced in pairs}
     # One call for all pairs: the original runs are evaluated and coded once (same numbers as compare_runs).
-    comparisons = compare_pairs(original["orig_baseline"], original["orig_advanced"], new_pairs, qrels, new_qrels=new_qrels,
+    comparisons = compare_pairs(orig_baseline=original["orig_baseline"], orig_advanced=original["orig_advanced"], pairs=new_pairs,
+                                qrels=qrels, new_qrels=new_qrels,
                                 evaluate_also=curve_measures(options) if new_qrels is None else (), **options.compare_options())  # fmt: skip
     # The diagnostics (ties, top-10 overlap) read the runs in trec_eval's order, as compare_pairs does.
     original = {role: rank_by_score(original[role]) for role in ROLES[:2]}

@@ -30,6 +30,10 @@ intervals against the resampling written out). :func:`bootstrap_effect_ratio` an
 
 ``scipy.stats`` is imported inside the functions that use it: ``irrepro compare`` imports this
 module and computes no interval.
+
+The runs of :func:`bootstrap_effect_ratio`, :func:`bootstrap_delta_relative_improvement` and
+:func:`bootstrap_mean_difference` are keyword-only arguments: they have one type, and a swap would
+silently change the interval.
 """
 
 from __future__ import annotations
@@ -122,11 +126,11 @@ def _pair_means(orig_adv, orig_base, new_adv, new_base, *, paired, rng, n_resamp
 
 @validate_params(**_PAIRS, paired=Boolean(), **_OPTIONS)
 def bootstrap_effect_ratio(
-    orig_advanced: pd.Series,
-    orig_baseline: pd.Series,
-    new_advanced: pd.Series,
-    new_baseline: pd.Series,
     *,
+    orig_baseline: pd.Series,
+    orig_advanced: pd.Series,
+    new_baseline: pd.Series,
+    new_advanced: pd.Series,
     paired: bool,
     n_resamples: int = 10_000,
     level: float = 0.95,
@@ -146,11 +150,11 @@ def bootstrap_effect_ratio(
 
 @validate_params(**_PAIRS, paired=Boolean(), **_OPTIONS)
 def bootstrap_delta_relative_improvement(
-    orig_advanced: pd.Series,
-    orig_baseline: pd.Series,
-    new_advanced: pd.Series,
-    new_baseline: pd.Series,
     *,
+    orig_baseline: pd.Series,
+    orig_advanced: pd.Series,
+    new_baseline: pd.Series,
+    new_advanced: pd.Series,
     paired: bool,
     n_resamples: int = 10_000,
     level: float = 0.95,
@@ -210,9 +214,9 @@ def bootstrap_mean(
 
 @validate_params(original=_SCORES, new=_SCORES, paired=Boolean(), **_OPTIONS)
 def bootstrap_mean_difference(
+    *,
     original: pd.Series,
     new: pd.Series,
-    *,
     paired: bool,
     n_resamples: int = 10_000,
     level: float = 0.95,

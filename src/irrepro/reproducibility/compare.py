@@ -142,12 +142,12 @@ _RUN = RunFrame()  # ranked by score as trec_eval ranks, for every measure: a ra
     no_relevant=Choice(NO_RELEVANT_POLICIES),
 )
 def compare_runs(
+    *,
     orig_baseline: pd.DataFrame,
     orig_advanced: pd.DataFrame,
     new_baseline: pd.DataFrame,
     new_advanced: pd.DataFrame,
     qrels: pd.DataFrame,
-    *,
     new_qrels: pd.DataFrame | None = None,
     measures: Sequence[str] = ("AP", "P@10", "nDCG"),
     cutoff: int = 1000,
@@ -158,8 +158,9 @@ def compare_runs(
 ) -> Comparison:
     """Compute every SIGIR 2020 measure for an original and a new (baseline, advanced) run pair.
 
-    Without ``new_qrels`` the new runs are replications on the same collection (the paper's
-    replicability); with it, reproductions on another collection (reproducibility).
+    Every argument is keyword-only: the four runs have one type, and a swap would silently change
+    the measures. Without ``new_qrels`` the new runs are replications on the same collection (the
+    paper's replicability); with it, reproductions on another collection (reproducibility).
     ``missing_topics`` and ``no_relevant`` are passed to :func:`irrepro.evaluation.evaluate`
     (``"zero"``: a judged topic a run lacks scores 0, as ``trec_eval -c``; ``no_relevant="keep"``:
     a topic judged without a relevant document scores 0 and counts, as trec_eval does).
@@ -167,7 +168,8 @@ def compare_runs(
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_runs", name="cutoff")  # named as the caller knows it
     return compare_pairs(
-        orig_baseline, orig_advanced, {"new": (new_baseline, new_advanced)}, qrels, new_qrels=new_qrels,
+        orig_baseline=orig_baseline, orig_advanced=orig_advanced, pairs={"new": (new_baseline, new_advanced)}, qrels=qrels,
+        new_qrels=new_qrels,
         measures=measures, cutoff=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant, missing_topics=missing_topics,
         no_relevant=no_relevant,
     )["new"]
@@ -188,11 +190,11 @@ def compare_runs(
     evaluate_also=NameList("measure name", allow_empty=True),
 )
 def compare_pairs(
+    *,
     orig_baseline: pd.DataFrame,
     orig_advanced: pd.DataFrame,
     pairs: Mapping[str, tuple[pd.DataFrame, pd.DataFrame]],
     qrels: pd.DataFrame,
-    *,
     new_qrels: pd.DataFrame | None = None,
     measures: Sequence[str] = ("AP", "P@10", "nDCG"),
     cutoff: int = 1000,
@@ -204,7 +206,8 @@ def compare_pairs(
 ) -> dict[str, Comparison]:
     """:func:`compare_runs` for several new pairs ``{name: (new_baseline, new_advanced)}`` of one original pair.
 
-    ``compare_pairs(b, a, {"x": (b2, a2)}, qrels)["x"]`` is ``compare_runs(b, a, b2, a2, qrels)``; the
+    ``compare_pairs(orig_baseline=b, orig_advanced=a, pairs={"x": (b2, a2)}, qrels=q)["x"]`` is
+    ``compare_runs(orig_baseline=b, orig_advanced=a, new_baseline=b2, new_advanced=a2, qrels=q)``; the
     original pair is evaluated once and each run kind's ranking measures are computed for all new
     runs in one pass (as the SIGIR 2020 constellations need). Measures in ``evaluate_also`` are
     evaluated in the same pass and only kept as per-topic scores (``Comparison.per_topic``); no
@@ -258,8 +261,9 @@ def _score_measures(original, new, measures: tuple[str, ...], paired: bool) -> C
     er, dri = {}, {}
     for m in measures:
         t = per_topic[m]
-        er[m] = _guard(notes, f"ER {m}", scores.effect_ratio, t["orig_advanced"], t["orig_baseline"], t["new_advanced"], t["new_baseline"], paired=paired)
-        dri[m] = _guard(notes, f"DeltaRI {m}", scores.delta_relative_improvement, t["orig_advanced"], t["orig_baseline"], t["new_advanced"], t["new_baseline"])
+        runs = {role: t[role] for role in ROLES}
+        er[m] = _guard(notes, f"ER {m}", scores.effect_ratio, **runs, paired=paired)
+        dri[m] = _guard(notes, f"DeltaRI {m}", scores.delta_relative_improvement, **runs)
     test = scores.paired_ttest if paired else scores.unpaired_ttest
     p_value = {
         kind: {m: _guard(notes, f"p-value {kind} {m}", test, per_topic[m][f"orig_{kind}"], per_topic[m][f"new_{kind}"]) for m in measures}
