@@ -35,7 +35,7 @@ from irrepro.commands._common import add_no_relevant, dump_json, input_path, mea
 __all__ = ["NAME", "HELP", "MISSING_TOPIC_POLICIES", "add_arguments", "run"]
 
 NAME = "evaluate"
-HELP = "evaluate TREC runs against qrels exactly as trec_eval does (AP, P@k, nDCG, nDCG@k, R-prec, recall@k)"
+HELP = "evaluate TREC runs against qrels with trec_eval's own code (AP, P@k, nDCG, nDCG@k, R-prec, recall@k)"
 #: The choices of --missing-topics: irrepro.evaluation.MISSING_TOPIC_POLICIES (repeated here so that
 #: building the parser does not import pandas; a test checks that the two agree).
 MISSING_TOPIC_POLICIES = ("zero", "drop")
