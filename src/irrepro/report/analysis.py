@@ -34,7 +34,7 @@ from irrepro.reproducibility.compare import (
     compare_pairs,
     compare_runs,
 )
-from irrepro.runs import rank_by_score
+from irrepro.runs import in_trec_eval_order, rank_by_score
 
 __all__ = [
     "CURVE_CUTOFFS",
@@ -287,7 +287,12 @@ def analyse_pair(name: str, runs: Mapping[str, pd.DataFrame], qrels: pd.DataFram
     """Every number of one pair but its cut-off curves (:func:`analyse` computes those for all
     pairs at once): ``runs`` maps the four :data:`~irrepro.reproducibility.compare.ROLES` to run frames."""
     comparison = compare_runs(**{role: runs[role] for role in ROLES}, qrels=qrels, new_qrels=new_qrels, **options.compare_options())
-    return _pair_analysis(name, comparison, {role: rank_by_score(runs[role]) for role in ROLES}, options)
+    return _pair_analysis(name, comparison, {role: _ranked(runs[role]) for role in ROLES}, options)
+
+
+def _ranked(run: pd.DataFrame) -> pd.DataFrame:
+    """``run`` in trec_eval's order (a frame from read_run already is: it is not copied)."""
+    return run if in_trec_eval_order(run) else rank_by_score(run)
 
 
 def _pair_analysis(name: str, comparison: Comparison, runs: Mapping[str, pd.DataFrame], options: ReportOptions) -> PairAnalysis:
@@ -318,8 +323,8 @@ def analyse(
                                 qrels=qrels, new_qrels=new_qrels,
                                 evaluate_also=curve_measures(options) if new_qrels is None else (), **options.compare_options())  # fmt: skip
     # The diagnostics (ties, top-10 overlap) read the runs in trec_eval's order, as compare_pairs does.
-    original = {role: rank_by_score(original[role]) for role in ROLES[:2]}
-    new_pairs = {name: (rank_by_score(baseline), rank_by_score(advanced)) for name, (baseline, advanced) in new_pairs.items()}
+    original = {role: _ranked(original[role]) for role in ROLES[:2]}
+    new_pairs = {name: (_ranked(baseline), _ranked(advanced)) for name, (baseline, advanced) in new_pairs.items()}
     summaries = {("", role): summarise_run(original[role], depth=options.cutoff) for role in ROLES[:2]}
     coverage = {"original": missing_topic_report(dict(original), qrels, missing_topics=options.missing_topics,
                                                      no_relevant=options.no_relevant)}  # fmt: skip

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from irrepro.runs import rank_by_score
+from irrepro.runs import in_trec_eval_order, rank_by_score
 from irrepro.validation import (
     MAX_CUTOFF,
     Choice,
@@ -170,7 +170,7 @@ def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
     for name, frame in runs.items():
         if not isinstance(frame, pd.DataFrame):
             frame = _sequence_frame(frame)
-        elif "score" in frame.columns:  # one ordering for every measure: trec_eval's
+        elif "score" in frame.columns and not in_trec_eval_order(frame):  # one ordering for every measure: trec_eval's
             frame = rank_by_score(frame[["query_id", "doc_id", "score"]])
         missing = {"query_id", "doc_id", "rank"} - set(frame.columns)
         if missing:
