@@ -9,4 +9,4 @@ Layers, from files to pages (each imports only the ones below it):
 - ``irrepro.plots``, ``irrepro.cli``: figures and the ``irrepro`` command.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

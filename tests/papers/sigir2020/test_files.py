@@ -41,6 +41,8 @@ EXPECTED_FILES = {
     "appendix_table1_worst_cells": None, "appendix_table2_worst_cells": None,
     "appendix_match_counts": ["cells", "matching", "missing"],
     "appendix_misprints": None, "appendix_largest_differences": None, "ndcg_cutoff_check": None,
+    "printed_text_values": ["value", "printed", "reproduced", "difference", "match", "tolerance", "found at", "where",
+                            "quote"],
     "rbo_depth_convention": None, "small_cases": None,
     "figure1_cutoff_curves": ["family", "level", "cutoff", "KTU", "RBO", "RMSE:nDCG"],
     "figure2_points": ["family", "level", "measure", "ER", "DeltaRI"],
@@ -52,6 +54,9 @@ EXPECTED_FILES = {
     "figure3_diagnosis": ["ER:AP", "DeltaRI:AP", "region", "ER:AP_old", "DeltaRI:AP_old", "region_old"],
     "figure3_statements": None, "figure3_evidence": ["value"], "earlier_files": None, "earlier_rpd_ap_topics": None, "earlier_rpd_ap_groups": None,
     "claims": ["section", "claim", "data", "verdict", "evidence", "holds"],
+    "claims_robustness": ["section", "label", "claim", "reading", "holds on all topics", "share holding", "verdict kept",
+                          "status", "statistic", "on all topics", "low", "high", "resamples"],
+    "correlation_robustness": ["system", "first", "second", "tau", "low", "high"],
     "fidelity": None, "chapter_numbers": ["value", "source"], "data_files": ["sha256", "source", "url"],
 }  # fmt: skip
 SAME_COLUMNS = {
