@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from irrepro.data import fetch
-from irrepro.runs import RunFormatError, rank_by_score, read_qrels, read_run, write_run
+from irrepro.runs import RunFormatError, in_trec_eval_order, rank_by_score, read_qrels, read_run, write_run
 
 
 def _write(tmp_path, text: str, name: str = "input.txt"):
@@ -106,6 +106,20 @@ def test_rank_by_score_of_ordered_and_nearly_ordered_frames(rows, swap):
     j = min(i + 1, len(rows) - 1)
     swapped = ordered.iloc[[*range(i), j, i, *range(j + 1, len(rows))][: len(rows)]] if j != i else ordered
     pd.testing.assert_frame_equal(rank_by_score(swapped), expected)
+
+
+@settings(max_examples=80, deadline=None)
+@given(RUN_ROWS, st.integers(min_value=0, max_value=39), st.integers(min_value=0, max_value=2**16))
+def test_in_trec_eval_order_exactly_when_rank_by_score_changes_nothing(rows, swap, seed):
+    """True for rank_by_score's output, False whenever re-ranking would move a row or a rank."""
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"]).astype({"query_id": "str", "doc_id": "str"})
+    ranked = rank_by_score(frame)
+    assert in_trec_eval_order(ranked)
+    i = swap % len(rows)
+    for candidate in (ranked.sample(frac=1, random_state=seed), ranked.iloc[[i, *range(i), *range(i + 1, len(rows))]],
+                      ranked.assign(rank=ranked["rank"].to_numpy()[::-1])):  # fmt: skip
+        unchanged = rank_by_score(candidate).reset_index(drop=True).equals(candidate.reset_index(drop=True))
+        assert in_trec_eval_order(candidate) == unchanged
 
 
 @settings(max_examples=40, deadline=None)

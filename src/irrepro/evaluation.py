@@ -57,7 +57,8 @@ This module's default, ``no_relevant="drop"``, leaves them out: a topic that no 
 above 0 says nothing about the runs, and TREC organisers drop such topics when they publish qrels
 (in the public qrels of Robust04, Robust05, Core17 and Core18 every judged topic has a relevant
 document, so the choice changes nothing there).
-``no_relevant="keep"`` gives trec_eval's behaviour verbatim.
+``no_relevant="keep"`` gives trec_eval's behaviour verbatim (on the command line
+``--no-relevant keep``; with ``missing_topics="zero"``, ``trec_eval -c``'s numbers).
 Either way :class:`MissingTopicReport` lists the topics concerned and a warning names the
 ones left out.
 
@@ -160,10 +161,20 @@ class MissingTopicReport:
     def _no_relevant_line(self) -> str:
         topics = self.topics_without_relevant
         if self.no_relevant_policy == "drop":
-            fate = "left out (trec_eval would score them 0; pass no_relevant='keep' for that)"
+            fate = (
+                "left out of every mean (trec_eval scores them 0 and counts them; for that, pass no_relevant='keep', "
+                "on the command line --no-relevant keep)"
+            )
         else:
             fate = "scored like any topic, 0 on every measure (as trec_eval does)"
         return f"{len(topics)} qrels topic(s) without a relevant document {fate}: {_topics(topics)}"
+
+    def averaged(self, run: str) -> tuple[str, ...]:
+        """The topics in ``run``'s mean: every evaluated topic, but under ``drop`` those it lacks."""
+        if self.policy == "zero":
+            return self.evaluated_topics
+        missing = set(self.missing[run])
+        return tuple(t for t in self.evaluated_topics if t not in missing)
 
     def summary(self) -> list[str]:
         """One sentence per run and kind of topic touched (empty when nothing was)."""

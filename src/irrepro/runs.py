@@ -113,7 +113,7 @@ from irrepro.outputs import atomic_write_text
 from irrepro.sources import Source
 from irrepro.validation import FilePath, Optional, RunFrame, Text, validate_params
 
-__all__ = ["RunFormatError", "read_run", "RunStream", "read_qrels", "write_run", "rank_by_score"]
+__all__ = ["RunFormatError", "read_run", "RunStream", "read_qrels", "write_run", "rank_by_score", "in_trec_eval_order"]
 
 RUN_COLUMNS = ("query_id", "doc_id", "score", "rank", "run")
 QRELS_COLUMNS = ("query_id", "iteration", "doc_id", "relevance")
@@ -156,6 +156,33 @@ def rank_by_score(frame: pd.DataFrame) -> pd.DataFrame:
     lengths = np.diff(np.r_[starts, len(order)])
     ordered["rank"] = (np.arange(len(order)) - np.repeat(starts, lengths) + 1).astype("int64")
     return ordered
+
+
+def in_trec_eval_order(frame: pd.DataFrame) -> bool:
+    """Whether ``frame``'s rows and ``rank`` column already are :func:`rank_by_score`'s order.
+
+    Topics in string order, each one block of rows ranked 1..n, scores descending, ties by docno
+    descending: true of every frame :func:`read_run` returns, so that a caller can skip re-ranking
+    it (a few vectorised comparisons instead of a copy).
+    """
+    if "rank" not in frame.columns or len(frame) == 0:
+        return False
+    topics = frame["query_id"].to_numpy()
+    scores = frame["score"].to_numpy(dtype="float64")
+    ranks = frame["rank"].to_numpy()
+    same = topics[1:] == topics[:-1]
+    heads = topics[np.flatnonzero(np.r_[True, ~same])].tolist()
+    if not all(isinstance(head, str) for head in heads) or any(a >= b for a, b in itertools.pairwise(heads)):
+        return False  # topics in one block each, blocks in string order (as factorize(sort=True) orders them)
+    if ranks[0] != 1:
+        return False
+    if not np.array_equal(ranks[1:], np.where(same, ranks[:-1] + 1, 1)):
+        return False
+    if not (scores[1:][same] <= scores[:-1][same]).all():  # NaN fails too
+        return False
+    tied = np.flatnonzero(same & (scores[1:] == scores[:-1]))
+    docs = frame["doc_id"].to_numpy()
+    return bool(all(a > b for a, b in zip(docs[tied].tolist(), docs[tied + 1].tolist(), strict=True)))
 
 
 def _rank_if_ordered(frame: pd.DataFrame) -> pd.DataFrame | None:

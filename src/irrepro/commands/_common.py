@@ -19,9 +19,14 @@ from pathlib import Path
 
 from irrepro.validation import Constraint, InvalidParameterError
 
-__all__ = ["InputError", "option", "measure_list", "input_path", "describe_os_error", "read_input", "dump_json"]
+__all__ = [
+    "InputError", "NO_RELEVANT_POLICIES", "add_no_relevant", "option", "measure_list", "input_path", "read_input",
+    "describe_os_error", "dump_json",
+]  # fmt: skip
 
-__all__ = ["InputError", "option", "measure_list", "input_path", "read_input", "describe_os_error", "dump_json"]
+#: irrepro.evaluation.NO_RELEVANT_POLICIES, repeated so that building the parser imports no pandas
+#: (a test checks that the two agree).
+NO_RELEVANT_POLICIES = ("drop", "keep")
 
 
 class InputError(ValueError):
@@ -56,6 +61,17 @@ def measure_list(text: str) -> list[str]:
     if twice:
         raise argparse.ArgumentTypeError(f"{', '.join(twice)} named twice in {text!r}")
     return names
+
+
+def add_no_relevant(parser) -> None:
+    """``--no-relevant {drop,keep}``: what to do with a qrels topic judged without a relevant document."""
+    parser.add_argument(
+        "--no-relevant", choices=NO_RELEVANT_POLICIES, default="drop",
+        help="a qrels topic whose judgments hold no relevant document (grades 0 or below only): 'drop' (the "
+        "default) leaves it out of every mean; 'keep' scores it 0 on every measure and counts it in the means, as "
+        "trec_eval does. trec_eval's numbers exactly: '--no-relevant keep' (with '--missing-topics zero' for "
+        "'trec_eval -c', with '--missing-topics drop' for trec_eval without -c)",
+    )  # fmt: skip
 
 
 def input_path(text: str) -> Path | str:

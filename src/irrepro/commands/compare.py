@@ -5,16 +5,18 @@ Without ``--new-qrels`` the new runs replicate the originals on the same collect
 another collection (reproducibility: ARP, ER, DeltaRI, unpaired t-test).
 
 Both formats name each run by role, label (its run tag, told apart by file name or path where
-tags collide: :func:`irrepro.labels.run_labels`) and file. ``--format json`` is strict JSON: an
-undefined value (ER with zero original improvement, ...) is ``null``; its keys are ``runs``,
-``qrels``, ``new_qrels``, then those of :meth:`irrepro.reproducibility.compare.Comparison.to_json`,
-then ``notes``.
+tags collide: :func:`irrepro.labels.run_labels`) and file, with the number of topics its ARP
+averages. ``--format json`` is strict JSON: an undefined value (ER with zero original improvement,
+...) is ``null``; its keys are ``runs`` (per role: ``label``, ``file``, ``n_topics``, ``topics``),
+``qrels``, ``new_qrels``, ``missing_topics``, ``no_relevant``, then those of
+:meth:`irrepro.reproducibility.compare.Comparison.to_json`, then ``notes``.
 """
 
 from __future__ import annotations
 
 from irrepro.commands._common import (
     InputError,
+    add_no_relevant,
     dump_json,
     input_path,
     measure_list,
@@ -55,6 +57,7 @@ def add_arguments(parser) -> None:
         help="a judged topic a run lacks: scored 0 ('zero', the default, as trec_eval -c) or left out of its mean "
         "('drop', trec_eval's own default)",
     )
+    add_no_relevant(parser)
     parser.add_argument("--format", default="table", choices=("table", "json"), help="output format (default table)")
 
 
@@ -70,16 +73,21 @@ def run(args) -> int:
     qrels = read_input(read_qrels, args.qrels, "--qrels")
     new_qrels = read_input(read_qrels, args.new_qrels, "--new-qrels") if args.new_qrels is not None else None
     comparison = compare_runs(
-        *frames.values(), qrels, new_qrels=new_qrels, measures=args.measures, cutoff=args.cutoff,
-        rbo_p=args.rbo_p, rbo_variant=args.rbo_variant, missing_topics=args.missing_topics,
+        **frames, qrels=qrels, new_qrels=new_qrels, measures=args.measures, cutoff=args.cutoff,
+        rbo_p=args.rbo_p, rbo_variant=args.rbo_variant, missing_topics=args.missing_topics, no_relevant=args.no_relevant,
     )
     labels = run_labels([frame["run"].iat[0] for frame in frames.values()], list(paths.values()))
-    runs = {role: {"label": label, "file": str(paths[role])} for role, label in zip(ROLES, labels, strict=True)}
+    runs = {
+        role: {"label": label, "file": str(paths[role]), "n_topics": len(comparison.topics[role]), "topics": list(comparison.topics[role])}
+        for role, label in zip(ROLES, labels, strict=True)
+    }  # fmt: skip
     if args.format == "json":
-        files = {"qrels": str(args.qrels), "new_qrels": None if args.new_qrels is None else str(args.new_qrels)}
+        files = {"qrels": str(args.qrels), "new_qrels": None if args.new_qrels is None else str(args.new_qrels),
+                 "missing_topics": args.missing_topics, "no_relevant": args.no_relevant}  # fmt: skip
         print(dump_json({"runs": runs, **files, **comparison.to_json(), "notes": comparison.notes}))
     else:
         width = max(len(role) for role in ROLES)
-        lines = ["runs"] + [f"  {role:<{width}}  {run['label']}  ({run['file']})" for role, run in runs.items()]
+        lines = ["runs (the topics each one's ARP averages)"]
+        lines += [f"  {role:<{width}}  {run['label']}  ({run['file']}), {run['n_topics']} topics" for role, run in runs.items()]
         print("\n".join(lines) + "\n\n" + comparison.to_table())
     return 0

@@ -72,8 +72,9 @@ def test_a_resample_equals_the_package_on_the_drawn_topics():
                                scores.unpaired_ttest(_drawn(org, core17[b]), _drawn(rpd, core18[b])), rtol=1e-7)  # fmt: skip
     pairs = {s: reproduced_runs(s, "p10") for s in sigir2020.SYSTEMS}
     expected = scores.effect_ratio(
-        _drawn(pairs["WCrobust0405"][0], core17[b]), _drawn(pairs["WCrobust04"][0], core17[b]),
-        _drawn(pairs["WCrobust0405"][1], core18[b]), _drawn(pairs["WCrobust04"][1], core18[b]), paired=False,
+        orig_advanced=_drawn(pairs["WCrobust0405"][0], core17[b]), orig_baseline=_drawn(pairs["WCrobust04"][0], core17[b]),
+        new_advanced=_drawn(pairs["WCrobust0405"][1], core18[b]), new_baseline=_drawn(pairs["WCrobust04"][1], core18[b]),
+        paired=False,
     )  # fmt: skip
     np.testing.assert_allclose(measures.effects["rpd"]["ER:P@10"][b], expected, rtol=1e-9)
     assert measures.twins["p:AP:WCrobust04"].shape == (2, len(PRINTED_POSITIONS))
