@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.linear_model import LogisticRegression
 
+from irrepro.routing import logistic
 from irrepro.routing.classifier import train_topic_models
 
 
@@ -95,3 +96,24 @@ def test_unknown_tol_scale_is_an_error():
     features, grades = _data()
     with pytest.raises(ValueError, match="tol_scale"):
         train_topic_models(features, {"t": (np.arange(40), grades)}, tol_scale="median")
+
+
+@pytest.mark.skipif(not logistic.AVAILABLE, reason="this SciPy has no C L-BFGS-B to drive")
+@pytest.mark.parametrize("tol_scale", ["mean", "sum"])
+def test_topics_on_the_same_rows_fitted_together_equal_one_fit_per_topic(monkeypatch, tol_scale):
+    """Topics judged on the same documents are fitted together (irrepro.routing.logistic); every
+    topic's classifier, iterations and convergence equal those of one LogisticRegression per topic,
+    bit for bit, with topics on other rows and a topic that cannot be fitted in between."""
+    features, grades = _data()
+    rng = np.random.default_rng(11)
+    every = np.arange(40)
+    examples = {
+        "a": (every, grades), "b": (np.arange(10, 40), grades[10:]), "c": (every, rng.integers(0, 2, size=40)),
+        "none": (every[:5], np.zeros(5, dtype=int)), "d": (every, rng.integers(0, 2, size=40)),
+    }  # fmt: skip
+    together = train_topic_models(features, examples, C=10.0, tol=1e-2, tol_scale=tol_scale)
+    monkeypatch.setattr(logistic, "AVAILABLE", False)  # one scikit-learn LogisticRegression per topic
+    apart = train_topic_models(features, examples, C=10.0, tol=1e-2, tol_scale=tol_scale)
+    assert together.topics == apart.topics == ["a", "b", "c", "d"] and together.skipped == apart.skipped
+    assert np.array_equal(together.coef, apart.coef) and np.array_equal(together.intercept, apart.intercept)
+    assert together.iterations == apart.iterations and together.not_converged == apart.not_converged

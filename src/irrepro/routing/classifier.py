@@ -54,7 +54,9 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
 from threadpoolctl import threadpool_limits
 
+from irrepro.routing import logistic
 from irrepro.routing.constellations import TOL_SCALES
+from irrepro.routing.logistic import LbfgsFit
 
 __all__ = ["SOLVERS", "TopicModels", "train_topic_models"]
 
@@ -115,34 +117,60 @@ def train_topic_models(
     """
     _check_solver(solver, tol_scale)
     models = TopicModels(topics=[], coef=np.zeros((features.shape[1], 0)), intercept=np.zeros(0))
-    columns: list[np.ndarray] = []
-    intercepts: list[float] = []
+    fittable: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for topic, (rows, grades) in examples.items():
+        labels = (np.asarray(grades) >= 1).astype(np.int64)
+        positives = int(labels.sum())
+        negatives = int(len(labels) - positives)
+        models.training_sizes[topic] = (positives, negatives)
+        if positives == 0 or negatives == 0:
+            models.skipped[topic] = f"{positives} relevant and {negatives} non-relevant judged training documents"
+        else:
+            fittable[topic] = (np.asarray(rows), labels)
     # One BLAS thread for all fits: the many small products of lbfgs are several times slower with
     # busy-waiting BLAS threads (measured 5x on the 2-core machine); the result does not change. This is
     # the routing runs' only BLAS-heavy step (scoring is a sparse product, which uses no BLAS), so the
     # cap lives here and callers need none of their own.
     with threadpool_limits(limits=1, user_api="blas"):
-        for topic, (rows, grades) in examples.items():
-            labels = (np.asarray(grades) >= 1).astype(np.int64)
-            positives = int(labels.sum())
-            negatives = int(len(labels) - positives)
-            models.training_sizes[topic] = (positives, negatives)
-            if positives == 0 or negatives == 0:
-                models.skipped[topic] = f"{positives} relevant and {negatives} non-relevant judged training documents"
-                continue
-            # the summed loss and its gradient are n times the mean's: tol on the sum = tol / n on the mean
-            gradient_bound = tol if tol_scale == "mean" else tol / len(labels)
-            model, converged = _fit(_model(solver, C=C, tol=gradient_bound, max_iter=max_iter), features[np.asarray(rows)], labels)
-            if not converged:
-                models.not_converged.append(topic)
-            models.topics.append(topic)
-            models.iterations[topic] = int(model.n_iter_[0])
-            columns.append(model.coef_[0])
-            intercepts.append(float(model.intercept_[0]))
-    if columns:
-        models.coef = np.column_stack(columns)
-    models.intercept = np.asarray(intercepts, dtype=np.float64)
+        fits = _fits(features, fittable, solver=solver, C=C, tol=tol, max_iter=max_iter, tol_scale=tol_scale)
+    for topic in fittable:  # in the examples' order
+        fit = fits[topic]
+        if not fit.converged:
+            models.not_converged.append(topic)
+        models.topics.append(topic)
+        models.iterations[topic] = fit.iterations
+    if fittable:
+        models.coef = np.column_stack([fits[topic].coef for topic in fittable])
+    models.intercept = np.asarray([fits[topic].intercept for topic in fittable], dtype=np.float64)
     return models
+
+
+def _fits(features: sp.csr_matrix, fittable: Mapping[str, tuple[np.ndarray, np.ndarray]], *, solver: str, C: float,
+          tol: float, max_iter: int, tol_scale: str) -> dict[str, LbfgsFit]:
+    """Each topic's fit. lbfgs: topics training on the same rows (every topic, where every document is
+    judged for every topic) are fitted together by :func:`~irrepro.routing.logistic.fit_lbfgs`, which
+    gives scikit-learn's fits bit for bit; liblinear (or a SciPy without the C L-BFGS-B): one
+    ``LogisticRegression`` per topic."""
+
+    def bound(labels: np.ndarray) -> float:  # the summed loss's gradient is n times the mean's
+        return tol if tol_scale == "mean" else tol / len(labels)
+
+    fits: dict[str, LbfgsFit] = {}
+    if solver == "lbfgs" and logistic.AVAILABLE:
+        groups: dict[bytes, list[str]] = {}
+        for topic, (rows, _) in fittable.items():
+            groups.setdefault(rows.astype(np.int64).tobytes(), []).append(topic)
+        for topics in groups.values():
+            rows = fittable[topics[0]][0]
+            labels = [fittable[topic][1] for topic in topics]
+            group_fits = logistic.fit_lbfgs(features[rows], labels, C=C, tols=[bound(y) for y in labels],
+                                            max_iter=max_iter)  # fmt: skip
+            fits.update(zip(topics, group_fits, strict=True))
+        return fits
+    for topic, (rows, labels) in fittable.items():
+        model, converged = _fit(_model(solver, C=C, tol=bound(labels), max_iter=max_iter), features[rows], labels)
+        fits[topic] = LbfgsFit(model.coef_[0], float(model.intercept_[0]), int(model.n_iter_[0]), converged)
+    return fits
 
 
 def _check_solver(solver: str, tol_scale: str) -> None:
