@@ -8,7 +8,7 @@ import pytest
 from irrepro.routing import standin
 from irrepro.routing.constellations import DEFAULT, by_name
 from irrepro.routing.experiment import RunCache, RunRequest, StandInCorpora, iter_runs
-from irrepro.routing.pipeline import route
+from irrepro.routing.pipeline import route, train_models
 
 WCR04 = ("robust04",)
 
@@ -81,3 +81,32 @@ def test_a_worker_that_keeps_dying_ends_the_runs_with_a_clear_error(workers, wha
     with (dask.config.set({"distributed.scheduler.allowed-failures": 0}),
           local_cluster(workers=workers, memory_limit="1GiB") as client, pytest.raises(WorkersLostError, match=expected)):
         list(iter_runs({"robust04": dying, "target": target}, [RunRequest(WCR04, "target")], client=client))
+
+
+def test_classifiers_trained_once_rank_both_targets(monkeypatch):
+    """Here, runs of one training set share the tf-idf model and the classifiers of each C and tol
+    across targets that route the same topics: four runs, two trainings, each run as route() makes it."""
+    from irrepro.routing import experiment
+
+    trainings = []
+    monkeypatch.setattr(experiment, "train_models", lambda *a: trainings.append(a) or train_models(*a))
+    built = standin.load()
+    requests = [RunRequest(WCR04, target, by_name(name)) for name in ("default", "C_4") for target in ("reuters-near", "reuters-far")]
+    made = list(iter_runs(StandInCorpora(), requests))
+    assert len(trainings) == 2 and {m.request for m in made} == set(requests)
+    for m in made:
+        alone = route([built.training["robust04"]], built.collections[m.request.target],
+                      constellation=m.request.constellation, run_tag=m.request.tag)
+        pd.testing.assert_frame_equal(m.result.run.astype({c: "str" for c in ("query_id", "doc_id", "run")}),
+                                      alone.run.astype({c: "str" for c in ("query_id", "doc_id", "run")}))
+        assert m.result.iterations == alone.iterations
+
+
+def test_a_run_made_under_another_tag_is_handed_out_under_the_asked_one():
+    built = standin.load()
+    cache = RunCache(collections={"robust04": built.training["robust04"], "near": built.collections["reuters-near"]})
+    first = cache.result(RunRequest(WCR04, "near"))
+    mine = cache.result(RunRequest(WCR04, "near", run_tag="mine"))
+    assert len(cache.runs()) == 1 and set(mine.run["run"]) == {"mine"} and set(first.run["run"]) == {first.run["run"].iat[0]}
+    pd.testing.assert_frame_equal(mine.run.drop(columns="run"), first.run.drop(columns="run"))
+    assert cache.result(RunRequest(WCR04, "near")) is first

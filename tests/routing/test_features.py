@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from irrepro.routing.features import fit_tfidf
-from irrepro.routing.preprocess import analyze, tokenize
+from irrepro.routing.features import TermCounts, fit_tfidf, fit_tfidf_counts
+from irrepro.routing.preprocess import TermRule, analyze, tokenize
 
 DOCS = [
     "Oil prices rose sharply in Tokyo trading on Monday",
@@ -98,3 +100,47 @@ def test_preprocessing_removes_stop_words_and_stems_plain_tokens_do_neither():
     # the model remembers how it was fitted: "the" is a column only without preprocessing
     model = fit_tfidf(DOCS, preprocess=False)
     assert model.transform(["the the"]).nnz == 1 and fit_tfidf(DOCS).transform(["the the"]).nnz == 0
+
+
+# ----------------------------------------------------------------------------- from term counts
+
+_WORDS = ["oil", "oils", "price", "prices", "gold", "the", "and", "rose", "fell", "crude-oil", "u.s.", "naïve", "x", "1987"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    texts=st.lists(st.lists(st.sampled_from(_WORDS), max_size=12).map(" ".join), min_size=1, max_size=12),
+    split=st.integers(0, 12),
+    max_df=st.sampled_from([1.0, 0.5, 3]),
+    max_features=st.sampled_from([None, 0.5, 0.2]),
+    rule=st.sampled_from([TermRule(), TermRule(preprocess=False), TermRule("unicode-word", min_length=2)]),
+    sublinear_tf=st.booleans(),
+)
+def test_counts_give_the_texts_model_and_rows_bit_for_bit(texts, split, max_df, max_features, rule, sublinear_tf):
+    """fit_tfidf_counts and transform_counts on corpora counted once equal fit_tfidf and transform on
+    the texts: same terms, idf and rows, to the last bit (the routing runs rely on it)."""
+    options = {"max_df": max_df, "max_features": max_features, "preprocess": rule.preprocess,
+               "tokenizer": rule.tokenizer, "min_length": rule.min_length, "sublinear_tf": sublinear_tf}  # fmt: skip
+    parts = [texts[:split], texts[split:]]
+    try:
+        expected = fit_tfidf(texts, **options)
+    except ValueError as error:  # no term left: the counts say the same
+        with pytest.raises(ValueError, match=str(error).split("(")[0].strip()):
+            fit_tfidf_counts([TermCounts.of(part, rule=rule) for part in parts], **options)
+        return
+    counts = [TermCounts.of(part, rule=rule, chunk_size=3) for part in parts]
+    model = fit_tfidf_counts(counts, **options)
+    assert model.terms == expected.terms and np.array_equal(model.idf, expected.idf)
+    for part, counted in zip(parts, counts, strict=True):
+        if not part:  # transform refuses zero rows either way (scikit-learn's normalize)
+            continue
+        rows, reference = model.transform_counts(counted), expected.transform(part)
+        for name in ("data", "indices", "indptr"):
+            assert np.array_equal(getattr(rows, name), getattr(reference, name)), name
+        pick = np.array([len(part) - 1, 0])  # a selection of rows, in any order, is those rows
+        assert np.array_equal(model.transform_counts(counted, pick).toarray(), reference[pick].toarray())
+
+
+def test_counts_of_no_text_fit_nothing():
+    with pytest.raises(ValueError, match="no documents"):
+        fit_tfidf_counts([TermCounts.of([])])

@@ -6,8 +6,21 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from irrepro.routing.constellations import by_name
 from irrepro.routing.corpora import Document
-from irrepro.routing.pipeline import Collection, Corpus, route, run_system
+from irrepro.routing.pipeline import (
+    Collection,
+    Corpus,
+    RunSettings,
+    last_occurrences,
+    prepare_features,
+    rank_features,
+    retarget_features,
+    route,
+    run_system,
+    train_models,
+)
+from irrepro.routing.preprocess import TermRule
 
 
 def _docs(prefix, texts):
@@ -68,3 +81,46 @@ def test_a_run_without_preprocessing_differs_and_says_so():
     assert plain.n_features != processed.n_features
     scores = [r.run.set_index("doc_id")["score"].sort_index().to_numpy() for r in (processed, plain)]
     assert not np.allclose(*scores)
+
+
+def _streamed(collection: Collection) -> Collection:
+    """The same collection as a corpus read again on every pass (never counted, as files are not)."""
+    documents = list(collection.documents)
+    return Collection(collection.name, Corpus(lambda: iter(documents), size=len(documents)), collection.qrels)
+
+
+@pytest.mark.parametrize("options", [{}, {"augment": True}, {"preprocess": False}, {"implementation": "sigir2020"},
+                                     {"constellation": by_name("tf_1")}])  # fmt: skip
+def test_held_documents_counted_once_give_the_streamed_run(options):
+    """Documents held in a list are tokenised once per term rule and the run read from the counts;
+    it equals, bit for bit, the run of the same documents streamed from their texts."""
+    training, target = Collection("train", TRAIN, TRAIN_QRELS), Collection("target", TARGET, TARGET_QRELS)
+    held = route([training], target, run_tag="t", **options)
+    streamed = route([_streamed(training)], _streamed(target), run_tag="t", **options)
+    pd.testing.assert_frame_equal(held.run, streamed.run)
+    assert (held.topics, held.n_features, held.iterations) == (streamed.topics, streamed.n_features, streamed.iterations)
+    rule = TermRule(preprocess=options.get("preprocess", True))
+    assert training.term_counts(rule) is training.term_counts(rule)  # counted once
+    assert _streamed(training).term_counts(rule) is None
+
+
+def test_features_serve_another_target_routing_the_same_topics():
+    """retarget_features: the training part of prepared features ranks a second target exactly as
+    features prepared for it; not shared with an augmented tf-idf or another topic set."""
+    training = [Collection("train", TRAIN, TRAIN_QRELS)]
+    first, second = Collection("target", TARGET, TARGET_QRELS), Collection("again", TARGET[::-1], TARGET_QRELS)
+    settings = RunSettings.resolve("paper")
+    shared = retarget_features(prepare_features(training, first, settings), training, second, settings)
+    fresh = prepare_features(training, second, settings)
+    assert shared.training is not fresh.training and shared.model.terms == fresh.model.terms
+    models = train_models(shared, settings)
+    pd.testing.assert_frame_equal(rank_features(shared, settings, models=models).run, rank_features(fresh, settings).run)
+    augmented = RunSettings.resolve("paper", augment=True)
+    assert retarget_features(prepare_features(training, first, augmented), training, second, augmented) is None
+    other_topics = Collection("other", TARGET, TARGET_QRELS.assign(query_id="2"))
+    assert retarget_features(prepare_features(training, first, settings), training, other_topics, settings) is None
+
+
+def test_a_collection_without_repeated_ids_is_kept_as_it_is():
+    collection = Collection("train", TRAIN, TRAIN_QRELS)
+    assert last_occurrences(collection) == (collection, 0)

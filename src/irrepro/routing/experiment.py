@@ -26,6 +26,7 @@ their runs through this module:
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import time
@@ -39,9 +40,19 @@ import pandas as pd
 
 from irrepro.evaluation import evaluate
 from irrepro.routing import implementations
+from irrepro.routing.classifier import TopicModels
 from irrepro.routing.constellations import DEFAULT, TRAINING_COLLECTIONS, Constellation
 from irrepro.routing.implementations import Implementation
-from irrepro.routing.pipeline import Collection, Features, RoutingResult, RunSettings, prepare_features, rank_features
+from irrepro.routing.pipeline import (
+    Collection,
+    Features,
+    RoutingResult,
+    RunSettings,
+    prepare_features,
+    rank_features,
+    retarget_features,
+    train_models,
+)
 
 __all__ = [
     "RunRequest",
@@ -120,9 +131,23 @@ class RunRequest:
         )  # fmt: skip
 
     @property
+    def run_key(self) -> tuple:
+        """What the run's lines depend on: :attr:`key` without the tag (runs with equal run keys rank
+        the same documents with the same scores)."""
+        return self.key[:-1]
+
+    @property
     def feature_key(self) -> tuple:
         """Runs with equal feature keys share steps 1 and 2 (tf-idf, training rows, target rows)."""
         return (self.training, self.target, self.settings.feature_key)
+
+    @property
+    def training_key(self) -> tuple:
+        """Runs with equal training keys share the tf-idf model and the training rows whatever their
+        target, unless the target routes other topics (:func:`~irrepro.routing.pipeline.retarget_features`):
+        the target enters only an augmented tf-idf fit."""
+        settings = self.settings
+        return (self.training, self.target if settings.augment else None, settings.feature_key)
 
 
 # --------------------------------------------------------------------------- where workers find corpora
@@ -195,26 +220,35 @@ class MadeRun:
     feature_key: tuple
 
 
-def _feature_task(corpora, request: RunRequest, hold_target: bool) -> Features:
+def _feature_task(corpora, request: RunRequest, hold_target: bool, shared: Features | None = None) -> Features:
+    """The features of ``request``: ``shared`` (features of the same training key) for this target
+    where they can be (:func:`~irrepro.routing.pipeline.retarget_features`), else prepared here."""
     collections = resolve_corpora(corpora, request.implementation)
     started, cpu = time.perf_counter(), time.thread_time()
-    features = prepare_features(
-        [collections[name] for name in request.training], collections[request.target], request.settings,
-        hold_target=hold_target,
-    )
+    training, target = [collections[name] for name in request.training], collections[request.target]
+    features = None
+    if shared is not None:
+        features = retarget_features(shared, training, target, request.settings, hold_target=hold_target)
+    if features is None:
+        features = prepare_features(training, target, request.settings, hold_target=hold_target)
     features.seconds, features.cpu_seconds = time.perf_counter() - started, time.thread_time() - cpu
     return features
 
 
-def _run_task(corpora, features: Features, request: RunRequest) -> tuple:
+def _run_task(corpora, features: Features, request: RunRequest, models: TopicModels | None = None) -> tuple:
+    """The run of ``request`` from ``features`` (with ``models`` if trained already) and its times;
+    returns the models as well, for runs that can share them."""
     started, cpu = time.perf_counter(), time.thread_time()
     target = None
     if features.target_chunks is None and features.target is None:  # sent here without the target
         target = resolve_corpora(corpora, request.implementation)[request.target]
-    result = rank_features(features, request.settings, target=target, run_tag=request.tag)
+    if models is None:
+        models = train_models(features, request.settings)
+    result = rank_features(features, request.settings, target=target, run_tag=request.tag, models=models)
     # ids as categories: a run of 10,000 documents x 50 topics takes a tenth of the memory
     result.run = result.run.astype({"query_id": "category", "doc_id": "category", "run": "category"})
-    return result, time.perf_counter() - started, time.thread_time() - cpu, features.seconds, features.cpu_seconds
+    times = (time.perf_counter() - started, time.thread_time() - cpu, features.seconds, features.cpu_seconds)
+    return (result, *times), models
 
 
 def unique_requests(requests: Sequence[RunRequest]) -> list[RunRequest]:
@@ -240,14 +274,29 @@ def iter_runs(corpora, requests: Sequence[RunRequest], *, client=None, hold_targ
 
 
 def _serial_runs(corpora, requests: list[RunRequest], hold: bool) -> Iterator[MadeRun]:
-    groups: dict[tuple, list[RunRequest]] = {}
+    """The runs here, training set by training set (:attr:`RunRequest.training_key`): the tf-idf
+    model and training rows once, the target's rows once per target, the classifiers once per
+    classifier setting (:attr:`~irrepro.routing.pipeline.RunSettings.classifier_key`) for every
+    target routing the same topics; each training set is dropped after its last run."""
+    by_training: dict[tuple, dict[tuple, list[RunRequest]]] = {}
     for request in requests:
-        groups.setdefault(request.feature_key, []).append(request)
-    for key, group in groups.items():
-        features = _feature_task(corpora, group[0], hold)
-        for request in group:
-            yield MadeRun(request, *_run_task(corpora, features, request), key)
-        del features
+        by_training.setdefault(request.training_key, {}).setdefault(request.feature_key, []).append(request)
+    for groups in by_training.values():
+        shared: Features | None = None
+        trained: dict[tuple, TopicModels] = {}
+        for key, group in groups.items():
+            features = _feature_task(corpora, group[0], hold, shared)
+            if shared is None or features.training is not shared.training:
+                trained = {}  # classifiers of other training rows
+            shared = features
+            for request in group:
+                classifier = request.settings.classifier_key
+                made, trained[classifier] = _run_task(corpora, features, request, trained.get(classifier))
+                yield MadeRun(request, *made, key)
+
+
+def _dask_run_task(corpora, features: Features, request: RunRequest) -> tuple:
+    return _run_task(corpora, features, request)[0]  # the models stay in the worker
 
 
 class WorkersLostError(RuntimeError):
@@ -272,7 +321,7 @@ def _dask_runs(client, corpora, requests: list[RunRequest], hold: bool) -> Itera
                 _feature_task, corpora, request, hold, key=f"features-{len(features)}-{token}"
             )
         feature_future = features[request.feature_key]
-        future = client.submit(_run_task, corpora, feature_future, request, key=f"run-{number}-{token}")
+        future = client.submit(_dask_run_task, corpora, feature_future, request, key=f"run-{number}-{token}")
         runs[future] = (request, feature_future)
     # A feature set is held by its runs' entries only, and released after the last of them; held
     # until then, so that a feature task that failed gives its runs its error, not a cancellation.
@@ -407,6 +456,14 @@ def worker_count(client) -> int:
 # --------------------------------------------------------------------------- the cache
 
 
+def _tagged(result: RoutingResult, tag: str) -> RoutingResult:
+    """``result`` under the run tag ``tag``: itself when it has that tag, else a copy with the new tag."""
+    run = result.run
+    if len(run) == 0 or run["run"].iat[0] == tag:
+        return result
+    return dataclasses.replace(result, run=run.assign(run=pd.Categorical([tag] * len(run))))
+
+
 @dataclass(kw_only=True)
 class RunCache:
     """Collections by name, the runs made from them and their scores, each made once.
@@ -422,10 +479,11 @@ class RunCache:
     _workers: int = field(default=1, repr=False)
 
     def result(self, request: RunRequest) -> RoutingResult:
-        """The run of ``request``, made here unless it was made before."""
-        if request.key not in self._results:
+        """The run of ``request``, made here unless it was made before (under another tag too: the
+        same lines are then handed out under ``request``'s tag)."""
+        if request.run_key not in self._results:
             self.prefetch([request])
-        return self._results[request.key]
+        return _tagged(self._results[request.run_key], request.tag)
 
     def run(self, training: tuple[str, ...], target: str, *, constellation: Constellation = DEFAULT,
             augment: bool = False, preprocess: bool = True, tol_scale: str = "mean") -> RoutingResult:
@@ -439,13 +497,15 @@ class RunCache:
 
     def prefetch(self, requests: Sequence[RunRequest], *, client=None) -> None:
         """Make the runs of ``requests`` not made yet: here, or on the Dask cluster of ``client``
-        (:func:`local_cluster`), features shared either way (:func:`iter_runs`)."""
-        missing = [r for r in unique_requests(requests) if r.key not in self._results]
+        (:func:`local_cluster`), features shared either way (:func:`iter_runs`). The collections come
+        from ``source`` where there is one (so a request of another implementation reads the corpora
+        with its own text rule), else from :attr:`collections`."""
+        missing = list({r.run_key: r for r in unique_requests(requests) if r.run_key not in self._results}.values())
         if not missing:
             return
-        corpora = self.collections if client is None or self.source is None else self.source
+        corpora = self.collections if self.source is None else self.source
         for made in iter_runs(corpora, missing, client=client):
-            self._results[made.request.key] = made.result
+            self._results[made.request.run_key] = made.result
         if client is not None:
             self._workers = max(self._workers, worker_count(client))
 
@@ -453,7 +513,7 @@ class RunCache:
         """The runs of ``requests`` (each distinct one once, in order), made where missing."""
         requests = unique_requests(requests)
         self.prefetch(requests)
-        return [self._results[request.key] for request in requests]
+        return [self.result(request) for request in requests]
 
     def scores(self, result: RoutingResult, target: str, *, topics: Sequence[str] | None = None) -> pd.DataFrame:
         """Per-topic AP, P@10 and nDCG of a run on its own topics (or ``topics``): topics x measures."""

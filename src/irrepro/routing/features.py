@@ -22,6 +22,13 @@ matrices equal scikit-learn's on the same terms (tested). The model remembers it
 The fitting corpus is the training corpus (the paper's final runs) or its union with the target
 ("feature augmentation", Sec. 4.2). Documents pass chunk by chunk; nothing holds a corpus in memory.
 Each process keeps one memo raw token -> column so every distinct token is stemmed once.
+
+A corpus that is held in memory anyway (the stand-in) can instead be counted once per term rule
+(:class:`TermCounts`: documents x terms, raw counts); :func:`fit_tfidf_counts` and
+:meth:`TfidfModel.transform_counts` then fit and apply tf-idf from the counts with the same
+arithmetic as :func:`fit_tfidf` and :meth:`TfidfModel.transform` on the texts, so the model and its
+rows are the same bit for bit (tested), and runs that differ in ``max_df`` or ``max_features`` or
+in their target no longer read and tokenise the same texts again.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from sklearn.preprocessing import normalize
 
 from irrepro.routing.preprocess import PAPER_TERMS, TermRule
 
-__all__ = ["TfidfModel", "fit_tfidf", "document_frequencies", "chunked"]
+__all__ = ["TfidfModel", "TermCounts", "fit_tfidf", "fit_tfidf_counts", "document_frequencies", "chunked"]
 
 _SEVERAL = -2  # memo value of a token with more than one term (see _TokenColumns.several)
 
@@ -154,6 +161,41 @@ def document_frequencies(
     return terms, df[: len(terms)], cf[: len(terms)], n_documents
 
 
+@dataclass(frozen=True)
+class TermCounts:
+    """Raw term counts of documents held in memory, under one term rule: ``matrix[i, j]`` is how often
+    ``terms[j]`` occurs in document ``i`` (columns in first-seen order; canonical CSR, float counts)."""
+
+    terms: tuple[str, ...]
+    matrix: sp.csr_matrix
+
+    @classmethod
+    def of(cls, texts: Iterable[str], *, rule: TermRule = PAPER_TERMS, chunk_size: int = 5000) -> TermCounts:
+        """Count the terms of ``texts`` (one pass, chunk by chunk, as :func:`document_frequencies`).
+
+        >>> counts = TermCounts.of(["oil prices rose", "oil oil fell"])
+        >>> counts.terms, counts.matrix.toarray().tolist()
+        (('oil', 'price', 'rose', 'fell'), [[1.0, 1.0, 1.0, 0.0], [2.0, 0.0, 0.0, 1.0]])
+        """
+        columns: dict[str, int] = {}
+        indexer = _TokenColumns(columns, grow=True, rule=rule)
+        parts = [indexer.counts(chunk) for chunk in chunked(texts, chunk_size)]
+        width = max(len(columns), 1)
+        parts = [sp.csr_matrix((m.data, m.indices, m.indptr), shape=(m.shape[0], width)) for m in parts]
+        matrix = sp.vstack(parts, format="csr") if parts else sp.csr_matrix((0, width))
+        terms = [""] * len(columns)
+        for term, column in columns.items():
+            terms[column] = term
+        return cls(tuple(terms), matrix)
+
+    def frequencies(self) -> tuple[np.ndarray, np.ndarray]:
+        """Document frequency and total frequency of every term (column)."""
+        size = len(self.terms)
+        df = np.bincount(self.matrix.indices, minlength=size)[:size].astype(np.int64)
+        cf = np.bincount(self.matrix.indices, weights=self.matrix.data, minlength=size)[:size].astype(np.int64)
+        return df, cf
+
+
 def _bound(value: float | int, n_documents: int, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise ValueError(f"{name} must be a share (float in [0, 1]) or a count (int), not {value!r}")
@@ -188,8 +230,9 @@ class TfidfModel:
         )
 
     def __getstate__(self) -> dict:
-        # the token memo (up to millions of entries) is a cache of this process: rebuilt, not sent
-        return {name: value for name, value in self.__dict__.items() if name != "_indexer"}
+        # the token memo (up to millions of entries) and the columns of counted corpora are caches of
+        # this process: rebuilt, not sent
+        return {name: value for name, value in self.__dict__.items() if name not in ("_indexer", "_count_columns")}
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
@@ -206,12 +249,37 @@ class TfidfModel:
     def transform(self, texts: Sequence[str]) -> sp.csr_matrix:
         """The L2-normalised tf-idf rows of ``texts`` (unknown terms are dropped)."""
         matrix = self._indexer.counts(list(texts))
-        matrix = sp.csr_matrix((matrix.data, matrix.indices, matrix.indptr), shape=(matrix.shape[0], self.n_features))
+        return self._weighted(sp.csr_matrix((matrix.data, matrix.indices, matrix.indptr),
+                                            shape=(matrix.shape[0], self.n_features)))  # fmt: skip
+
+    def transform_counts(self, counts: TermCounts, rows: np.ndarray | None = None) -> sp.csr_matrix:
+        """:meth:`transform` of the documents counted in ``counts`` (its ``rows``, default all): the
+        same rows, read from the counts instead of the texts."""
+        matrix = counts.matrix if rows is None else counts.matrix[np.asarray(rows, dtype=np.int64)]
+        columns = self._columns_of(counts)[matrix.indices]
+        kept = columns >= 0
+        document = np.repeat(np.arange(matrix.shape[0]), np.diff(matrix.indptr))[kept]
+        indptr = np.zeros(matrix.shape[0] + 1, dtype=np.int64)
+        np.cumsum(np.bincount(document, minlength=matrix.shape[0]), out=indptr[1:])
+        selected = sp.csr_matrix((matrix.data[kept], columns[kept], indptr), shape=(matrix.shape[0], self.n_features))
+        selected.sort_indices()  # the texts' counts are canonical too (sum_duplicates sorts them)
+        return self._weighted(selected)
+
+    def _columns_of(self, counts: TermCounts) -> np.ndarray:
+        """This model's column of each of ``counts``' terms (-1: not in the vocabulary), memoised."""
+        memo = self.__dict__.setdefault("_count_columns", {})
+        if id(counts) not in memo:
+            column = self._indexer.columns
+            memo[id(counts)] = (counts, np.array([column.get(term, -1) for term in counts.terms], dtype=np.int64))
+        return memo[id(counts)][1]
+
+    def _weighted(self, counts: sp.csr_matrix) -> sp.csr_matrix:
+        """tf weighting, idf and L2 normalisation of raw counts (in place)."""
         if self.sublinear_tf:
-            np.log(matrix.data, out=matrix.data)
-            matrix.data += 1.0
-        matrix.data *= self.idf[matrix.indices]
-        return normalize(matrix, norm="l2", copy=False)
+            np.log(counts.data, out=counts.data)
+            counts.data += 1.0
+        counts.data *= self.idf[counts.indices]
+        return normalize(counts, norm="l2", copy=False)
 
 
 def fit_tfidf(
@@ -251,6 +319,48 @@ def fit_tfidf(
     """
     rule = TermRule(tokenizer, preprocess, min_length)
     terms, df, cf, n_documents = document_frequencies(texts, chunk_size=chunk_size, rule=rule)
+    return _model(terms, df, cf, n_documents, rule, max_df=max_df, min_df=min_df, max_features=max_features,
+                  sublinear_tf=sublinear_tf)  # fmt: skip
+
+
+def fit_tfidf_counts(
+    counts: Sequence[TermCounts],
+    *,
+    max_df: float | int = 1.0,
+    min_df: float | int = 1,
+    max_features: float | None = None,
+    preprocess: bool = True,
+    tokenizer: str = "ascii-hyphen",
+    min_length: int = 1,
+    sublinear_tf: bool = True,
+) -> TfidfModel:
+    """:func:`fit_tfidf` on the documents counted in ``counts`` (each counted under the term rule
+    given here): the same model as on their texts, read from the counts.
+
+    >>> texts = ["oil prices rose", "oil output fell", "gold rose"]
+    >>> fit_tfidf_counts([TermCounts.of(texts[:2]), TermCounts.of(texts[2:])]).terms == fit_tfidf(texts).terms
+    True
+    """
+    union: dict[str, int] = {}
+    for part in counts:
+        for term in part.terms:
+            union.setdefault(term, len(union))
+    df = np.zeros(len(union), dtype=np.int64)
+    cf = np.zeros(len(union), dtype=np.int64)
+    for part in counts:
+        columns = np.fromiter((union[term] for term in part.terms), dtype=np.int64, count=len(part.terms))
+        part_df, part_cf = part.frequencies()
+        df[columns] += part_df
+        cf[columns] += part_cf
+    n_documents = sum(part.matrix.shape[0] for part in counts)
+    rule = TermRule(tokenizer, preprocess, min_length)
+    return _model(list(union), df, cf, n_documents, rule, max_df=max_df, min_df=min_df, max_features=max_features,
+                  sublinear_tf=sublinear_tf)  # fmt: skip
+
+
+def _model(terms: list[str], df: np.ndarray, cf: np.ndarray, n_documents: int, rule: TermRule, *,
+           max_df: float | int, min_df: float | int, max_features: float | None, sublinear_tf: bool) -> TfidfModel:
+    """The tf-idf model of a fitting corpus's term frequencies: pruned vocabulary in term order, idf."""
     if n_documents == 0:
         raise ValueError("fit_tfidf: the fitting corpus holds no documents")
     high = _bound(max_df, n_documents, "max_df")
@@ -268,8 +378,8 @@ def fit_tfidf(
     kept_df = np.array([df_by_term[term] for term in kept_terms], dtype=np.float64)
     idf = np.log((1.0 + n_documents) / (1.0 + kept_df)) + 1.0
     return TfidfModel(
-        terms=kept_terms, idf=idf, n_documents=n_documents, preprocess=preprocess, tokenizer=tokenizer,
-        min_length=min_length, sublinear_tf=sublinear_tf,
+        terms=kept_terms, idf=idf, n_documents=n_documents, preprocess=rule.preprocess, tokenizer=rule.tokenizer,
+        min_length=rule.min_length, sublinear_tf=sublinear_tf,
     )
 
 

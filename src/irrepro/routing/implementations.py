@@ -137,6 +137,10 @@ class Implementation:
             raise ValueError(f"implementation {self.name!r}: no source for {', '.join(missing)}")
         object.__setattr__(self, "sources", MappingProxyType(dict(self.sources)))
 
+    def feature_choices(self) -> tuple:
+        """The choices the tf-idf rows and the topics' training examples depend on (:data:`FEATURE_FIELDS`)."""
+        return tuple(getattr(self, name) for name in FEATURE_FIELDS)
+
     def term_rule(self, preprocess: bool | None = None) -> TermRule:
         """The :class:`~irrepro.routing.preprocess.TermRule` of this implementation."""
         return TermRule(self.tokenizer, self.preprocess if preprocess is None else preprocess, self.min_term_length)
@@ -155,6 +159,14 @@ class Implementation:
 
 #: the choices of an implementation (every field but its name and its sources)
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Implementation) if f.name not in ("name", "sources"))
+#: the choices the features of a run depend on (documents read, terms, tf-idf, topics and their judged
+#: rows); the rest act later: ``constellation``, ``min_df``, ``augment`` and ``preprocess`` through a
+#: run's settings, ``solver``, ``tol_scale`` and ``max_iter`` in the classifiers, ``ties`` and ``depth``
+#: in the ranking
+FEATURE_FIELDS: tuple[str, ...] = (
+    "text", "empty_documents", "repeated_ids", "tokenizer", "min_term_length", "stop_words", "stemmer", "sublinear_tf",
+    "topics",
+)
 
 _NOT_SAID = "not said in the paper; irrepro's choice"
 

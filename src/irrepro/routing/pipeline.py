@@ -27,6 +27,7 @@ none is ever held in memory as a whole.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -40,14 +41,15 @@ from tqdm import tqdm
 from irrepro.routing import implementations
 from irrepro.routing.classifier import TopicModels, train_topic_models
 from irrepro.routing.constellations import TRAINING_COLLECTIONS, Constellation
-from irrepro.routing.features import TfidfModel, chunked, fit_tfidf
+from irrepro.routing.features import TermCounts, TfidfModel, chunked, fit_tfidf, fit_tfidf_counts
 from irrepro.routing.implementations import Implementation
+from irrepro.routing.preprocess import TermRule
 from irrepro.routing.ranking import TopK
 from irrepro.routing.topics import routable_topics, training_sources
 
 __all__ = [
     "Corpus", "Collection", "RoutingResult", "RunSettings", "Features", "TRAINING_COLLECTIONS", "route", "prepare_features",
-    "rank_features", "run_system", "default_run_tag", "last_occurrences",
+    "retarget_features", "train_models", "rank_features", "run_system", "default_run_tag", "last_occurrences",
 ]
 
 
@@ -73,11 +75,31 @@ class Corpus:
 
 @dataclass
 class Collection:
-    """A corpus with its relevance judgments (qrels frame: query_id, iteration, doc_id, relevance)."""
+    """A corpus with its relevance judgments (qrels frame: query_id, iteration, doc_id, relevance).
+
+    Documents held in memory (a sequence, as the stand-in's) are tokenised once per term rule
+    (:meth:`term_counts`); a corpus read from files is read again by every run.
+    """
 
     name: str
     documents: Iterable
     qrels: pd.DataFrame | None = None
+    _counts: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def term_counts(self, rule: TermRule) -> TermCounts | None:
+        """The documents' raw term counts under ``rule`` (:class:`~irrepro.routing.features.TermCounts`),
+        counted once, or ``None`` when the documents are not held in memory. The counts belong to the
+        sequence object they were counted from; a sequence changed in place must not be reused."""
+        documents = self.documents
+        if not isinstance(documents, Sequence):
+            return None
+        key = (rule, id(documents), len(documents))
+        if key not in self._counts:
+            self._counts[key] = (documents, TermCounts.of((d.text for d in documents), rule=rule))
+        return self._counts[key][1]
+
+    def __getstate__(self) -> dict:  # counts are a cache of this process: not sent to workers
+        return {**self.__dict__, "_counts": {}}
 
 
 @dataclass
@@ -141,6 +163,8 @@ def last_occurrences(collection: Collection) -> tuple[Collection, int]:
         total += 1
     n_documents = len(seen)
     del seen
+    if not later:  # nothing repeats: the collection as it is (held documents keep their term counts)
+        return collection, 0
 
     def kept():
         for position, document in enumerate(documents):
@@ -174,9 +198,15 @@ class RunSettings:
 
     @property
     def feature_key(self) -> tuple:
-        """What steps 1 and 2 depend on: runs with equal keys (on the same corpora) share their features."""
+        """What steps 1 and 2 depend on: runs with equal keys (on the same corpora) share their features,
+        whatever their classifier (``C``, ``tol``, solver) and ranking choices."""
         c, i = self.constellation, self.implementation
-        return (i, c.max_df, c.max_features, self.min_df, self.augment, self.preprocess)
+        return (i.feature_choices(), c.max_df, c.max_features, self.min_df, self.augment, self.preprocess)
+
+    @property
+    def classifier_key(self) -> tuple:
+        """What step 2c adds to the features: runs with equal feature and classifier keys have the same classifiers."""
+        return tuple(sorted(self.classifier_options().items()))
 
     def classifier_options(self) -> dict:
         """Keyword options of :func:`~irrepro.routing.classifier.train_topic_models`."""
@@ -240,18 +270,21 @@ def _routed_topics(training: Sequence[Collection], target: Collection, rule: str
 
 
 def _fit(training: Sequence[Collection], target: Collection, settings: RunSettings, progress: bool) -> TfidfModel:
-    """Step 1: the tf-idf model on the training corpora (and the target with augmentation)."""
-    texts = itertools.chain.from_iterable((d.text for d in c.documents) for c in training)
-    if settings.augment:
-        texts = itertools.chain(texts, (d.text for d in target.documents))
-    fitting_size = sum(_size(c.documents) or 0 for c in training) + (_size(target.documents) or 0 if settings.augment else 0)
+    """Step 1: the tf-idf model on the training corpora (and the target with augmentation), from the
+    corpora's term counts where they are held in memory, else from a pass over their texts."""
     implementation, constellation = settings.implementation, settings.constellation
-    return fit_tfidf(
-        _progress(texts, "fit tf-idf", fitting_size or None, progress),
-        max_df=constellation.max_df, min_df=settings.min_df, max_features=constellation.max_features,
-        preprocess=settings.preprocess, tokenizer=implementation.tokenizer,
-        min_length=implementation.min_term_length, sublinear_tf=implementation.sublinear_tf,
-    )
+    options = {
+        "max_df": constellation.max_df, "min_df": settings.min_df, "max_features": constellation.max_features,
+        "preprocess": settings.preprocess, "tokenizer": implementation.tokenizer,
+        "min_length": implementation.min_term_length, "sublinear_tf": implementation.sublinear_tf,
+    }
+    fitting = [*training, target] if settings.augment else list(training)
+    counts = [c.term_counts(implementation.term_rule(settings.preprocess)) for c in fitting]
+    if all(part is not None for part in counts):
+        return fit_tfidf_counts(counts, **options)
+    texts = itertools.chain.from_iterable((d.text for d in c.documents) for c in fitting)
+    fitting_size = sum(_size(c.documents) or 0 for c in fitting)
+    return fit_tfidf(_progress(texts, "fit tf-idf", fitting_size or None, progress), **options)
 
 
 def _judged_rows(
@@ -263,22 +296,35 @@ def _judged_rows(
     row_of: dict[tuple[str, str], int] = {}
     missing: dict[str, int] = {}
     for collection in training:
-        wanted = set(collection.qrels.loc[collection.qrels["query_id"].astype(str).isin(topics), "doc_id"].astype(str))
-        documents = _progress(
-            iter(collection.documents), f"judged rows {collection.name}", _size(collection.documents), progress
-        )
-        judged = ((d.doc_id, d.text) for d in documents if d.doc_id in wanted)
+        judged = collection.qrels.loc[collection.qrels["query_id"].astype(str).isin(topics), "doc_id"]
+        wanted = set(pd.unique(judged.astype(str).to_numpy()))  # not element by element through pandas
         found = 0
-        for chunk in chunked(judged, chunk_size):
-            for doc_id, _ in chunk:
+        for doc_ids, rows in _judged_parts(collection, wanted, model, chunk_size, progress):
+            for doc_id in doc_ids:
                 if (collection.name, doc_id) in row_of:
                     raise ValueError(f"training corpus {collection.name!r} holds document {doc_id!r} twice")
                 row_of[(collection.name, doc_id)] = len(row_of)
                 found += 1
-            rows_parts.append(model.transform([text for _, text in chunk]))
+            rows_parts.append(rows)
         missing[collection.name] = len(wanted) - found
     features = sp.vstack(rows_parts, format="csr") if rows_parts else sp.csr_matrix((0, model.n_features))
     return features, row_of, missing
+
+
+def _judged_parts(collection: Collection, wanted: set[str], model: TfidfModel, chunk_size: int,
+                  progress: bool) -> Iterator[tuple[list[str], sp.csr_matrix]]:
+    """The judged documents of ``collection`` in corpus order with their tf-idf rows, in parts: from
+    the term counts where the documents are held, else chunk by chunk from their texts."""
+    counts = collection.term_counts(model.rule)
+    if counts is not None:
+        positions = [position for position, d in enumerate(collection.documents) if d.doc_id in wanted]
+        if positions:  # as the chunks of the texts: no part without a document
+            yield [collection.documents[position].doc_id for position in positions], model.transform_counts(counts, positions)
+        return
+    documents = _progress(iter(collection.documents), f"judged rows {collection.name}", _size(collection.documents), progress)
+    judged = ((d.doc_id, d.text) for d in documents if d.doc_id in wanted)
+    for chunk in chunked(judged, chunk_size):
+        yield [doc_id for doc_id, _ in chunk], model.transform([text for _, text in chunk])
 
 
 def _examples(
@@ -312,6 +358,13 @@ def _examples(
 
 def _target_chunks(target: Collection, model: TfidfModel, chunk_size: int, progress: bool) -> Iterator:
     """The target's tf-idf rows chunk by chunk: (doc ids, rows)."""
+    counts = target.term_counts(model.rule)
+    if counts is not None:  # held in memory: the rows from the term counts, in the same chunks
+        documents = target.documents
+        for start in range(0, len(documents), chunk_size):
+            stop = min(start + chunk_size, len(documents))
+            yield [d.doc_id for d in documents[start:stop]], model.transform_counts(counts, np.arange(start, stop))
+        return
     documents = _progress(iter(target.documents), f"rank {target.name}", _size(target.documents), progress)
     for chunk in chunked(documents, chunk_size):
         yield [d.doc_id for d in chunk], model.transform([d.text for d in chunk])
@@ -374,6 +427,45 @@ def prepare_features(
     return Features(model, topics, sources, rows, examples, missing, dropped, held, None if hold_target else target)
 
 
+def retarget_features(
+    features: Features,
+    training: Sequence[Collection],
+    target: Collection,
+    settings: RunSettings,
+    *,
+    chunk_size: int = 10_000,
+    progress: bool = False,
+    hold_target: bool = False,
+) -> Features | None:
+    """``features`` (of :func:`prepare_features` on ``training`` with ``settings``) for another
+    ``target``, or ``None`` where they cannot be shared.
+
+    Steps 1 and 2 depend on the target only through the tf-idf fit of an augmented run and through
+    the topics it routes (those judged in it). Without augmentation and with the same routed topics,
+    the tf-idf model, the training rows and the examples are those of ``features``; only the target's
+    rows are new, and classifiers trained on ``features`` (:func:`train_models`) rank this target too.
+    """
+    if settings.augment:
+        return None
+    _check_collections(training, target)
+    dropped = 0
+    if settings.implementation.repeated_ids == "last":
+        target, dropped = last_occurrences(target)
+    if [str(t) for t in _routed_topics(training, target, settings.implementation.topics)] != features.topics:
+        return None
+    collapsed = {}
+    if settings.implementation.repeated_ids == "last":
+        collapsed = {**{c.name: features.collapsed[c.name] for c in training}, target.name: dropped}
+    held = list(_target_chunks(target, features.model, chunk_size, progress)) if hold_target else None
+    return dataclasses.replace(features, collapsed=collapsed, target_chunks=held, target=None if hold_target else target,
+                               seconds=0.0, cpu_seconds=0.0)  # fmt: skip
+
+
+def train_models(features: Features, settings: RunSettings) -> TopicModels:
+    """Step 2c of :func:`route`: the topics' classifiers on prepared ``features`` with the settings' ``C`` and ``tol``."""
+    return train_topic_models(features.training, features.examples, **settings.classifier_options())
+
+
 def rank_features(
     features: Features,
     settings: RunSettings,
@@ -382,11 +474,14 @@ def rank_features(
     run_tag: str = "routing",
     chunk_size: int = 10_000,
     progress: bool = False,
+    models: TopicModels | None = None,
 ) -> RoutingResult:
     """Steps 2c and 3 of :func:`route` on prepared ``features``: train the classifiers with the
-    settings' ``C`` and ``tol``, rank the target. ``target`` (as given to :func:`prepare_features`)
-    is needed only when the features hold neither the target's rows nor the target."""
-    models = train_topic_models(features.training, features.examples, **settings.classifier_options())
+    settings' ``C`` and ``tol`` (unless ``models``, :func:`train_models` of the same features and
+    settings, are given), rank the target. ``target`` (as given to :func:`prepare_features`) is
+    needed only when the features hold neither the target's rows nor the target."""
+    if models is None:
+        models = train_models(features, settings)
     if features.target_chunks is not None:
         chunks = features.target_chunks
     else:
