@@ -898,19 +898,15 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
     table = frame[["query_id", "doc_id", "score"]].astype(
         {"query_id": "str", "doc_id": "str", "score": "float64"}
     )
-    for column in ("query_id", "doc_id"):
-        bad = table[column].str.contains(_UNWRITABLE.pattern, regex=True) | (table[column] == "")
-        if bad.any():
-            raise ValueError(
-                f"write_run: {column} {table[column][bad].iat[0]!r} is empty or holds whitespace, "
-                "NUL or U+FEFF"
-            )
-    comment = table["query_id"].str.startswith("#")
-    if comment.any():
-        raise ValueError(
-            f"write_run: query_id {table['query_id'][comment].iat[0]!r} starts with '#': "
-            "its lines would read back as comments"
-        )
+    # checked once per distinct id (in order of first appearance), not once per line
+    distinct = {column: [v for v in pd.unique(table[column].to_numpy()) if isinstance(v, str)] for column in ("query_id", "doc_id")}
+    for column, values in distinct.items():
+        bad = [value for value in values if value == "" or _UNWRITABLE.search(value)]
+        if bad:
+            raise ValueError(f"write_run: {column} {bad[0]!r} is empty or holds whitespace, NUL or U+FEFF")
+    comment = [value for value in distinct["query_id"] if value.startswith("#")]
+    if comment:
+        raise ValueError(f"write_run: query_id {comment[0]!r} starts with '#': its lines would read back as comments")
     if table["score"].isna().any():
         raise ValueError("write_run: a score is NaN")
     duplicated = table.duplicated(["query_id", "doc_id"])
@@ -920,6 +916,7 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
     ranked = rank_by_score(table)
     lines = [
         f"{q} Q0 {d} {r} {s!r} {name}\n"
-        for q, d, r, s in zip(ranked["query_id"], ranked["doc_id"], ranked["rank"], ranked["score"].tolist(), strict=True)
+        for q, d, r, s in zip(ranked["query_id"].tolist(), ranked["doc_id"].tolist(), ranked["rank"].tolist(),
+                              ranked["score"].tolist(), strict=True)  # fmt: skip
     ]
     atomic_write_text(path, "".join(lines))
