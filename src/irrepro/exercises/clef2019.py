@@ -12,8 +12,10 @@ Five exercises, one of each kind a routing lesson needs:
 - ``routing-training-rule`` (by hand): the training corpora of WCrobust0405 per topic, and its topic
   counts before and after it was "complemented".
 
-The stand-in runs are a few seconds each; the divergence exercises reuse the runs of
-:mod:`irrepro.papers.clef2019.implementation_effects` (made once per process).
+A student makes the runs with :func:`irrepro.routing.standin.run`; the reference answers take the
+same runs from the chapter's run cache (:func:`irrepro.papers.clef2019.stand_in`, where the tables and
+:mod:`irrepro.papers.clef2019.implementation_effects` keep them), so checking an answer makes no run
+twice in one process.
 """
 
 from __future__ import annotations
@@ -73,12 +75,14 @@ def replication_measures(original: pd.DataFrame, replicated: pd.DataFrame, qrels
 )
 def replicate_with_c() -> dict[str, float]:
     """KTU, RBO and RMSE:AP of WCrobust04 with C = 0.1 (:data:`C_CHANGED`) against the default run, near target."""
-    from irrepro.routing import standin
+    from irrepro.papers.clef2019 import stand_in
+    from irrepro.papers.clef2019.published_facts import NEAR
     from irrepro.routing.constellations import by_name
 
-    original = standin.run("wcrobust04", "reuters-near").run
-    changed = standin.run("wcrobust04", "reuters-near", constellation=by_name(C_CHANGED)).run
-    return replication_measures(original, changed, standin.load().collections["reuters-near"].qrels)
+    data = stand_in()  # the runs of standin.run("wcrobust04", "reuters-near", ...), under the cache's tags
+    original = data.system_run("wcrobust04", NEAR).run
+    changed = data.system_run("wcrobust04", NEAR, constellation=by_name(C_CHANGED)).run
+    return replication_measures(original, changed, data.collections[NEAR].qrels)
 
 
 @exercise(
@@ -97,12 +101,12 @@ def replicate_with_c() -> dict[str, float]:
 def ties_predict() -> dict[str, float]:
     """MAP change, KTU and RBO of WCrobust0405 with ties broken as the authors' code does (near target)."""
     from irrepro.evaluation import evaluate
+    from irrepro.papers.clef2019 import implementation_effects as effects
     from irrepro.routing import standin
-    from irrepro.routing.implementations import switched
 
-    qrels = standin.load().collections["reuters-near"].qrels
-    first = standin.run("wcrobust0405", "reuters-near").run
-    last = standin.run("wcrobust0405", "reuters-near", implementation=switched("ties_last_first")).run
+    qrels = standin.load().collections[effects.TARGET].qrels
+    runs = effects.stand_in_runs()  # standin.run("wcrobust0405", "reuters-near"[, implementation=switched(...)])
+    first, last = runs[(effects.SYSTEM, "paper")], runs[(effects.SYSTEM, "+ties_last_first")]
     measures = replication_measures(first, last, qrels)
     ap = evaluate({"first": first, "last": last}, qrels, ("AP",))["AP"]
     return {"MAP change": float(ap["last"].mean() - ap["first"].mean()), "KTU": measures["KTU"], "RBO": measures["RBO"]}

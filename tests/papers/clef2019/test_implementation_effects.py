@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from irrepro.evaluation import evaluate
@@ -56,3 +57,14 @@ def test_implementations_compared():
 
 def test_stand_in_tables_are_the_two_files():
     assert set(files.stand_in_tables()) == {"implementation_effects", "implementation_comparison"}
+
+
+@pytest.mark.parametrize("choice", ["+ties_last_first", "+document_text", "sigir2020"])
+def test_the_runs_are_those_of_standin_run(choice):
+    """The module's runs come from the chapter's run cache; each is the run standin.run makes with the
+    same implementation, line for line (only the tag differs)."""
+    implementation = implementations.switched(choice[1:]) if choice.startswith("+") else choice
+    cached = ie.stand_in_runs()[(ie.SYSTEM, choice)]
+    alone = standin.run(ie.SYSTEM, ie.TARGET, implementation=implementation).run
+    columns = {"query_id": "str", "doc_id": "str"}
+    pd.testing.assert_frame_equal(cached.drop(columns="run").astype(columns), alone.drop(columns="run").astype(columns))

@@ -10,22 +10,26 @@ RMSE of per-topic AP (:func:`implementation_effects`). The three complete implem
 compared with each other on both systems (:func:`implementation_comparison`): KTU, RBO and RMSE of
 WCrobust0405 and the Effect Ratio of WCrobust0405's improvement over WCrobust04.
 
-The extra runs (one per switchable divergence, two per code implementation) are made once per process
-in ``n_jobs`` worker processes (about 2 to 4 seconds each on the stand-in); the stand-in is read with
-each implementation's text rule (:func:`irrepro.routing.standin.run`).
+The runs (one per switchable divergence, two per implementation) are made in this process and kept
+with the chapter's other stand-in runs (:func:`~irrepro.papers.clef2019.routing_data.stand_in`), so
+the ``paper`` runs are those of the chapter's tables and a choice that changes only the classifier or
+the ranking reuses the ``paper`` run's features; the stand-in is read with each implementation's text
+rule. Each run is the one :func:`irrepro.routing.standin.run` makes with the same implementation, under
+another tag (tested).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pandas as pd
-from joblib import Parallel, delayed
 
 from irrepro.evaluation import evaluate
+from irrepro.papers.clef2019.published_facts import NEAR
+from irrepro.papers.clef2019.routing_data import stand_in
 from irrepro.reproducibility import ranking, scores
 from irrepro.reproducibility.compare import compare_pairs
 from irrepro.routing import implementations, standin
+from irrepro.routing.constellations import TRAINING_COLLECTIONS
+from irrepro.routing.experiment import RunRequest
 
 __all__ = [
     "BASELINE_SYSTEM",
@@ -41,36 +45,36 @@ __all__ = [
 ]
 
 SYSTEM, BASELINE_SYSTEM = "wcrobust0405", "wcrobust04"
-TARGET = "reuters-near"  # the near target, in the NYT role: a replication
+TARGET = "reuters-near"  # the near target (role NEAR, "core17"), in the NYT role: a replication
 DEPTH, RBO_P = 1000, 0.8  # as the SIGIR 2020 measures of the chapter's own dataset
 #: the pairs of implementations compared: (original, new)
 IMPLEMENTATION_PAIRS: tuple[tuple[str, str], ...] = (("paper", "clef2019"), ("paper", "sigir2020"), ("clef2019", "sigir2020"))
 EFFECT_COLUMNS = ("divergence", "paper", "code", "source", "MAP_without", "MAP_with", "KTU", "RBO", "RMSE:AP")
 
 
-def _one_run(system: str, choice: str) -> tuple[str, str, pd.DataFrame]:
-    """The run of ``system`` with ``choice``: an implementation's name or ``+<divergence>`` on top of paper."""
-    implementation = implementations.switched(choice[1:]) if choice.startswith("+") else choice
-    result = standin.run(system, TARGET, implementation=implementation)
-    return system, choice, result.run
-
-
 def _switchable() -> list[str]:
     return [row.name for row in implementations.DIVERGENCES if row.switch is not None]
 
 
-@lru_cache(maxsize=1)
-def _all_runs(n_jobs: int) -> dict[tuple[str, str], pd.DataFrame]:
-    specs = [(SYSTEM, f"+{name}") for name in _switchable()]
-    specs += [(system, name) for system in (BASELINE_SYSTEM, SYSTEM) for name in implementations.IMPLEMENTATIONS]
-    made = Parallel(n_jobs=n_jobs, backend="loky")(delayed(_one_run)(system, choice) for system, choice in specs)
-    return {(system, choice): run for system, choice, run in made}
+def _requests() -> dict[tuple[str, str], RunRequest]:
+    """``(system, choice) -> request``, where ``choice`` is an implementation name or ``+<divergence>``
+    (``paper`` with that divergence switched); every run ranks the near target."""
+    choices = [(SYSTEM, f"+{name}") for name in _switchable()]
+    choices += [(system, name) for system in (BASELINE_SYSTEM, SYSTEM) for name in implementations.IMPLEMENTATIONS]
+    return {
+        (system, choice): RunRequest(TRAINING_COLLECTIONS[system], NEAR, implementation=(
+            implementations.switched(choice[1:]) if choice.startswith("+") else choice))
+        for system, choice in choices
+    }  # fmt: skip
 
 
-def stand_in_runs(*, n_jobs: int = 2) -> dict[tuple[str, str], pd.DataFrame]:
+def stand_in_runs() -> dict[tuple[str, str], pd.DataFrame]:
     """Every run of this module: ``(system, choice) -> run frame``, where ``choice`` is an implementation
     name or ``+<divergence>`` (``paper`` with that divergence switched). Made once per process."""
-    return dict(_all_runs(n_jobs))
+    data = stand_in()
+    requests = _requests()
+    data.prefetch(list(requests.values()))
+    return {key: data.result(request).run for key, request in requests.items()}
 
 
 def _qrels() -> pd.DataFrame:
@@ -82,14 +86,14 @@ def _ap(runs: dict[str, pd.DataFrame]) -> pd.DataFrame:
     return evaluate(runs, _qrels(), ("AP",))["AP"]
 
 
-def implementation_effects(*, n_jobs: int = 2) -> pd.DataFrame:
+def implementation_effects() -> pd.DataFrame:
     """One row per divergence (columns :data:`EFFECT_COLUMNS`, then ``implementations`` and ``note``).
 
     ``MAP_without``: WCrobust0405 with the ``paper`` implementation; ``MAP_with``: the same with the one
     choice switched; ``KTU``, ``RBO``: their means over topics (top 1,000); ``RMSE:AP``: of per-topic AP.
     Rows that cannot be switched (no measure sees them, or irrepro cannot emulate them) keep NaN.
     """
-    runs = stand_in_runs(n_jobs=n_jobs)
+    runs = stand_in_runs()
     without = runs[(SYSTEM, "paper")]
     switched = {name: runs[(SYSTEM, f"+{name}")] for name in _switchable()}
     ap = _ap({"paper": without, **switched})
@@ -111,11 +115,11 @@ def implementation_effects(*, n_jobs: int = 2) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def implementation_comparison(*, n_jobs: int = 2) -> pd.DataFrame:
+def implementation_comparison() -> pd.DataFrame:
     """The three implementations' runs compared pairwise (:data:`IMPLEMENTATION_PAIRS`) as a replication:
     MAP of both systems under each, KTU, RBO and RMSE:AP of WCrobust0405, and ER:AP of the improvement of
     WCrobust0405 over WCrobust04 (1: the new implementation reproduces the original's effect)."""
-    runs = stand_in_runs(n_jobs=n_jobs)
+    runs = stand_in_runs()
     ap = _ap({f"{system} {name}": runs[(system, name)] for system in (BASELINE_SYSTEM, SYSTEM)
               for name in implementations.IMPLEMENTATIONS})  # fmt: skip
     rows = []

@@ -15,7 +15,7 @@ import pandas as pd
 
 from irrepro.data import fetch
 from irrepro.papers.clef2019.published_facts import FAR, NEAR
-from irrepro.papers.clef2019.routing_data import SYSTEM_NAMES, RoutingData, data_or_stand_in, stand_in
+from irrepro.papers.clef2019.routing_data import SYSTEM_NAMES, RoutingData, data_or_stand_in
 from irrepro.papers.clef2019.run_requests import own_dataset_requests
 from irrepro.papers.datasets import file_part, sigir2020_file
 from irrepro.reproducibility import ranking, scores
@@ -44,13 +44,14 @@ OWN_SETTINGS: tuple[tuple[str, str], ...] = (("replicability", NEAR), ("reproduc
 PAIR = "WCrobust0405 vs WCrobust04"
 
 
-def own_dataset_sharing(data: RoutingData | None = None) -> dict[str, int]:
-    """How the own dataset's runs share their features: ``runs``, ``feature_sets`` (distinct tf-idf
-    models and feature matrices, one per system, target and feature parameters) and ``workers`` (the
-    most worker processes ``data``'s runs were made on so far; 1: only this process)."""
+def own_dataset_sharing() -> dict[str, int]:
+    """How the own dataset's runs share their work: ``runs``, ``feature_sets`` (distinct tf-idf models
+    with their training and target rows, one per system, target and feature parameters) and ``models``
+    (distinct tf-idf models and training rows, one per system and feature parameters: a model fitted on
+    the training corpora alone serves both targets, :attr:`~irrepro.routing.experiment.RunRequest.training_key`)."""
     requests = own_dataset_requests()
-    workers = data_or_stand_in(data).n_jobs if data is not None else stand_in().n_jobs
-    return {"runs": len(requests), "feature_sets": len({r.feature_key for r in requests}), "workers": workers}
+    return {"runs": len(requests), "feature_sets": len({r.feature_key for r in requests}),
+            "models": len({r.training_key for r in requests})}  # fmt: skip
 
 
 def _own_runs(data: RoutingData, system: str, target: str) -> dict[str, RoutingResult]:
