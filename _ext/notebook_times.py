@@ -86,7 +86,7 @@ def _cell(*children: nodes.Node) -> nodes.entry:
 
 def _table(env, from_docname: str) -> nodes.table:
     executed = [d for d in _toc_order(env) if NbMetadataCollector.get_doc_data(env).get(d, {}).get("exec_data")]
-    table = nodes.table(classes=["colwidths-auto"])
+    table = nodes.table(classes=["colwidths-auto"], ids=["notebook-times"])  # a captioned table needs an id
     table += nodes.title(text=f"Time to run each chapter's notebook top to bottom in this build "
                               f"(a machine with {os.cpu_count()} cores)")  # fmt: skip
     group = nodes.tgroup(cols=2)
