@@ -6,9 +6,10 @@ import pandas as pd
 import pytest
 
 from irrepro.routing import standin
+from irrepro.routing.classifier import train_topic_models
 from irrepro.routing.constellations import DEFAULT, by_name
 from irrepro.routing.experiment import RunCache, RunRequest, StandInCorpora, iter_runs
-from irrepro.routing.pipeline import route, train_models
+from irrepro.routing.pipeline import route
 
 WCR04 = ("robust04",)
 
@@ -86,10 +87,10 @@ def test_a_worker_that_keeps_dying_ends_the_runs_with_a_clear_error(workers, wha
 def test_classifiers_trained_once_rank_both_targets(monkeypatch):
     """Here, runs of one training set share the tf-idf model and the classifiers of each C and tol
     across targets that route the same topics: four runs, two trainings, each run as route() makes it."""
-    from irrepro.routing import experiment
+    from irrepro.routing import trainer
 
     trainings = []
-    monkeypatch.setattr(experiment, "train_models", lambda *a: trainings.append(a) or train_models(*a))
+    monkeypatch.setattr(trainer, "train_topic_models", lambda *a, **k: trainings.append(a) or train_topic_models(*a, **k))
     built = standin.load()
     requests = [RunRequest(WCR04, target, by_name(name)) for name in ("default", "C_4") for target in ("reuters-near", "reuters-far")]
     made = list(iter_runs(StandInCorpora(), requests))
@@ -110,3 +111,15 @@ def test_a_run_made_under_another_tag_is_handed_out_under_the_asked_one():
     assert len(cache.runs()) == 1 and set(mine.run["run"]) == {"mine"} and set(first.run["run"]) == {first.run["run"].iat[0]}
     pd.testing.assert_frame_equal(mine.run.drop(columns="run"), first.run.drop(columns="run"))
     assert cache.result(RunRequest(WCR04, "near")) is first
+
+
+def test_the_cache_trains_equal_content_once_across_prefetches():
+    """Runs asked for one at a time (as the chapter's sections ask) share the cache's trainings: the
+    near and far targets route the same topics from the same training rows."""
+    built = standin.load()
+    cache = RunCache(collections={"robust04": built.training["robust04"], "near": built.collections["reuters-near"],
+                                  "far": built.collections["reuters-far"]})  # fmt: skip
+    near, far = cache.run(WCR04, "near"), cache.run(WCR04, "far")
+    assert near.topics == far.topics and cache.trainer.trainings == 1
+    cache.run(WCR04, "far", constellation=by_name("C_4"))
+    assert cache.trainer.trainings == 2

@@ -38,7 +38,7 @@ from functools import lru_cache
 
 import pandas as pd
 
-from irrepro.evaluation import evaluate
+from irrepro.evaluation import Judgments, evaluate_prepared
 from irrepro.routing import implementations
 from irrepro.routing.classifier import TopicModels
 from irrepro.routing.constellations import DEFAULT, TRAINING_COLLECTIONS, Constellation
@@ -53,6 +53,7 @@ from irrepro.routing.pipeline import (
     retarget_features,
     train_models,
 )
+from irrepro.routing.trainer import Trainer
 
 __all__ = [
     "RunRequest",
@@ -236,8 +237,7 @@ def _feature_task(corpora, request: RunRequest, hold_target: bool, shared: Featu
 
 
 def _run_task(corpora, features: Features, request: RunRequest, models: TopicModels | None = None) -> tuple:
-    """The run of ``request`` from ``features`` (with ``models`` if trained already) and its times;
-    returns the models as well, for runs that can share them."""
+    """The run of ``request`` from ``features`` (with ``models`` if trained already) and its times."""
     started, cpu = time.perf_counter(), time.thread_time()
     target = None
     if features.target_chunks is None and features.target is None:  # sent here without the target
@@ -247,8 +247,7 @@ def _run_task(corpora, features: Features, request: RunRequest, models: TopicMod
     result = rank_features(features, request.settings, target=target, run_tag=request.tag, models=models)
     # ids as categories: a run of 10,000 documents x 50 topics takes a tenth of the memory
     result.run = result.run.astype({"query_id": "category", "doc_id": "category", "run": "category"})
-    times = (time.perf_counter() - started, time.thread_time() - cpu, features.seconds, features.cpu_seconds)
-    return (result, *times), models
+    return result, time.perf_counter() - started, time.thread_time() - cpu, features.seconds, features.cpu_seconds
 
 
 def unique_requests(requests: Sequence[RunRequest]) -> list[RunRequest]:
@@ -256,47 +255,42 @@ def unique_requests(requests: Sequence[RunRequest]) -> list[RunRequest]:
     return list({request.key: request for request in requests}.values())
 
 
-def iter_runs(corpora, requests: Sequence[RunRequest], *, client=None, hold_target: bool | None = None) -> Iterator[MadeRun]:
+def iter_runs(corpora, requests: Sequence[RunRequest], *, client=None, hold_target: bool | None = None,
+              trainer: Trainer | None = None) -> Iterator[MadeRun]:
     """Make ``requests`` (each distinct one once), yielding each run as it is finished.
 
     ``corpora``: a mapping name -> collection, or :class:`StandInCorpora` / :class:`ConfiguredCorpora`.
-    Without ``client``: here, one feature set after the other (its runs right after it, then it is
-    dropped). With a Dask ``client``: one task per feature set and one per run depending on it; a
-    worker that dies loses only its tasks, which Dask runs again elsewhere. ``hold_target``: keep the
-    target's rows in the feature task (default: for targets up to :data:`HOLD_TARGET_DOCUMENTS`).
+    Without ``client``: here, training set by training set (:func:`_serial_runs`), the classifiers
+    trained by ``trainer`` (:class:`~irrepro.routing.trainer.Trainer`; default: a new one, so each
+    content once in this call; pass one to share its memo between calls). With a Dask ``client``:
+    one task per feature set and one per run depending on it; a worker that dies loses only its
+    tasks, which Dask runs again elsewhere. ``hold_target``: keep the target's rows in the feature
+    task (default: for targets up to :data:`HOLD_TARGET_DOCUMENTS`).
     """
     requests = unique_requests(requests)
     hold = _holds_target(corpora) if hold_target is None else hold_target
     if client is None:
-        yield from _serial_runs(corpora, requests, hold)
+        yield from _serial_runs(corpora, requests, hold, Trainer() if trainer is None else trainer)
     else:
         yield from _dask_runs(client, corpora, requests, hold)
 
 
-def _serial_runs(corpora, requests: list[RunRequest], hold: bool) -> Iterator[MadeRun]:
+def _serial_runs(corpora, requests: list[RunRequest], hold: bool, trainer: Trainer) -> Iterator[MadeRun]:
     """The runs here, training set by training set (:attr:`RunRequest.training_key`): the tf-idf
-    model and training rows once, the target's rows once per target, the classifiers once per
-    classifier setting (:attr:`~irrepro.routing.pipeline.RunSettings.classifier_key`) for every
-    target routing the same topics; each training set is dropped after its last run."""
+    model and training rows once, the target's rows once per target (each training set dropped after
+    its last run), the classifiers by ``trainer``, so once per content and classifier setting
+    (:attr:`~irrepro.routing.pipeline.RunSettings.classifier_key`), e.g. for both targets when they
+    route the same topics."""
     by_training: dict[tuple, dict[tuple, list[RunRequest]]] = {}
     for request in requests:
         by_training.setdefault(request.training_key, {}).setdefault(request.feature_key, []).append(request)
     for groups in by_training.values():
         shared: Features | None = None
-        trained: dict[tuple, TopicModels] = {}
         for key, group in groups.items():
-            features = _feature_task(corpora, group[0], hold, shared)
-            if shared is None or features.training is not shared.training:
-                trained = {}  # classifiers of other training rows
-            shared = features
+            shared = features = _feature_task(corpora, group[0], hold, shared)
             for request in group:
-                classifier = request.settings.classifier_key
-                made, trained[classifier] = _run_task(corpora, features, request, trained.get(classifier))
-                yield MadeRun(request, *made, key)
-
-
-def _dask_run_task(corpora, features: Features, request: RunRequest) -> tuple:
-    return _run_task(corpora, features, request)[0]  # the models stay in the worker
+                models = trainer.train(features, request.settings)
+                yield MadeRun(request, *_run_task(corpora, features, request, models), key)
 
 
 class WorkersLostError(RuntimeError):
@@ -321,7 +315,7 @@ def _dask_runs(client, corpora, requests: list[RunRequest], hold: bool) -> Itera
                 _feature_task, corpora, request, hold, key=f"features-{len(features)}-{token}"
             )
         feature_future = features[request.feature_key]
-        future = client.submit(_dask_run_task, corpora, feature_future, request, key=f"run-{number}-{token}")
+        future = client.submit(_run_task, corpora, feature_future, request, key=f"run-{number}-{token}")
         runs[future] = (request, feature_future)
     # A feature set is held by its runs' entries only, and released after the last of them; held
     # until then, so that a feature task that failed gives its runs its error, not a cancellation.
@@ -470,13 +464,17 @@ class RunCache:
 
     ``source`` says where Dask workers find the collections (:class:`StandInCorpora`,
     :class:`ConfiguredCorpora`); without it the collections themselves are sent to the workers.
+    The cache's :class:`~irrepro.routing.trainer.Trainer` keeps recent trainings, so a run whose
+    features equal another's in content, in a later prefetch too, is not trained again.
     """
 
     collections: dict[str, Collection]
     source: StandInCorpora | ConfiguredCorpora | None = None
     _results: dict = field(default_factory=dict, repr=False)
     _scores: dict = field(default_factory=dict, repr=False)
+    _judgments: dict = field(default_factory=dict, repr=False)
     _workers: int = field(default=1, repr=False)
+    trainer: Trainer = field(default_factory=Trainer, repr=False)
 
     def result(self, request: RunRequest) -> RoutingResult:
         """The run of ``request``, made here unless it was made before (under another tag too: the
@@ -504,7 +502,7 @@ class RunCache:
         if not missing:
             return
         corpora = self.collections if self.source is None else self.source
-        for made in iter_runs(corpora, missing, client=client):
+        for made in iter_runs(corpora, missing, client=client, trainer=self.trainer):
             self._results[made.request.run_key] = made.result
         if client is not None:
             self._workers = max(self._workers, worker_count(client))
@@ -519,12 +517,22 @@ class RunCache:
         """Per-topic AP, P@10 and nDCG of a run on its own topics (or ``topics``): topics x measures."""
         key = (result.run["run"].iat[0], target)
         if key not in self._scores:
-            qrels = self.collections[target].qrels
-            qrels = qrels[qrels["query_id"].astype(str).isin(result.topics)]
-            evaluation = evaluate({key[0]: result.run}, qrels, MEASURES)
+            qrels, judgments = self._judgments_of(target, result.topics)
+            # evaluate()'s defaults, with the target's qrels prepared once for all its runs
+            evaluation = evaluate_prepared({key[0]: result.run}, qrels, MEASURES, missing_topics="zero",
+                                           no_relevant="drop", judgments=judgments, stacklevel=3)  # fmt: skip
             self._scores[key] = pd.DataFrame({m: evaluation[m].iloc[:, 0] for m in MEASURES})
         table = self._scores[key]
         return table if topics is None else table.reindex([t for t in topics if t in table.index])
+
+    def _judgments_of(self, target: str, topics: Sequence[str]) -> tuple[pd.DataFrame, Judgments]:
+        """The target's qrels of ``topics`` and their :class:`~irrepro.evaluation.Judgments`, made once."""
+        key = (target, tuple(sorted(topics)))
+        if key not in self._judgments:
+            qrels = self.collections[target].qrels
+            qrels = qrels[qrels["query_id"].astype(str).isin(topics)]
+            self._judgments[key] = (qrels, Judgments(qrels))
+        return self._judgments[key]
 
     def runs(self) -> list[RoutingResult]:
         """The runs in the cache (what this process has made; a written folder names its own runs)."""

@@ -491,11 +491,12 @@ def rank_features(
             target = last_occurrences(target)[0]
         chunks = _target_chunks(features.target or target, features.model, chunk_size, progress)
     top, n_target = _rank(chunks, models, settings)
-    return RoutingResult(
-        run=top.frame(run=run_tag), topics=models.topics, sources={t: features.sources[t] for t in models.topics},
-        skipped=models.skipped, not_converged=models.not_converged, training_sizes=models.training_sizes,
-        missing_judged=features.missing_judged, n_features=features.model.n_features, n_target_documents=n_target,
-        parameters=settings.parameters(), iterations=models.iterations, collapsed=features.collapsed,
+    return RoutingResult(  # containers copied: runs may share their classifiers and features
+        run=top.frame(run=run_tag), topics=list(models.topics), sources={t: features.sources[t] for t in models.topics},
+        skipped=dict(models.skipped), not_converged=list(models.not_converged),
+        training_sizes=dict(models.training_sizes), missing_judged=dict(features.missing_judged),
+        n_features=features.model.n_features, n_target_documents=n_target, parameters=settings.parameters(),
+        iterations=dict(models.iterations), collapsed=dict(features.collapsed),
     )
 
 

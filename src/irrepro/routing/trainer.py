@@ -1,0 +1,80 @@
+"""The routing runs' classifiers, trained once per content: a memo of trainings.
+
+Training the topics' classifiers (:func:`~irrepro.routing.classifier.train_topic_models`) is most of
+a run's time on the stand-in, and it is a pure function of the training rows, the topics' examples
+(rows and grades) and the classifier options: no randomness, nothing else read. A :class:`Trainer`
+keys each training on a digest of those inputs (:func:`content_key`) and the options
+(:attr:`~irrepro.routing.pipeline.RunSettings.classifier_key`), so runs whose features are equal in
+content share one training, whatever settings made the features: a target that routes the same
+topics, the ``paper`` implementation with a choice switched that the stand-in cannot see, a
+constellation that changes only the ranking. It keeps the most recent trainings up to
+``memo_bytes`` of coefficients.
+
+Trainings run in this process. Worker processes were tried (loky, two workers) and dropped: on the
+book's two shared cores they cost more CPU (rows sent out, libraries loaded again) than they saved
+in wall time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+
+import numpy as np
+
+from irrepro.routing.classifier import TopicModels, train_topic_models
+from irrepro.routing.pipeline import Features, RunSettings
+
+__all__ = ["MEMO_BYTES", "Trainer", "content_key"]
+
+#: coefficients the memo of a :class:`Trainer` keeps (about 36 stand-in trainings of 44 topics)
+MEMO_BYTES = 256 * 2**20
+
+
+def content_key(features: Features) -> bytes:
+    """A digest of what training reads in ``features``: the training rows (CSR arrays, dtypes and
+    shape) and each topic's name, example rows and grades, in order. Memoised on the features."""
+    memo = features.__dict__.setdefault("_content_key", {})
+    identity = (id(features.training), id(features.examples))
+    if identity not in memo:
+        digest = hashlib.blake2b(digest_size=20)
+        matrix = features.training
+        digest.update(repr((matrix.shape, matrix.data.dtype.str, matrix.indices.dtype.str)).encode())
+        for array in (matrix.data, matrix.indices, matrix.indptr):
+            digest.update(np.ascontiguousarray(array).view(np.uint8))
+        for topic, (rows, grades) in features.examples.items():
+            digest.update(repr((topic, len(rows))).encode())
+            digest.update(np.ascontiguousarray(rows, dtype=np.int64).view(np.uint8))
+            digest.update(np.ascontiguousarray(grades, dtype=np.int64).view(np.uint8))
+        memo[identity] = digest.digest()
+    return memo[identity]
+
+
+class Trainer:
+    """Trains the classifiers of feature sets, each content and option set once (module docstring)."""
+
+    def __init__(self, *, memo_bytes: int = MEMO_BYTES):
+        self.memo_bytes = memo_bytes
+        self.trainings = 0  # trainings run (not handed out from the memo)
+        self._memo: OrderedDict[tuple, TopicModels] = OrderedDict()
+
+    def train(self, features: Features, settings: RunSettings) -> TopicModels:
+        """The classifiers of ``features`` with ``settings``' classifier options, trained unless the
+        memo holds a training of equal content and options (then that one, the same object)."""
+        key = (content_key(features), settings.classifier_key)
+        if key in self._memo:
+            self._memo.move_to_end(key)
+            return self._memo[key]
+        models = train_topic_models(features.training, features.examples, **settings.classifier_options())
+        self.trainings += 1
+        self._memo[key] = models
+        self._forget()
+        return models
+
+    def _forget(self) -> None:
+        """Drop the oldest trainings while the memo holds more than ``memo_bytes`` of coefficients
+        (the newest is always kept)."""
+        total = sum(models.coef.nbytes for models in self._memo.values())
+        while total > self.memo_bytes and len(self._memo) > 1:
+            _, oldest = self._memo.popitem(last=False)
+            total -= oldest.coef.nbytes
