@@ -115,3 +115,20 @@ def test_three_implementations_give_valid_and_different_runs(small, small_author
 def test_a_text_rule_mismatch_is_refused(small):
     with pytest.raises(ValueError, match="reads text='authors', but this stand-in was read with text='anserini'"):
         small.run("wcrobust04", "reuters-near", implementation="clef2019")
+
+
+def test_one_stand_in_per_process_however_its_arguments_are_spelled(small):
+    """Its term counts are counted once per collection object, so every spelling of the same
+    arguments (keywords at their defaults or not, a list of files) hands out the same object."""
+    assert standin.load(min_relevant=3, files=list(SMALL), equal_targets=False, text="anserini") is small
+    assert standin.load() is standin.load(min_relevant=standin.MIN_RELEVANT, files=standin.REUTERS_FILES)
+
+
+def test_every_document_is_judged_for_every_topic_in_topic_order(small):
+    qrels = small.collections["reuters-near"].qrels
+    documents = qrels["doc_id"].unique()
+    assert len(qrels) == len(documents) * qrels["query_id"].nunique()
+    first_topic = qrels["query_id"].iat[0]
+    assert (qrels["query_id"].iloc[: len(documents)] == first_topic).all()
+    assert list(qrels["doc_id"].iloc[: len(documents)]) == list(documents)
+    assert str(qrels["query_id"].dtype) == str(qrels["doc_id"].dtype) == "str" and qrels["relevance"].isin([0, 1]).all()

@@ -89,19 +89,16 @@ class TopK:
 
     def frame(self, *, run: str) -> pd.DataFrame:
         """The kept documents as a run frame (query_id, doc_id, score, rank, run), best first per topic."""
-        parts = []
-        for topic, scores, positions in zip(self.topics, self._scores, self._positions, strict=True):
-            parts.append(
-                pd.DataFrame(
-                    {
-                        "query_id": topic,
-                        "doc_id": [self._position_ids[p] for p in positions.tolist()],
-                        "score": scores,
-                        "rank": np.arange(1, len(scores) + 1, dtype=np.int64),
-                        "run": run,
-                    }
-                )
-            )
-        if not parts:
+        if not self.topics:
             return pd.DataFrame({"query_id": [], "doc_id": [], "score": [], "rank": [], "run": []})
-        return pd.concat(parts, ignore_index=True)
+        lengths = [len(scores) for scores in self._scores]
+        positions = np.concatenate(self._positions)
+        return pd.DataFrame(
+            {
+                "query_id": pd.array(np.repeat(np.array(self.topics, dtype=object), lengths), dtype="str"),
+                "doc_id": [self._position_ids[p] for p in positions.tolist()],
+                "score": np.concatenate(self._scores),
+                "rank": np.concatenate([np.arange(1, n + 1, dtype=np.int64) for n in lengths]),
+                "run": pd.array([run] * len(positions), dtype="str"),
+            }
+        )

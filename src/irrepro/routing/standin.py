@@ -39,6 +39,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 
 from irrepro.routing import implementations
@@ -111,17 +112,14 @@ class StandIn:
 
 
 def _qrels(documents: Sequence, topics: Sequence[str]) -> pd.DataFrame:
-    query_ids, doc_ids, grades = [], [], []
-    for topic in topics:
-        for document in documents:
-            query_ids.append(topic)
-            doc_ids.append(document.doc_id)
-            grades.append(1 if topic in document.topics else 0)
+    """Every document judged for every topic, topic by topic: relevant (1) when it carries the topic."""
+    doc_ids = [d.doc_id for d in documents]
+    grades = [1 if topic in d.topics else 0 for topic in topics for d in documents]
     return pd.DataFrame(
         {
-            "query_id": pd.array(query_ids, dtype="str"),
-            "iteration": pd.array(["0"] * len(query_ids), dtype="str"),
-            "doc_id": pd.array(doc_ids, dtype="str"),
+            "query_id": pd.array(np.repeat(np.asarray(topics, dtype=object), len(doc_ids)), dtype="str"),
+            "iteration": pd.array(["0"] * len(grades), dtype="str"),
+            "doc_id": pd.array(doc_ids * len(topics), dtype="str"),
             "relevance": pd.array(grades, dtype="int64"),
         }
     )
@@ -180,7 +178,6 @@ def _documents(files: tuple[str, ...], text: str = "anserini") -> tuple:
     return tuple(read_reuters21578([fetch(name) for name in files], text=text))
 
 
-@lru_cache(maxsize=4)
 def load(
     *,
     min_relevant: int = MIN_RELEVANT,
@@ -188,7 +185,14 @@ def load(
     equal_targets: bool = False,
     text: str = "anserini",
 ) -> StandIn:
-    """The stand-in built from the registry's Reuters-21578 files read with the ``text`` rule (cached per process)."""
+    """The stand-in built from the registry's Reuters-21578 files read with the ``text`` rule (cached per
+    process: every call with the same values, however they are spelled, returns the same collections,
+    whose term counts are then counted once)."""
+    return _load(min_relevant, tuple(files), equal_targets, text)
+
+
+@lru_cache(maxsize=8)
+def _load(min_relevant: int, files: tuple[str, ...], equal_targets: bool, text: str) -> StandIn:
     return build_standin(_documents(files, text), min_relevant=min_relevant, equal_targets=equal_targets, text=text)
 
 
