@@ -113,29 +113,28 @@ def _objectives(X: sp.csr_matrix, XT: sp.csr_matrix, labels: list[np.ndarray], s
     ``X.T`` as CSR: its rows hold each feature's entries in row order of ``X``, so ``XT @ G`` sums in
     the order of scikit-learn's ``X.T @ g`` (CSC), and faster."""
     n_samples, n_features = X.shape
-    weights = np.empty((n_features, len(states)))
-    for column, state in enumerate(states):
-        weights[:, column] = state.x[:-1]
-    raw = X @ weights
-    pointwise_gradients = np.empty((n_samples, len(states)))
+    # the products' operands and results are (rows, fits) in C order; each fit's vector is taken
+    # from, and put into, a contiguous row of the transpose (one bulk copy, not a strided column each)
+    raw = (X @ np.ascontiguousarray(np.array([state.x[:-1] for state in states]).T)).T.copy()
+    pointwise_gradients = np.empty((len(states), n_samples))
     losses, intercept_gradients = [], []
     base_loss = HalfBinomialLoss()
-    for column, (state, y) in enumerate(zip(states, labels, strict=True)):
+    for row, (state, y) in enumerate(zip(states, labels, strict=True)):
         w = state.x[:-1]
-        loss, gradient = base_loss.loss_gradient(y_true=y, raw_prediction=raw[:, column] + state.x[-1],
+        loss, gradient = base_loss.loss_gradient(y_true=y, raw_prediction=raw[row] + state.x[-1],
                                                  sample_weight=None, n_threads=1)  # fmt: skip
         value = float(np.sum(loss) / n_samples)
         value += float(0.5 * l2 * (w @ w))
         gradient /= n_samples
         losses.append(value)
         intercept_gradients.append(np.sum(gradient))
-        pointwise_gradients[:, column] = gradient
-    feature_gradients = XT @ pointwise_gradients
-    for column, state in enumerate(states):
+        pointwise_gradients[row] = gradient
+    feature_gradients = (XT @ np.ascontiguousarray(pointwise_gradients.T)).T.copy()
+    for row, state in enumerate(states):
         g = np.empty(n_features + 1)
-        g[:n_features] = feature_gradients[:, column] + l2 * state.x[:-1]
-        g[-1] = intercept_gradients[column]
-        yield losses[column], g
+        g[:n_features] = feature_gradients[row] + l2 * state.x[:-1]
+        g[-1] = intercept_gradients[row]
+        yield losses[row], g
 
 
 def fit_lbfgs(X: sp.csr_matrix, labels: Sequence[np.ndarray], *, C: float, tols: Sequence[float],
