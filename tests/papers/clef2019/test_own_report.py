@@ -77,12 +77,14 @@ def test_the_report_is_made_by_the_command_and_names_every_pair(tmp_path, two_co
 def test_the_command_says_nothing_on_standard_error_and_a_failure_is_raised(tmp_path, two_constellations, capsys, monkeypatch):
     own_report.write_report(_Data(), tmp_path / "report")
     assert capsys.readouterr().err == ""
-    import irrepro.cli
-
-    def failing(argv):
-        print("irrepro report: error: boom", file=sys.stderr)
-        return 2
-
-    monkeypatch.setattr(irrepro.cli, "main", failing)
-    with pytest.raises(RuntimeError, match="status 2 .*boom"):
+    monkeypatch.setattr(own_report, "MEASURES", "AP,NOPE")  # the command refuses an unknown measure
+    with pytest.raises(RuntimeError, match="status 2 .*NOPE"):
         own_report.write_report(_Data(), tmp_path / "again")
+
+
+def test_the_report_is_made_in_another_process_while_the_caller_goes_on(tmp_path, two_constellations):
+    """start_report returns at once with the command running; wait() gives the report it wrote."""
+    job = own_report.start_report(_Data(), tmp_path / "report")
+    assert job.process.args[:4] == [sys.executable, "-m", "irrepro", "report"]
+    assert job.wait() == tmp_path / "report" / "report.html" and job.process.returncode == 0
+    assert "pairs.csv" in job.path.read_text(encoding="utf-8")

@@ -10,10 +10,13 @@ reader can run again on the files beside it.
 
 from __future__ import annotations
 
-import contextlib
 import csv
-import io
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import pandas as pd
 
@@ -22,13 +25,14 @@ from irrepro.papers.clef2019.published_facts import NEAR
 from irrepro.routing.constellations import PRINTED, TRAINING_COLLECTIONS
 from irrepro.runs import write_run
 
-__all__ = ["REPORT_FOLDER", "SYSTEM_ORDER", "TITLE", "write_inputs", "write_report"]
+__all__ = ["MEASURES", "REPORT_FOLDER", "SYSTEM_ORDER", "TITLE", "ReportJob", "start_report", "write_inputs", "write_report"]
 
 #: Where the chapter writes the report, relative to the chapters folder (kept out of git and of
 #: the book's source digest, tools/book_stamp.py).
 REPORT_FOLDER = Path("_generated") / "own_runs_report"
 SYSTEM_ORDER = tuple(TRAINING_COLLECTIONS)  # baseline (wcrobust04), advanced (wcrobust0405)
 TITLE = "The book's own constellation runs on the Reuters-21578 stand-in, replicated on the near target"
+MEASURES = "AP,P@10,nDCG"  # the report's --measures
 
 
 def _write_qrels(qrels: pd.DataFrame, path: Path) -> None:
@@ -65,24 +69,44 @@ def write_inputs(data, folder: Path) -> dict[str, Path]:
     return paths
 
 
-def write_report(data, folder: Path = REPORT_FOLDER) -> Path:
-    """Write the inputs (:func:`write_inputs`) and run ``irrepro report`` on them; return the HTML path.
+@dataclass
+class ReportJob:
+    """``irrepro report`` running in another process on inputs written here (:func:`start_report`)."""
+
+    path: Path  # the report it writes
+    process: subprocess.Popen
+    said: IO[str]  # what the command writes on standard output and error
+
+    def wait(self) -> Path:
+        """The report's path once the command has finished; its failure raised with what it said."""
+        status = self.process.wait()
+        self.said.seek(0)
+        said = self.said.read().strip()
+        self.said.close()
+        if status != 0:
+            raise RuntimeError(f"irrepro report exited with status {status} on the inputs in {self.path.parent}: {said}")
+        return self.path
+
+
+def start_report(data, folder: Path = REPORT_FOLDER) -> ReportJob:
+    """Write the inputs (:func:`write_inputs`) and start ``irrepro report`` on them in another process
+    (the command itself, as a reader runs it), which works while the caller goes on.
 
     Paths on the command line are relative to the current folder (the chapters folder when the book
-    runs it), so the report's command line reads as a reader would type it. What the command says on
-    standard error (one line on success) is kept and, if it fails, raised with the error.
+    runs it), so the report's command line reads as a reader would type it.
     """
-    from irrepro.cli import main
-
     paths = write_inputs(data, folder)
     report = folder / "report.html"
-    said = io.StringIO()
-    with contextlib.redirect_stderr(said):
-        status = main([
-            "report", "--qrels", str(paths["qrels"]), "--orig-baseline", str(paths["orig_baseline"]),
-            "--orig-advanced", str(paths["orig_advanced"]), "--pairs", str(paths["pairs"]),
-            "--measures", "AP,P@10,nDCG", "--title", TITLE, "--out", str(report),
-        ])
-    if status != 0:
-        raise RuntimeError(f"irrepro report exited with status {status} on the inputs in {folder}: {said.getvalue().strip()}")
-    return report
+    arguments = [
+        "report", "--qrels", str(paths["qrels"]), "--orig-baseline", str(paths["orig_baseline"]),
+        "--orig-advanced", str(paths["orig_advanced"]), "--pairs", str(paths["pairs"]),
+        "--measures", MEASURES, "--title", TITLE, "--out", str(report),
+    ]  # fmt: skip
+    said = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 (outlives this call; wait() closes it)
+    process = subprocess.Popen([sys.executable, "-m", "irrepro", *arguments], stdout=said, stderr=subprocess.STDOUT)
+    return ReportJob(report, process, said)
+
+
+def write_report(data, folder: Path = REPORT_FOLDER) -> Path:
+    """:func:`start_report` and wait for it: the report's path."""
+    return start_report(data, folder).wait()
