@@ -66,11 +66,31 @@ def pairwise_contrasts(
     method: str = "tukey",
     alpha: float = 0.05,
 ) -> pd.DataFrame:
-    """All pairwise contrasts of system effects, one row per pair (i < j in the order of ``effects``).
+    """Test every pair of system effects for a significant difference (ssd pairs).
 
-    Columns: ``system_a``, ``system_b``, ``difference`` (s_a - s_b), ``se``, ``t``, ``p_value`` (raw
-    two-sided t p-value), ``significant`` (per ``method``) and ``sign`` (+1 / -1 / 0, the sign of a
-    significant difference, 0 when not significant).
+    For systems i < j (in the order of ``effects``) the contrast ``d = s_i - s_j`` has standard
+    error ``sqrt(C_ii + C_jj - 2 C_ij)``; see the module docstring for the two methods.
+
+    Parameters
+    ----------
+    effects : pandas.Series
+        System effects on the linear-predictor scale, indexed by system
+        (:attr:`TwoWayFit.system_effects <irrepro.glm.fit.TwoWayFit>`).
+    covariance : numpy.ndarray
+        Their covariance matrix C, systems x systems in the same order.
+    df_resid : float
+        The model's residual degrees of freedom.
+    method : {"tukey", "holm"}
+        Tukey's HSD (the paper's choice) or Holm's step-down adjustment of the t-test p-values.
+    alpha : float, default 0.05
+        The family-wise significance level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair: ``system_a``, ``system_b``, ``difference`` (s_a - s_b), ``se``, ``t``,
+        ``p_value`` (raw two-sided t p-value), ``significant`` (per ``method``) and ``sign``
+        (+1 / -1 for a significant difference, 0 when not significant).
     """
     covariance = np.asarray(covariance, dtype=float)
     n_systems = len(effects)
