@@ -9,7 +9,7 @@ Layers, from files to pages (each imports only the ones below it):
 - ``irrepro.plots``, ``irrepro.cli``: figures and the ``irrepro`` command.
 
 The main functions are reachable from the top, ``irrepro.read_run``, ``irrepro.compare_runs``, ...
-(:data:`__all__`). They are imported when first used (PEP 562 module ``__getattr__``), so
+(``__all__``). They are imported when first used (PEP 562 module ``__getattr__``), so
 ``import irrepro`` loads neither pandas, numpy nor scipy and the ``irrepro`` command starts fast.
 
 >>> import irrepro

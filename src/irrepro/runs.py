@@ -75,7 +75,7 @@ are found after the last line.
 
 One definition, two paths
 -------------------------
-:func:`_reference_lines` with :func:`_score` and :func:`_grade` *is* the definition; the
+``_reference_lines`` with ``_score`` and ``_grade`` *is* the definition; the
 line-by-line readers built on it are the reference.  A clean input (printable characters,
 blanks and tabs, LF or CRLF line ends) is first given to pandas' C parser (a whole read_run
 is about three times faster; ``benchmarks/bench_evaluation.py``), whose result is then

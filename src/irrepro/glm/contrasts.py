@@ -5,10 +5,10 @@ model is additive), with standard error se_ij = sqrt(C_ii + C_jj - 2 C_ij) from 
 the system effects, and t_ij = d_ij / se_ij.
 
 - ``method="tukey"`` (the paper's choice, Tukey's HSD in the Tukey-Kramer form): the pair is
-  significant when |t_ij| > q_{1-alpha}(k, df) / sqrt(2), q being the studentized-range quantile for
-  k systems and the model's residual degrees of freedom (``scipy.stats.studentized_range``). It
+  significant when ``|t_ij| > q_{1-alpha}(k, df) / sqrt(2)``, q being the studentized-range quantile
+  for k systems and the model's residual degrees of freedom (``scipy.stats.studentized_range``). It
   controls the family-wise error rate over all k (k - 1) / 2 pairs.
-- ``method="holm"``: two-sided p-values p_ij = 2 P(T_df > |t_ij|), Holm's step-down adjustment, and
+- ``method="holm"``: two-sided p-values ``p_ij = 2 P(T_df > |t_ij|)``, Holm's step-down adjustment, and
   significance at adjusted p < alpha.
 
 A pair whose standard error is not a positive finite number (a fit that did not converge) is never
@@ -35,7 +35,7 @@ _DF = Real(0.0, None, closed="neither")
 @validate_params(n_systems=Integer(2, 100_000), df_resid=_DF, alpha=_ALPHA)
 @lru_cache(maxsize=256)
 def tukey_critical_value(n_systems: int, df_resid: float, alpha: float = 0.05) -> float:
-    """q_{1-alpha}(k, df) / sqrt(2): the bound on |t| of Tukey's HSD for ``n_systems`` means."""
+    """q_{1-alpha}(k, df) / sqrt(2): the bound on ``|t|`` of Tukey's HSD for ``n_systems`` means."""
     return float(stats.studentized_range.ppf(1 - alpha, n_systems, df_resid) / np.sqrt(2))
 
 

@@ -21,11 +21,11 @@ The iteration (start mu = family.starting_mu(y), convergence when the deviance c
 ``tol``, at most ``max_iter`` iterations) is statsmodels' ``GLM.fit()`` IRLS; the same data give the
 same deviance to machine precision (``tests/glm/test_fit.py``). Its steps, one function each:
 
-1. :func:`_working_response`: weights and working response at the current mean;
-2. :func:`_solve_two_way`: the normal equations through :func:`_schur_complement` (the one place the
-   Schur complement is formed; :func:`_system_covariance` inverts it at the final mean);
+1. ``_working_response``: weights and working response at the current mean;
+2. ``_solve_two_way``: the normal equations through ``_schur_complement`` (the one place the
+   Schur complement is formed; ``_system_covariance`` inverts it at the final mean);
 3. the deviance of the new mean (the family's);
-4. :func:`_irls`: repeat until the deviance changes by at most ``tol``.
+4. ``_irls``: repeat until the deviance changes by at most ``tol``.
 
 Families: ``"gaussian"`` (default; the deviance is the residual sum of squares, comparable across
 links, as the paper compares it) or ``"quasibinomial"`` (binomial variance mu (1 - mu), dispersion

@@ -226,8 +226,9 @@ def compare_pairs(
     missing_topics: str = "zero",
     evaluate_also: Sequence[str] = (),
 ) -> dict[str, Comparison]:
-    """Compare several new run pairs with one original pair, as :func:`compare_runs` does each.
+    """Compare several new run pairs with one original pair.
 
+    Each pair is compared as :func:`compare_runs` compares one:
     ``compare_pairs(b, a, {"x": (b2, a2)}, qrels)["x"]`` is ``compare_runs(b, a, b2, a2, qrels)``; the
     original pair is evaluated once and each run kind's ranking measures are computed for all new
     runs in one pass (as the SIGIR 2020 constellations need).
