@@ -7,11 +7,14 @@ Two additions to Sphinx's autodoc, for the pages under ``docs/api/``:
   A module shows its members (those of its ``__all__``); a package its docstring and only the
   members it defines itself or takes from a private module, so every function is documented once,
   where it is defined, and a new module appears without editing a page. ``:exclude:`` takes
-  module names to leave out (space-separated).
+  module names to leave out (space-separated). The output is a container of class
+  ``irrepro-api``, where the book's style lets docstring examples wrap at the column's edge.
 - A reference to a name a package re-exports (``irrepro.read_run``, or ``write_tables`` in the
   docstring of :mod:`irrepro.papers.clef2019`) resolves to where the object is documented
   (``irrepro.runs.read_run``): the ``missing-reference`` event imports the target and follows
   its ``__module__`` and ``__qualname__`` (to the public package, for a private module).
+- Docutils reads ``CENTRE@CLEF`` in a docstring as an e-mail address; on the API pages such
+  ``mailto:`` links are turned back into text (no docstring holds an address).
 - Module constants of ``__all__`` are documented even without a ``#:`` comment or a type
   annotation (autodoc would skip them, and references to them would not resolve); one whose
   value would print longer than :data:`MAX_VALUE_CHARS` (a dict of claims, a table of presets)
@@ -60,9 +63,9 @@ class ApiModules(SphinxDirective):
             if name in excluded or any(name.startswith(f"{prefix}.") for prefix in excluded):
                 continue
             lines += [f".. automodule:: {name}", *_member_options(importlib.import_module(name)), ""]
-        container = nodes.container()
+        container = nodes.container(classes=["irrepro-api"])  # _static/irrepro.css wraps its long lines
         self.state.nested_parse(StringList(lines, source=self.get_source_info()[0]), self.content_offset, container)
-        return container.children
+        return [container]
 
 
 def _is_private(module_name: str) -> bool:
@@ -197,8 +200,16 @@ class ShortDataDocumenter(DataDocumenter):
         return super().should_suppress_value_header() or len(object_description(self.object)) > MAX_VALUE_CHARS
 
 
+def _unlink_addresses(app, doctree) -> None:
+    for container in doctree.findall(lambda node: "irrepro-api" in node.get("classes", [])):
+        for link in list(container.findall(nodes.reference)):
+            if link.get("refuri", "").startswith("mailto:"):
+                link.replace_self(nodes.Text(link.astext()))
+
+
 def setup(app):
     app.setup_extension("sphinx.ext.autodoc")
+    app.connect("doctree-read", _unlink_addresses)
     app.add_autodocumenter(ShortDataDocumenter, override=True)
     app.add_directive("api-modules", ApiModules)
     app.connect("missing-reference", _resolve_reexport)
