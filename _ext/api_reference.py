@@ -201,7 +201,9 @@ class ShortDataDocumenter(DataDocumenter):
 
 
 def _unlink_addresses(app, doctree) -> None:
-    for container in doctree.findall(lambda node: "irrepro-api" in node.get("classes", [])):
+    for container in doctree.findall(nodes.container):
+        if "irrepro-api" not in container["classes"]:
+            continue
         for link in list(container.findall(nodes.reference)):
             if link.get("refuri", "").startswith("mailto:"):
                 link.replace_self(nodes.Text(link.astext()))

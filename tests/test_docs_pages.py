@@ -53,3 +53,10 @@ def test_the_parts_come_after_the_papers_and_the_course_stays_first():
     assert captions[0] == "Course"
     assert captions.index("Using irrepro") > captions.index("The papers")
     assert captions.index("API reference") == captions.index("Using irrepro") + 1
+
+
+def test_the_api_overview_lists_every_top_level_function_where_it_is_defined():
+    text = (ROOT / "docs" / "api" / "api.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^   ~(irrepro\.\S+)$", text, flags=re.MULTILINE)
+    expected = [f"{getattr(irrepro, name).__module__}.{name}" for name in irrepro.__all__ if name != "__version__"]
+    assert listed == expected
