@@ -54,7 +54,8 @@ __all__ = [
 MIRROR_VARIABLE = "IRREPRO_DATA_MIRROR"
 CACHE_VARIABLE = "IRREPRO_CACHE"
 REGISTRY_VARIABLE = "IRREPRO_REGISTRY"
-_DEFAULT_REGISTRY = Path(__file__).resolve().parents[2] / "data" / "registry.tsv"
+# In the package, so an installed wheel has it; in the repository a link to data/registry.tsv.
+_DEFAULT_REGISTRY = Path(__file__).resolve().parent / "registry.tsv"
 
 
 class DataError(RuntimeError):

@@ -114,3 +114,89 @@ def test_implementation_option(tmp_path, capsys):
         # "oil" alone (N4) and the rest: the code's tokens keep every document of the target
         assert set(run["doc_id"]) == set(TARGET_DOCS)
         assert f"implementation {name}" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- damaged and empty corpora
+
+
+def _trec_text(docs) -> str:
+    return "".join(f"<DOC>\n<DOCNO> {doc_id} </DOCNO>\n<TEXT>\n{text}\n</TEXT>\n</DOC>\n" for doc_id, text in docs.items())
+
+
+def _wapo_text(docs) -> str:
+    import json
+
+    return "".join(json.dumps({"id": doc_id, "title": text, "contents": []}) + "\n" for doc_id, text in docs.items())
+
+
+def _damaged_gzip(path, text: str, damage: str):
+    import gzip
+
+    data = bytearray(gzip.compress((text * 40).encode(), mtime=0))  # repeated: the cut falls inside the data
+    if damage == "truncated":
+        data = data[: len(data) // 2]
+    else:
+        data[-8:-4] = bytes(byte ^ 0xFF for byte in data[-8:-4])  # a wrong CRC-32
+    path.write_bytes(bytes(data))
+
+
+def _configure(tmp_path, training: tuple[str, str], target: tuple[str, str]):
+    """A configuration with the training corpus (robust04) and the target (mytarget) as (format, file)."""
+    (tmp_path / "train.qrels").write_text("1 0 R1 1\n1 0 R2 2\n1 0 R3 0\n1 0 R4 0\n1 0 R5 1\n")
+    (tmp_path / "target.qrels").write_text("1 0 N1 1\n1 0 N2 0\n1 0 N4 1\n")
+    config = tmp_path / "corpora.toml"
+    config.write_text(
+        f'[corpora.robust04]\nformat = "{training[0]}"\npaths = ["{training[1]}"]\nqrels = "train.qrels"\n'
+        f'[corpora.mytarget]\nformat = "{target[0]}"\npaths = ["{target[1]}"]\nqrels = "target.qrels"\n'
+    )
+    return config
+
+
+@pytest.mark.parametrize("damage", ["truncated", "corrupt"])
+@pytest.mark.parametrize(("side", "corpus_format"), [("target", "trec"), ("training", "trec"), ("target", "wapo"), ("training", "wapo")])
+def test_a_damaged_gzip_corpus_is_named_with_exit_2(tmp_path, capsys, side, corpus_format, damage):
+    name = {"trec": "docs.gz", "wapo": "docs.jl.gz"}[corpus_format]
+    text = {"trec": _trec_text, "wapo": _wapo_text}[corpus_format]
+    (tmp_path / "train.sgml").write_text(_trec_text(TRAINING_DOCS))
+    (tmp_path / "target.sgml").write_text(_trec_text(TARGET_DOCS))
+    damaged = tmp_path / name
+    _damaged_gzip(damaged, text(TRAINING_DOCS if side == "training" else TARGET_DOCS), damage)
+    good = ("trec", "train.sgml") if side == "target" else ("trec", "target.sgml")
+    config = _configure(tmp_path, (corpus_format, name) if side == "training" else good,
+                        (corpus_format, name) if side == "target" else good)  # fmt: skip
+    status = main(["routing", "run", "--system", "wcrobust04", "--target", "mytarget", "--config", str(config),
+                   "--quiet", "--out", str(tmp_path / "r.run")])
+    error = capsys.readouterr().err
+    assert status == 2, error
+    what = "truncated: the compressed data ends before its end marker" if damage == "truncated" else "corrupt compressed data"
+    assert error.startswith(f"irrepro routing: error: {damaged}: {what}") and len(error.strip().splitlines()) == 1
+    assert not (tmp_path / "r.run").exists()
+
+
+@pytest.mark.parametrize("side", ["target", "training"])
+def test_a_corpus_without_documents_is_named_with_exit_2(tmp_path, capsys, side):
+    (tmp_path / "train.sgml").write_text(_trec_text(TRAINING_DOCS))
+    (tmp_path / "target.sgml").write_text(_trec_text(TARGET_DOCS))
+    (tmp_path / "notes.txt").write_text("notes, not a TREC SGML file\n")
+    empty = ("trec", "notes.txt")
+    config = _configure(tmp_path, empty if side == "training" else ("trec", "train.sgml"),
+                        empty if side == "target" else ("trec", "target.sgml"))  # fmt: skip
+    status = main(["routing", "run", "--system", "wcrobust04", "--target", "mytarget", "--config", str(config),
+                   "--quiet", "--out", str(tmp_path / "r.run")])
+    error = capsys.readouterr().err
+    assert status == 2, error
+    corpus = "robust04" if side == "training" else "mytarget"
+    assert f"error: corpus '{corpus}' yields no documents (1 file(s) read as 'trec': {tmp_path / 'notes.txt'})" in error
+    assert f"check format and paths of [corpora.{corpus}] in {config}" in error
+
+
+def test_a_damaged_corpus_in_a_grid_is_named_with_exit_2(tmp_path, capsys):
+    """The error raised on a Dask worker reaches the command as it is."""
+    (tmp_path / "train.sgml").write_text(_trec_text(TRAINING_DOCS))
+    _damaged_gzip(tmp_path / "docs.gz", _trec_text(TARGET_DOCS), "truncated")
+    config = _configure(tmp_path, ("trec", "train.sgml"), ("trec", "docs.gz"))
+    status = main(["routing", "grid", "--systems", "wcrobust04", "--targets", "mytarget", "--constellations", "C_4",
+                   "--config", str(config), "--workers", "1", "--quiet", "--out", str(tmp_path / "grid")])
+    error = capsys.readouterr().err
+    assert status == 2, error
+    assert f"error: {tmp_path / 'docs.gz'}: truncated" in error

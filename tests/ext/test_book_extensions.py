@@ -1,4 +1,5 @@
-"""The local Sphinx extensions, on a tiny book: notebook downloads, and repository buttons only when configured."""
+"""The local Sphinx extensions, on a tiny book: notebook downloads, repository buttons only when
+configured, and the package's version in every footer."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ sphinx:
   local_extensions:
     notebook_downloads: {ROOT / '_ext'}
     repository_buttons: {ROOT / '_ext'}
+    version_footer: {ROOT / '_ext'}
 """
 PAGE = """---
 jupytext:
@@ -121,3 +123,12 @@ def test_a_malformed_repository_url_stops_the_build(tmp_path):
     result = _build(tmp_path / "bad", "github.com/example")
     assert result.returncode != 0
     assert "expected https://github.com/OWNER/REPO" in result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_every_footer_names_the_package_version(books):
+    from irrepro import __version__
+
+    for page in ("intro.html", "page.html"):
+        footer = (books["plain"] / page).read_text().split("<footer", 1)[1]
+        assert f'<p class="irrepro-version">irrepro {__version__}</p>' in footer, page

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 import tarfile
 import tempfile
 import warnings
@@ -323,16 +324,15 @@ def test_nyt_malformed_members_are_warned_with_member_and_skipped(tmp_path):
     assert stats.skipped == 2
 
 
-def test_nyt_truncated_tarball_is_warned_and_the_next_file_read(tmp_path):
+def test_nyt_truncated_tarball_is_an_error_naming_it(tmp_path):
+    """A run on the part of a corpus read before the break would not be the run asked for."""
     members = {f"01/01/{number}.xml": nitf(str(number), f"Story {number}", ["Text " * 500]) for number in range(1, 30)}
     archive = write_tgz(tmp_path / "a" / "01.tgz", members)
     data = archive.read_bytes()
     archive.write_bytes(data[: len(data) // 2])
     following = write_tgz(tmp_path / "b" / "02.tgz", {"02/01/99.xml": nitf("99", "After", ["Text."])})
-    with pytest.warns(CorpusWarning, match="archive unreadable"):
-        documents, stats = _read(read_nyt, [archive, following])
-    assert documents[-1].doc_id == "99"
-    assert 0 < stats.documents - 1 < 29 and stats.skipped == 1
+    with pytest.raises(CorpusFormatError, match=rf"^{re.escape(str(archive))}: archive unreadable after member .*truncated or corrupt"):
+        _read(read_nyt, [archive, following])
 
 
 # --------------------------------------------------------------------------- Washington Post v2
@@ -395,6 +395,34 @@ def test_gzip_name_on_a_plain_file_is_a_clear_error(tmp_path):
     path.write_text("{}")
     with pytest.raises(CorpusFormatError, match="not a gzip file"):
         list(read_wapo(path))
+
+
+# --------------------------------------------------------------------------- damaged .gz files
+
+
+def _damaged_gzip(path: Path, text: str, damage: str) -> Path:
+    """``text`` gzipped into ``path``, then cut in half or with its CRC overwritten."""
+    data = bytearray(gzip.compress(text.encode("utf-8"), mtime=0))
+    if damage == "truncated":
+        data = data[: len(data) // 2]
+    else:
+        data[-8:-4] = bytes(byte ^ 0xFF for byte in data[-8:-4])  # the CRC-32 of the data, flipped
+    path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize("damage", ["truncated", "corrupt"])
+@pytest.mark.parametrize("reader", ["trec", "wapo"])
+def test_a_damaged_gzip_file_is_an_error_naming_it(tmp_path, reader, damage):
+    if reader == "trec":
+        text = "".join(f"<DOC>\n<DOCNO> D{n} </DOCNO>\n<TEXT>\nstory {n} {'words ' * 50}\n</TEXT>\n</DOC>\n" for n in range(200))
+        path = _damaged_gzip(tmp_path / "fbis.gz", text, damage)
+    else:
+        text = "".join(json.dumps(wapo_record(f"id-{n}")) + "\n" for n in range(200))
+        path = _damaged_gzip(tmp_path / "wapo.jl.gz", text, damage)
+    what = "truncated: the compressed data ends before its end marker" if damage == "truncated" else "corrupt compressed data"
+    with pytest.raises(CorpusFormatError, match=rf"^{re.escape(str(path))}: {what}"):
+        list(read_corpus(reader, [path]))
 
 
 # --------------------------------------------------------------------------- Reuters-21578

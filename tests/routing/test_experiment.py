@@ -58,3 +58,26 @@ def test_the_cache_makes_each_run_once_and_returns_them_in_order():
     assert cache.run(WCR04, "near") is first[1]
     assert cache.run(WCR04, "near", constellation=DEFAULT) is first[1]
     assert list(cache.scores(first[1], "near").columns) == ["AP", "P@10", "nDCG"]
+
+
+@pytest.mark.parametrize(("workers", "what"), [(2, "died"), (1, "input lost with a worker that died")])
+def test_a_worker_that_keeps_dying_ends_the_runs_with_a_clear_error(workers, what):
+    """Dask gives up on a task whose worker died ``allowed-failures + 1`` times (KilledWorker; with
+    one worker, the corpora scattered to it die too and the run is cancelled): either way the runs
+    end with a :class:`WorkersLostError` naming the run and what to change."""
+    import os
+
+    import dask
+    import distributed  # noqa: F401  (its configuration defaults loaded before the one set here)
+
+    from irrepro.routing.corpora import Document
+    from irrepro.routing.experiment import WorkersLostError, local_cluster
+    from irrepro.routing.pipeline import Collection, Corpus
+
+    qrels = pd.DataFrame({"query_id": ["1", "1"], "iteration": 0, "doc_id": ["a", "b"], "relevance": [1, 0]})
+    dying = Collection("robust04", Corpus(lambda: os._exit(1)), qrels)  # the worker reading it dies
+    target = Collection("target", [Document("a", "oil"), Document("b", "gold")], qrels)
+    expected = rf"run from_robust04_to_target_default: .*{what}.*give each worker more memory"
+    with (dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+          local_cluster(workers=workers, memory_limit="1GiB") as client, pytest.raises(WorkersLostError, match=expected)):
+        list(iter_runs({"robust04": dying, "target": target}, [RunRequest(WCR04, "target")], client=client))

@@ -100,3 +100,94 @@ def test_the_command_runs_a_grid_and_says_what_it_did(tmp_path, capsys):
     assert said.err == ""
     manifest = json.loads((tmp_path / GRID_MANIFEST).read_text())
     assert [entry["name"] for entry in manifest["runs"]] == ["reuters-far/wcrobust04_C_4.run"]
+
+
+# --------------------------------------------------------------------------- two grids, one folder
+
+# A grid run in its own process on tiny corpora (no cluster: seconds, not minutes). The first
+# process pauses after its first run until the second has started, so the two really overlap.
+_GRID_PROCESS = '''
+import json, sys, time
+from pathlib import Path
+import pandas as pd
+from irrepro.routing.constellations import by_name
+from irrepro.routing.corpora import Document
+from irrepro.routing.grid import plan, run_grid
+from irrepro.routing.pipeline import Collection
+
+out, sync, role, names = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4].split(",")
+def collection(name, docs, qrels):
+    frame = pd.DataFrame(qrels, columns=["query_id", "iteration", "doc_id", "relevance"])
+    return Collection(name, [Document(doc_id, text) for doc_id, text in docs.items()], frame)
+corpora = {
+    "robust04": collection("robust04", TRAINING, [("1", 0, "R1", 1), ("1", 0, "R2", 1), ("1", 0, "R3", 0), ("1", 0, "R4", 0)]),
+    "mytarget": collection("mytarget", TARGET, [("1", 0, "N1", 1), ("1", 0, "N2", 0)]),
+}
+made = []
+def on_run(done):
+    made.append(done.request.tag)
+    if role == "first" and len(made) == 1:
+        (sync / "first-midway").touch()
+        deadline = time.monotonic() + 60
+        while not (sync / "second-started").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)  # the second process plans its grid now (or waits for the lock)
+if role == "second":
+    (sync / "second-started").touch()
+runs = plan(["wcrobust04"], ["mytarget"], [by_name(name) for name in names])
+run_grid(corpora, runs, out, corpora_label="tiny", progress=False, on_run=on_run)
+print(json.dumps(made))
+'''
+
+
+def _start_grid(tmp_path, role, constellations):
+    import subprocess
+    import sys
+
+    from tests.commands.test_routing import TARGET_DOCS, TRAINING_DOCS
+
+    script = f"TRAINING = {TRAINING_DOCS!r}\nTARGET = {TARGET_DOCS!r}\n" + _GRID_PROCESS
+    argv = [sys.executable, "-c", script, str(tmp_path / "out"), str(tmp_path), role, constellations]
+    return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_two_grids_into_one_folder_make_each_run_once_and_keep_every_entry(tmp_path):
+    import time
+
+    first = _start_grid(tmp_path, "first", "default,C_3")
+    deadline = time.monotonic() + 120
+    while not (tmp_path / "first-midway").exists():
+        assert first.poll() is None and time.monotonic() < deadline, first.communicate()
+        time.sleep(0.05)
+    second = _start_grid(tmp_path, "second", "C_3,C_4")
+    (first_out, first_err), (second_out, second_err) = first.communicate(timeout=300), second.communicate(timeout=300)
+    assert first.returncode == 0 and second.returncode == 0, first_err + second_err
+    made = json.loads(first_out) + json.loads(second_out)
+    assert sorted(made) == ["wcrobust04_C_3", "wcrobust04_C_4", "wcrobust04_default"]  # each run once
+    entries = read_grid_manifest(tmp_path / "out")
+    assert sorted(entries) == [f"mytarget/wcrobust04_{name}.run" for name in ("C_3", "C_4", "default")]
+    assert all(entry["sha256"] == sha256_of(tmp_path / "out" / name) for name, entry in entries.items())
+    assert "waiting for another grid writing into" in second_err  # the second one said why it waited
+
+
+# --------------------------------------------------------------------------- workers too small
+
+
+def test_a_memory_limit_too_small_for_a_worker_is_one_clear_error(tmp_path):
+    """At 64MiB a worker is restarted over its limit before it runs anything (Dask would go on
+    restarting it for ever); the grid stops and names the setting, exit 2."""
+    import subprocess
+    import sys
+
+    from tests.commands.test_routing import _setup
+
+    config = _setup(tmp_path)
+    argv = [sys.executable, "-m", "irrepro", "routing", "grid", "--systems", "wcrobust04", "--targets", "mytarget",
+            "--constellations", "C_4", "--config", str(config), "--workers", "1", "--memory-limit", "64MiB", "--quiet",
+            "--out", str(tmp_path / "out")]  # fmt: skip
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=180, check=False)
+    assert done.returncode == 2, done.stderr
+    error = done.stderr.strip()
+    assert error.startswith("irrepro routing: error: the Dask workers were restarted") and len(error.splitlines()) == 1
+    assert "for going over their memory limit" in error and "now --memory-limit 64MiB with --workers 1" in error
+    assert "internal error" not in error and "KilledWorker" not in error

@@ -252,10 +252,21 @@ def _grid_corpora(args):
     return ConfiguredCorpora(str(path.resolve()), names), f"configured corpora ({path.resolve()})"
 
 
+def _memory_settings(args) -> str:
+    """The settings that decide the workers' memory (for a lost-workers error)."""
+    if args.scheduler:
+        return f"the workers of {args.scheduler}: start them with a larger 'dask worker --memory-limit'"
+    from irrepro.routing.experiment import default_workers
+
+    limit = args.memory_limit
+    shown = "auto (the machine's memory shared)" if limit in (None, "auto") else f"{limit / 2**20:g}MiB"
+    return f"now --memory-limit {shown} with --workers {args.workers or default_workers()}; e.g. --memory-limit 2GiB"
+
+
 def _grid(args) -> int:
     from pathlib import Path
 
-    from irrepro.routing.experiment import dashboard_available, local_cluster, worker_count
+    from irrepro.routing.experiment import WorkersLostError, dashboard_available, local_cluster, worker_count
     from irrepro.routing.grid import plan, run_grid
 
     if args.scheduler and (args.workers or args.memory_limit):
@@ -273,7 +284,10 @@ def _grid(args) -> int:
             print(f"dashboard: {client.dashboard_link}")
         elif not args.scheduler:
             print("no dashboard: it needs bokeh, which is not installed (pip install bokeh)")
-        report = run_grid(corpora, runs, out, client=client, corpora_label=label, progress=not args.quiet)
+        try:
+            report = run_grid(corpora, runs, out, client=client, corpora_label=label, progress=not args.quiet)
+        except WorkersLostError as error:
+            raise InputError(f"{error} ({_memory_settings(args)})") from error
     print(f"{report.made} runs made, {report.skipped} finished before and skipped; {report.feature_sets} feature sets "
           f"built for them ({report.saved_share:.0%} of the tasks' CPU time saved by sharing); {report.wall_seconds:.1f} s "
           f"-> {out}")

@@ -8,7 +8,8 @@ Cells are kept as the strings the paper prints, because their precision is part 
 ``"0.7760"`` is a value rounded to four decimals, ``"0.046"`` a p-value truncated to three decimals
 (the appendix notes that p-values are truncated, not rounded), ``"5E-04"`` a p-value whose leading
 digit is kept and truncated (``5E-04`` stands for a value in [5e-4, 6e-4)). :func:`printed_interval`
-turns a cell into the interval of values the print stands for.
+(:mod:`irrepro.papers.printed`, re-exported here) turns a cell into the interval of values the print
+stands for.
 
 * Appendix Table 1: replicability of WCrobust0405 (ARP, Kendall's tau Union, RBO, RMSE, paired
   t-test p-values) for the original run and the 20 printed constellations, on Core17.
@@ -20,10 +21,9 @@ one-digit format: it is transcribed as printed and reported as a misprint by the
 
 from __future__ import annotations
 
-import math
-from decimal import Decimal
-
 import pandas as pd
+
+from irrepro.papers.printed import printed_interval
 
 __all__ = [
     "TABLE1_COLUMNS",
@@ -110,39 +110,3 @@ def appendix_table1() -> pd.DataFrame:
 def appendix_table2() -> pd.DataFrame:
     """Appendix Table 2 (WCrobust0405, reproducibility on Core18) as printed: run x cell, strings."""
     return _parse(_APPENDIX_TABLE_2, TABLE2_COLUMNS, "appendix Table 2")
-
-
-def printed_interval(cell: str, *, truncated: bool) -> tuple[float, float]:
-    """The half-open interval [low, high) of values that print as ``cell``.
-
-    Parameters
-    ----------
-    cell : str
-        A printed number: ``"0.7760"``, ``"1"``, ``"0.046"`` or ``"5E-04"`` (mantissa times a power of ten).
-    truncated : bool
-        True for p-values, which the paper truncates: ``"0.046"`` stands for [0.046, 0.047) and
-        ``"5E-04"`` for [5e-4, 6e-4). False for the other cells, rounded to their last printed digit:
-        ``"0.7760"`` stands for [0.77595, 0.77605). Integers without a decimal point (``"1"``,
-        ``"0"``: the original run compared with itself) stand for exactly that value.
-
-    >>> printed_interval("0.046", truncated=True)
-    (0.046, 0.047)
-    >>> printed_interval("5E-04", truncated=True)
-    (0.0005, 0.0006)
-    """
-    text = cell.strip().replace("\u2212", "-").upper()
-    try:
-        value = Decimal(text)
-    except ArithmeticError as error:
-        raise ValueError(f"printed cell {cell!r} is not a number") from error
-    if "E" not in text and "." not in text:
-        return float(value), float(value)
-    # the unit of the last printed digit: 0.046 -> 0.001, 5E-04 -> 1E-04, 54E-06 -> 1E-06
-    unit = Decimal(1).scaleb(value.as_tuple().exponent)
-    if truncated:
-        low, high = value, value + unit
-    else:
-        low, high = value - unit / 2, value + unit / 2
-    if not (math.isfinite(float(low)) and math.isfinite(float(high))):
-        raise ValueError(f"printed cell {cell!r} gives no finite interval")
-    return float(low), float(high)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from irrepro.routing.corpora import read_corpus
+from irrepro.routing.corpora import ReadStats, read_corpus
 from irrepro.routing.pipeline import Collection, Corpus
 
 __all__ = [
@@ -157,7 +157,8 @@ def configured_collections(
     :class:`~irrepro.routing.implementations.Implementation`; default ``"paper"``).
 
     Raises :class:`ConfigError` when the file is missing, a name is not configured, a path does not
-    exist or is unreadable, or the qrels cannot be found.
+    exist or is unreadable, or the qrels cannot be found; reading a corpus raises it when a pass
+    yields no document.
     """
     from irrepro.routing.implementations import get
     from irrepro.runs import read_qrels
@@ -176,6 +177,21 @@ def configured_collections(
         setting = settings[name]
         setting.check_paths()
         options = implementation.reader_options(setting.format)
-        corpus = Corpus(lambda s=setting, o=options: read_corpus(s.format, list(s.paths), **o), name=name)
+        corpus = Corpus(lambda s=setting, o=options: _documents(s, o), name=name)
         collections[name] = Collection(name, corpus, read_qrels(setting.qrels_path()))
     return path, collections
+
+
+def _documents(setting: CorpusSetting, options: dict):
+    """The corpus's documents, read afresh; a pass that yields none raises :class:`ConfigError`
+    (a wrong format or folder would otherwise give an empty run, or a system trained on nothing)."""
+    stats = ReadStats()
+    yield from read_corpus(setting.format, list(setting.paths), stats=stats, **options)
+    if stats.documents == 0:
+        found = f"{stats.files} file(s) read as {setting.format!r}"
+        if stats.skipped:
+            found += f", {stats.skipped} malformed document(s) skipped"
+        if stats.empty:
+            found += f", {stats.empty} document(s) of empty text passed over"
+        raise ConfigError(f"corpus {setting.name!r} yields no documents ({found}: {', '.join(map(str, setting.paths))}); "
+                          f"check format and paths of [corpora.{setting.name}] in {setting.source}")

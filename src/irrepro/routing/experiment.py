@@ -16,7 +16,9 @@ their runs through this module:
   on a Dask cluster (``client``), where the feature tasks' results stay in the workers' memory and
   are handed to the run tasks that need them. Identical runs either way (no randomness; tested).
 - :func:`local_cluster` -- a Dask client on a local cluster of worker processes (or on a running
-  scheduler), with distributed's log lines silenced below errors.
+  scheduler, probed first: :mod:`irrepro.routing.scheduler`), with distributed's log lines silenced
+  below errors. Workers that keep dying over their memory limit end the runs with a
+  :class:`WorkersLostError` that says so, rather than a hang or Dask's ``KilledWorker``.
 - :class:`RunCache` -- the collections, the runs made so far and their scores. A cache only: what
   a table or a written folder contains is decided by the requests it names, never by what the
   cache happens to hold.
@@ -28,6 +30,7 @@ import logging
 import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -53,6 +56,7 @@ __all__ = [
     "default_workers",
     "dashboard_available",
     "worker_count",
+    "WorkersLostError",
     "RunCache",
     "MEASURES",
 ]
@@ -246,13 +250,18 @@ def _serial_runs(corpora, requests: list[RunRequest], hold: bool) -> Iterator[Ma
         del features
 
 
+class WorkersLostError(RuntimeError):
+    """Dask workers died while making runs (killed over their memory limit, most often); the
+    message says what happened and what to change."""
+
+
 def _dask_runs(client, corpora, requests: list[RunRequest], hold: bool) -> Iterator[MadeRun]:
-    from distributed import as_completed
+    from distributed import KilledWorker
 
     if isinstance(corpora, Mapping):  # on every worker, so a dead worker does not take the data with it
         corpora = client.scatter([dict(corpora)], broadcast=True, hash=False)[0]
     features: dict[tuple, object] = {}
-    runs: dict[object, RunRequest] = {}
+    runs: dict[object, tuple[RunRequest, object]] = {}  # run future -> its request and feature future
     token = os.urandom(4).hex()
     order = {key: number for number, key in enumerate(dict.fromkeys(r.feature_key for r in requests))}
     # submitted set by set (a feature task, then its runs): Dask starts tasks in that order, so a
@@ -262,14 +271,68 @@ def _dask_runs(client, corpora, requests: list[RunRequest], hold: bool) -> Itera
             features[request.feature_key] = client.submit(
                 _feature_task, corpora, request, hold, key=f"features-{len(features)}-{token}"
             )
-        future = client.submit(_run_task, corpora, features[request.feature_key], request, key=f"run-{number}-{token}")
-        runs[future] = request
-    features.clear()  # held by the run tasks that need them, released after the last one
-    for future in as_completed(list(runs)):
-        request = runs.pop(future)
-        made = MadeRun(request, *future.result(), request.feature_key)
+        feature_future = features[request.feature_key]
+        future = client.submit(_run_task, corpora, feature_future, request, key=f"run-{number}-{token}")
+        runs[future] = (request, feature_future)
+    # A feature set is held by its runs' entries only, and released after the last of them; held
+    # until then, so that a feature task that failed gives its runs its error, not a cancellation.
+    features.clear()
+    for future in _completed(client, list(runs)):
+        request, _ = runs.pop(future)
+        try:
+            result = future.result()
+        except KilledWorker as error:
+            raise WorkersLostError(f"run {request.tag}: {error}; a worker dies most often of running out of "
+                                   f"memory: {_memory_hint(client)}") from error
+        except CancelledError as error:  # the corpora scattered to a lone worker died with it
+            raise WorkersLostError(f"run {request.tag}: cancelled by Dask, its input lost with a worker that died "
+                                   f"(most often of running out of memory): {_memory_hint(client)}") from error
         future.release()
-        yield made
+        yield MadeRun(request, *result, request.feature_key)
+
+
+def _memory_restarts(client) -> int:
+    """How many times the cluster's nannies restarted a worker for going over its memory limit."""
+    return len(client.get_events("worker-restart-memory"))
+
+
+def _memory_hint(client) -> str:
+    limits = {info.get("memory_limit") for info in client.scheduler_info()["workers"].values()}
+    limit = f" ({_bytes(min(limits))} per worker)" if limits and None not in limits and 0 not in limits else ""
+    return f"give each worker more memory{limit}, or run fewer workers"
+
+
+def _bytes(size: int) -> str:
+    return f"{size / 2**30:.3g} GiB" if size >= 2**30 else f"{size / 2**20:.3g} MiB"
+
+
+def _completed(client, futures: list, *, poll_seconds: float = 1.0) -> Iterator:
+    """``futures`` as they finish; :class:`WorkersLostError` when the workers keep being restarted for
+    their memory while no run finishes (Dask would restart an idle worker too big for its limit forever).
+
+    The budget is what Dask itself tolerates of one task, ``allowed-failures + 1`` deaths, per worker.
+    """
+    import dask
+    from distributed import wait
+
+    pending = set(futures)
+    budget = (dask.config.get("distributed.scheduler.allowed-failures") + 1) * max(1, worker_count(client))
+    restarts_before = _memory_restarts(client)
+    while pending:
+        try:
+            done, pending = wait(pending, timeout=poll_seconds, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            done = set()
+        except CancelledError:  # handed on: their result() says so
+            done = {future for future in pending if future.cancelled()}
+            pending -= done
+        restarts = _memory_restarts(client) - restarts_before
+        if not done and restarts >= budget:
+            raise WorkersLostError(f"the Dask workers were restarted {restarts} times for going over their memory limit "
+                                   f"and no run finished: {_memory_hint(client)}")
+        if done:
+            restarts_before += restarts
+        yield from sorted(done, key=lambda future: future.key)
 
 
 # --------------------------------------------------------------------------- clusters
@@ -299,14 +362,14 @@ def local_cluster(*, workers: int | None = None, memory_limit: str | int | None 
     local cluster of ``workers`` processes (default: the cores) with one thread each and
     ``memory_limit`` per worker (e.g. ``"2GiB"``; default: Dask's share of the machine's memory),
     started and shut down here. distributed's log lines below errors are silenced, so a notebook
-    cell or a terminal shows only this package's output.
+    cell or a terminal shows only this package's output. A ``scheduler`` that is not a Dask
+    scheduler raises :class:`~irrepro.routing.scheduler.SchedulerError` within seconds.
     """
     import dask
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
-        with Client(scheduler, timeout="20s") as client:
-            yield client
+        yield from _scheduler_client(scheduler)
         return
     # Dask's nannies start workers with MALLOC_TRIM_THRESHOLD_=65536, which also fixes glibc's mmap
     # threshold: every large numpy temporary is then a fresh mmap, and the routing tasks ran 1.8x
@@ -318,6 +381,21 @@ def local_cluster(*, workers: int | None = None, memory_limit: str | int | None 
         memory_limit=memory_limit if memory_limit is not None else "auto",
         dashboard_address=":0", silence_logs=logging.ERROR,  # any free port: no 'port 8787 is in use' warning
     ) as cluster, Client(cluster) as client:  # fmt: skip
+        yield client
+
+
+def _scheduler_client(address: str) -> Iterator:
+    """A client of the running scheduler at ``address``, probed first (:mod:`irrepro.routing.scheduler`)."""
+    from distributed import Client
+
+    from irrepro.routing.scheduler import SchedulerError, check_scheduler
+
+    check_scheduler(address)
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError) as error:  # answered the probe, then failed the client's handshake
+        raise SchedulerError(f"cannot connect a Dask client to {address}: {error}") from error
+    with client:
         yield client
 
 

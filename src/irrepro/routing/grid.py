@@ -15,6 +15,10 @@ running scheduler) or in this process:
 - **resumable**: each finished run is written atomically (:mod:`irrepro.outputs`) and entered with
   its parameters, sha256 and size in ``grid.json``, itself rewritten atomically after every run; a
   second call skips every run whose file still has its recorded sha256 and parameters;
+- **one grid at a time per folder**: a call holds the folder's lock (``.grid.json.lock``, an
+  ``flock`` released when its holder dies) from reading the manifest to its last run, so a second
+  grid into the same folder waits, then skips what the first made: no run is made twice and no
+  manifest entry is lost;
 - **fault tolerant**: a worker that dies loses only its tasks; Dask runs them again on another
   worker (and recomputes a feature set that died with it), and the results are the same;
 - **progress**: runs done / total with a time estimate (tqdm, on stderr), and the dashboard link
@@ -26,7 +30,8 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,7 +45,7 @@ from irrepro.routing.pipeline import default_run_tag
 from irrepro.runs import write_run
 
 __all__ = ["GRID_MANIFEST", "GRID_FORMAT", "ALL_CONSTELLATIONS", "PlannedRun", "GridReport", "plan", "run_grid",
-           "read_grid_manifest"]
+           "read_grid_manifest", "grid_lock"]
 
 #: the grid's manifest in the output folder: every finished run with its sha256 and parameters
 GRID_MANIFEST = "grid.json"
@@ -107,6 +112,31 @@ def _write_manifest(out_dir: Path, entries: dict[str, dict]) -> None:
     atomic_write_text(out_dir / GRID_MANIFEST, json.dumps(manifest, indent=2) + "\n")
 
 
+@contextmanager
+def grid_lock(out_dir: Path, *, on_wait: Callable[[Path], None] | None = None) -> Iterator[None]:
+    """Hold ``out_dir``'s grid lock (``.grid.json.lock``); if another process holds it, call
+    ``on_wait(lock_path)`` once and wait for it. An ``flock`` (as the data cache's): the kernel
+    releases it when its holder dies, so a lock file left behind never blocks."""
+    from filelock import FileLock, Timeout  # imported here: only a grid needs it (the CLI's start-up time)
+
+    lock = FileLock(out_dir / f".{GRID_MANIFEST}.lock")
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        if on_wait is not None:
+            on_wait(Path(lock.lock_file))
+        lock.acquire()
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _say_waiting(lock_path: Path) -> None:
+    print(f"waiting for another grid writing into {lock_path.parent} (it holds {lock_path.name}); "
+          "this one goes on when it ends and skips the runs it made", file=sys.stderr, flush=True)
+
+
 def _finished(out_dir: Path, run: PlannedRun, entry: dict | None, corpora: str) -> bool:
     """Whether ``run`` is done: recorded with the same request, its file there with the recorded sha256."""
     if entry is None or entry.get("request") != run.description(corpora):
@@ -165,25 +195,27 @@ def run_grid(corpora, runs: Sequence[PlannedRun], out_dir: str | Path, *, client
 
     ``corpora`` as for :func:`~irrepro.routing.experiment.iter_runs`; ``corpora_label`` names them in
     the manifest (a run recorded for other corpora is made again); ``client``: a Dask client (else
-    the runs are made here); ``on_run`` is called after each run is written.
+    the runs are made here); ``on_run`` is called after each run is written. The folder's lock
+    (:func:`grid_lock`) is held throughout: a grid already writing there is waited for (said on stderr).
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    entries = read_grid_manifest(out)
-    todo = [run for run in runs if not _finished(out, run, entries.get(run.name), corpora_label)]
-    report = GridReport(planned=len(runs), skipped=len(runs) - len(todo))
-    by_key = {run.request.key: run for run in todo}
-    bar = tqdm(total=len(todo), desc="runs", unit="run", file=sys.stderr, disable=not progress or not todo)
-    with bar:
-        for made in iter_runs(corpora, [run.request for run in todo], client=client):
-            run = by_key[made.request.key]
-            entries[run.name] = _write_run(out, run, made, corpora_label)
-            _write_manifest(out, entries)
-            report.add(made)
-            bar.update(1)
-            if on_run is not None:
-                on_run(made)
+    with grid_lock(out, on_wait=_say_waiting):
+        entries = read_grid_manifest(out)  # read under the lock: what an earlier holder made is skipped
+        todo = [run for run in runs if not _finished(out, run, entries.get(run.name), corpora_label)]
+        report = GridReport(planned=len(runs), skipped=len(runs) - len(todo))
+        by_key = {run.request.key: run for run in todo}
+        bar = tqdm(total=len(todo), desc="runs", unit="run", file=sys.stderr, disable=not progress or not todo)
+        with bar:
+            for made in iter_runs(corpora, [run.request for run in todo], client=client):
+                run = by_key[made.request.key]
+                entries[run.name] = _write_run(out, run, made, corpora_label)
+                _write_manifest(out, entries)
+                report.add(made)
+                bar.update(1)
+                if on_run is not None:
+                    on_run(made)
     report.wall_seconds = time.perf_counter() - started
     return report
 

@@ -41,6 +41,8 @@ EXPECTED_FILES = {
     "appendix_table1_worst_cells": None, "appendix_table2_worst_cells": None,
     "appendix_match_counts": ["cells", "matching", "missing"],
     "appendix_misprints": None, "appendix_largest_differences": None, "ndcg_cutoff_check": None,
+    "printed_text_values": ["value", "printed", "reproduced", "difference", "match", "tolerance", "found at", "where",
+                            "quote"],
     "rbo_depth_convention": None, "small_cases": None,
     "figure1_cutoff_curves": ["family", "level", "cutoff", "KTU", "RBO", "RMSE:nDCG"],
     "figure2_points": ["family", "level", "measure", "ER", "DeltaRI"],

@@ -12,6 +12,7 @@ is re-exported here, so ``paper.X`` works):
 - :mod:`~irrepro.papers.glm.data_groups`: whose data a verdict rests on;
 - :mod:`~irrepro.papers.glm.statements`: the paper's statements about Table 1;
 - :mod:`~irrepro.papers.glm.claim_checks`: the claims (:data:`CLAIMS`), per data group;
+- :mod:`~irrepro.papers.glm.printed_values`: the one number its text states, printed beside reproduced;
 - :mod:`~irrepro.papers.glm.fidelity_rows`: :func:`fidelity`;
 - :mod:`~irrepro.papers.glm.prose`: the numbers and sentences of the chapter's text;
 - :mod:`~irrepro.papers.glm.files`: :func:`write_tables`.
@@ -26,6 +27,7 @@ from irrepro.papers.glm import (
     fidelity_rows,
     files,
     models,
+    printed_values,
     prose,
     scores,
     statements,
@@ -36,9 +38,12 @@ from irrepro.papers.glm.diagnostics import *  # noqa: F403
 from irrepro.papers.glm.fidelity_rows import *  # noqa: F403
 from irrepro.papers.glm.files import *  # noqa: F403
 from irrepro.papers.glm.models import *  # noqa: F403
+from irrepro.papers.glm.printed_values import *  # noqa: F403
 from irrepro.papers.glm.prose import *  # noqa: F403
 from irrepro.papers.glm.scores import *  # noqa: F403
 from irrepro.papers.glm.statements import *  # noqa: F403
 
-_MODULES = (scores, models, diagnostics, data_groups, statements, claim_checks, fidelity_rows, prose, files)
+_MODULES = (
+    scores, models, diagnostics, data_groups, statements, claim_checks, printed_values, fidelity_rows, prose, files,
+)  # fmt: skip
 __all__ = [name for module in _MODULES for name in module.__all__]

@@ -33,6 +33,8 @@ The modules, one concern each (everything public is re-exported here, so ``paper
   Table 5 on both versions;
 - :mod:`~irrepro.papers.sigir2020.conventions`: small cases, RBO depth, nDCG cut-off;
 - :mod:`~irrepro.papers.sigir2020.appendix`: printed versus reproduced, cell by cell;
+- :mod:`~irrepro.papers.sigir2020.printed_values`: the values the text states about Tables 3 and 4 and
+  Figure 3, printed versus reproduced;
 - :mod:`~irrepro.papers.sigir2020.claim_checks`: the paper's claims (:data:`CLAIMS`);
 - :mod:`~irrepro.papers.sigir2020.fidelity_rows`: :func:`fidelity`;
 - :mod:`~irrepro.papers.sigir2020.prose`: the numbers of the chapter's prose;
@@ -54,6 +56,7 @@ from irrepro.papers.sigir2020 import (
     files,
     hypothesis,
     measure_tables,
+    printed_values,
     prose,
     published_scores,
 )
@@ -68,11 +71,12 @@ from irrepro.papers.sigir2020.figures import *  # noqa: F403
 from irrepro.papers.sigir2020.files import *  # noqa: F403
 from irrepro.papers.sigir2020.hypothesis import *  # noqa: F403
 from irrepro.papers.sigir2020.measure_tables import *  # noqa: F403
+from irrepro.papers.sigir2020.printed_values import *  # noqa: F403
 from irrepro.papers.sigir2020.prose import *  # noqa: F403
 from irrepro.papers.sigir2020.published_scores import *  # noqa: F403
 
 _MODULES = (
     published_scores, measure_tables, effects, correlation, figures, earlier, hypothesis, conventions, appendix,
-    claim_checks, fidelity_rows, prose, files,
+    printed_values, claim_checks, fidelity_rows, prose, files,
 )  # fmt: skip
 __all__ = ["BASELINE", "ADVANCED", "SYSTEMS", "CUTOFFS", *(name for module in _MODULES for name in module.__all__)]

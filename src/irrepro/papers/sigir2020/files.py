@@ -25,6 +25,8 @@ same function; :func:`write_tables` writes them as one set with its manifest
 ``appendix_match_counts``                 matching cells per appendix table
 ``appendix_misprints``                    the cells that do not match, and why (a misprint or not)
 ``appendix_largest_differences``          the matching cells farthest from their print (appendix Table 1)
+``printed_text_values``                   the values the text states about Tables 3, 4 and Figure 3, printed
+                                          versus reproduced
 ``ndcg_cutoff_check``                     the paper's nDCG is ndcg cut at 1000
 ``rbo_depth_convention``                  the published RBO files' depth convention
 ``small_cases``                           KTU, tau and RBO on small rankings (the paper's KTU examples)
@@ -42,7 +44,7 @@ same function; :func:`write_tables` writes them as one set with its manifest
 ``earlier_rpd_ap_topics``,                where the earlier WCrobust0405 AP differs: per Core18 topic, and
 ``earlier_rpd_ap_groups``                 for the topics judged in Robust05 and the others
 ``claims``                                the paper's claims with verdicts and evidence
-``fidelity``                              one row per table and figure: data, reproduced, printed shown
+``fidelity``                              one row per table and figure: data, values compared and matched, verdict
 ``chapter_numbers``                       every number of the chapter's prose, computed, with its source
 ``data_files``                            the published files the chapter reads, with sha256 and source
 ========================================  ==================================================================
@@ -68,7 +70,16 @@ from irrepro.data import provenance
 from irrepro.outputs import write_table_set
 from irrepro.papers.datasets import ADVANCED, BASELINE, SYSTEMS
 from irrepro.papers.fidelity import fidelity_table
-from irrepro.papers.sigir2020 import appendix, conventions, correlation, earlier, effects, figures, hypothesis
+from irrepro.papers.sigir2020 import (
+    appendix,
+    conventions,
+    correlation,
+    earlier,
+    effects,
+    figures,
+    hypothesis,
+    printed_values,
+)
 from irrepro.papers.sigir2020.claim_checks import claims
 from irrepro.papers.sigir2020.measure_tables import replicability_table, reproducibility_table, rpl_vs_rpd_pvalues
 from irrepro.papers.sigir2020.prose import chapter_numbers
@@ -156,6 +167,7 @@ def _paper_tables() -> dict[str, pd.DataFrame]:
         "appendix_match_counts": appendix.match_counts(),
         "appendix_misprints": appendix.appendix_misprints(),
         "appendix_largest_differences": appendix.largest_differences(1),
+        "printed_text_values": printed_values.text_values_comparison(),
     }
 
 

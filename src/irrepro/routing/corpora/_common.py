@@ -6,8 +6,9 @@ A reader turns files into a stream of :class:`Document`. Which text it takes is 
 ``.text`` it reads). A document that cannot be parsed is never
 dropped silently: it is reported with a :class:`CorpusWarning` naming the file and the position
 (line number, or the member of a tar archive) and counted in a :class:`ReadStats`, and the reader
-goes on with the next document. A file that cannot be opened at all (missing, or not in the
-format its name promises) raises :class:`CorpusFormatError` or :class:`FileNotFoundError`.
+goes on with the next document. A file that cannot be opened or read to its end (missing, not in
+the format its name promises, a truncated or corrupt ``.gz``) raises :class:`CorpusFormatError` or
+:class:`FileNotFoundError` naming it: a corpus read in part would give a run on part of it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import html
 import os
 import re
 import warnings
+import zlib
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.entities import name2codepoint
 from pathlib import Path
@@ -37,6 +40,7 @@ __all__ = [
     "as_paths",
     "discover",
     "open_text",
+    "damage_named",
     "clean_text",
     "decode_entities",
     "html_text",
@@ -146,6 +150,22 @@ def open_text(path: Path, *, encoding: str = "utf-8") -> IO[str]:
             f"(e.g. `gunzip -S .z {path.name}` or `uncompress`)"
         )
     return open(path, encoding=encoding, errors="replace")
+
+
+@contextmanager
+def damage_named(path: Path) -> Iterator[None]:
+    """Turn the errors of reading a damaged compressed file into a :class:`CorpusFormatError` naming it.
+
+    gzip says ``EOFError: Compressed file ended before the end-of-stream marker was reached`` for a
+    truncated file and ``BadGzipFile``/``zlib.error`` for corrupt bytes, never which file.
+    """
+    try:
+        yield
+    except EOFError as error:
+        raise CorpusFormatError(f"{path}: truncated: the compressed data ends before its end marker ({error}); "
+                                "the file was cut short in a download or copy: fetch or copy it again") from error
+    except (gzip.BadGzipFile, zlib.error) as error:
+        raise CorpusFormatError(f"{path}: corrupt compressed data ({error}); fetch or copy the file again") from error
 
 
 _TAG = re.compile(r"<[^>]*>")

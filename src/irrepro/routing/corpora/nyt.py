@@ -21,13 +21,15 @@ seven digits without leading zeros, line 223), which in the LDC release is the d
 
 Tarballs are read as streams (``tarfile`` mode ``r|*``), member by member; a member that is not
 well-formed XML or has no doc-id is skipped with a :class:`CorpusWarning` naming
-``archive.tgz[member]`` and the XML error's line.
+``archive.tgz[member]`` and the XML error's line; a tarball that cannot be read to its end
+(truncated, corrupt) raises :class:`CorpusFormatError` naming it.
 """
 
 from __future__ import annotations
 
 import tarfile
 import xml.etree.ElementTree as ElementTree
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -107,7 +109,8 @@ def read_nyt(
     """Stream the articles of NYT Annotated Corpus tarballs (``.tgz``) or ``.xml`` files; folders are walked.
 
     A malformed member or file is skipped with a :class:`CorpusWarning`; a tarball that breaks off
-    (truncated download) is reported the same way and the reader goes on with the next file.
+    (truncated download) or is corrupt raises :class:`CorpusFormatError` naming it: a run on the
+    part of the corpus read so far would not be the run asked for.
     ``text``: ``"anserini"`` (default) or ``"authors"`` (see the module docstring); ``drop_empty``
     passes over documents of empty text (counted in ``stats.empty``; the authors' code keeps them).
     """
@@ -127,6 +130,7 @@ def read_nyt(
                 else:
                     stats.documents += 1
                     yield document
-        except (tarfile.TarError, EOFError, OSError) as error:
+        except (tarfile.TarError, EOFError, OSError, zlib.error) as error:
             after = f" after member {member_name}" if member_name else ""
-            stats.report(path, "", f"archive unreadable{after}, rest of the file not read: {error}")
+            raise CorpusFormatError(f"{path}: archive unreadable{after} ({error}): the file is truncated or corrupt; "
+                                    "fetch or copy it again") from error

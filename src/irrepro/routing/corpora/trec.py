@@ -22,7 +22,8 @@ parser's error recovery is not emulated.
 
 Dates are read from ``<DATE_TIME>`` (AQUAINT, ``1998-06-01 00:10``), ``<DATE>`` (FT ``yymmdd``,
 LA Times ``January 1, 1989, Sunday``) or ``<DATE1>`` (FBIS ``7 February 1994``); None otherwise.
-Files may be plain or gzipped (``.gz``); Unix-compressed ``.z``/``.0z`` files, as shipped on the
+Files may be plain or gzipped (``.gz``; a truncated or corrupt one raises :class:`CorpusFormatError`
+naming it); Unix-compressed ``.z``/``.0z`` files, as shipped on the
 disks, must be decompressed first. As in Anserini, folders named ``cr`` (Congressional Record, not
 part of Robust04), ``dtd``/``dtds`` and files whose name starts with ``readme`` are passed over.
 """
@@ -40,6 +41,7 @@ from ._common import (
     as_paths,
     check_text_rule,
     clean_text,
+    damage_named,
     discover,
     html_text,
     iso_date,
@@ -171,7 +173,7 @@ def read_trec_sgml(
     stats = stats if stats is not None else ReadStats()
     for path in discover(as_paths(paths), keep=_is_corpus_file, skip_dirs=_SKIP_DIRS):
         stats.files += 1
-        with open_text(path) as handle:
+        with damage_named(path), open_text(path) as handle:
             content = handle.read()
         starts: list[int] | None = None
         open_at: int | None = None

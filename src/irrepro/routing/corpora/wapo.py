@@ -33,6 +33,7 @@ from ._common import (
     as_paths,
     check_text_rule,
     clean_text,
+    damage_named,
     discover,
     html_text,
     open_text,
@@ -105,7 +106,8 @@ def read_wapo(
     """Stream the articles of Washington Post JSON-lines files (plain or ``.gz``; folders are walked).
 
     A line that is not a JSON object with a string ``id`` is skipped with a :class:`CorpusWarning`
-    giving file and line number; blank lines are ignored. ``text``: ``"anserini"`` (default) or
+    giving file and line number; blank lines are ignored. A truncated or corrupt ``.gz`` raises
+    :class:`CorpusFormatError` naming the file. ``text``: ``"anserini"`` (default) or
     ``"authors"`` (see the module docstring); ``drop_empty`` passes over articles of empty text
     (counted in ``stats.empty``; the authors' code keeps them).
     """
@@ -113,7 +115,7 @@ def read_wapo(
     stats = stats if stats is not None else ReadStats()
     for path in discover(as_paths(paths), keep=_is_corpus_file):
         stats.files += 1
-        with open_text(path) as handle:
+        with damage_named(path), open_text(path) as handle:
             for number, line in enumerate(handle, start=1):
                 if not line.strip():
                     continue
