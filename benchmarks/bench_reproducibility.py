@@ -236,8 +236,9 @@ def floor(paths, names, frames, qrels, ref_seconds: float, ranking_seconds: floa
     """
     import pytrec_eval
 
-    from irrepro.evaluation import _nested, _qrels_dict
+    from irrepro.evaluation import _qrels_dict
     from irrepro.reproducibility import ranking
+    from irrepro.run_dicts import nested
 
     columns = ["query_id", "iteration", "doc_id", "file_rank", "score", "run"]
 
@@ -250,7 +251,7 @@ def floor(paths, names, frames, qrels, ref_seconds: float, ranking_seconds: floa
 
     def trec_eval_alone():
         for frame in frames:
-            evaluator.evaluate(_nested(frame["query_id"], frame["doc_id"], frame["score"], what="run"))
+            evaluator.evaluate(nested(frame["query_id"], frame["doc_id"], frame["score"], what="run"))
 
     def docno_coding():
         for kind in ("baseline", "advanced"):

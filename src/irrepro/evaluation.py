@@ -61,6 +61,14 @@ document, so the choice changes nothing there).
 Either way :class:`MissingTopicReport` lists the topics concerned and a warning names the
 ones left out.
 
+Runs of many lines
+------------------
+trec_eval scores every topic on its own, so a run is given to its code in batches of whole
+topics (:mod:`irrepro.run_dicts`): :func:`evaluate` builds the ``{topic: {docno: score}}`` dicts
+of about 200,000 lines at a time, and :meth:`Judgments.score` evaluates a
+:class:`irrepro.runs.RunStream` topic by topic as the file is read, as ``irrepro evaluate``
+does, without ever holding the run's lines.  The numbers are those of one call on the whole run.
+
 The report
 ----------
 The returned mapping is an :class:`Evaluation` (a ``dict`` of measure name -> frame) whose
@@ -71,7 +79,7 @@ the same report without evaluating.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -79,6 +87,7 @@ import pandas as pd
 import pytrec_eval
 
 from irrepro.measures import Measure, parse_measure
+from irrepro.run_dicts import NeedsWholeRun, NotInBlocks, grouped_batches, nested, nested_batches, sorted_batches
 from irrepro.validation import (
     Choice,
     InvalidParameterError,
@@ -95,6 +104,7 @@ __all__ = [
     "evaluate",
     "evaluate_prepared",
     "Judgments",
+    "RunScores",
     "Evaluation",
     "MissingTopicReport",
     "missing_topic_report",
@@ -214,36 +224,7 @@ def _as_runs(runs: Mapping[str, pd.DataFrame] | pd.DataFrame) -> dict[str, pd.Da
 
 
 def _qrels_dict(qrels: pd.DataFrame) -> dict[str, dict[str, int]]:
-    return _nested(
-        qrels["query_id"], qrels["doc_id"], qrels["relevance"].astype("int64"), what="the qrels judge"
-    )
-
-
-def _nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what: str) -> dict[str, dict]:
-    """{query: {doc: value}} built from blocks of one topic (fast for 10^5-10^6 rows).
-
-    Frames from :func:`irrepro.runs.read_run` hold each topic in one block already; other
-    frames are sorted by topic first.
-
-    A document twice in one topic would silently keep one value, so the sizes are checked and
-    a ``ValueError`` names the first such pair.
-    """
-    topics = query_ids.astype("str").to_numpy(dtype=object)
-    docs = doc_ids.astype("str").to_numpy(dtype=object)
-    vals = values.to_numpy()
-    starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
-    if len(set(topics[starts].tolist())) != len(starts):  # a topic in several blocks: sort first
-        order = np.argsort(topics, kind="stable")
-        topics, docs, vals = topics[order], docs[order], vals[order]
-        starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
-    docs, vals = docs.tolist(), vals.tolist()
-    ends = np.r_[starts[1:], len(topics)]
-    nested = {str(topics[a]): dict(zip(docs[a:b], vals[a:b], strict=True)) for a, b in zip(starts, ends, strict=True)}
-    if sum(map(len, nested.values())) != len(topics):
-        frame = pd.DataFrame({"query_id": query_ids.astype("str"), "doc_id": doc_ids.astype("str")})
-        row = frame[frame.duplicated()].iloc[0]
-        raise ValueError(f"evaluate: {what} document {row['doc_id']} twice in topic {row['query_id']}")
-    return nested
+    return nested(qrels["query_id"], qrels["doc_id"], qrels["relevance"].astype("int64"), what="the qrels judge")
 
 
 @validate_params(runs=RUNS, qrels=QRELS, **POLICIES)
@@ -255,16 +236,21 @@ def missing_topic_report(
     no_relevant: str = "drop",
 ) -> MissingTopicReport:
     """The :class:`MissingTopicReport` that :func:`evaluate` would attach, without evaluating."""
-    run_frames = _as_runs(runs)
+    run_topics = {name: frame["query_id"].astype("str").unique() for name, frame in _as_runs(runs).items()}
+    return _report(run_topics, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
+
+
+def _report(run_topics: Mapping[str, Iterable[str]], qrels: pd.DataFrame, *, missing_topics: str, no_relevant: str) -> MissingTopicReport:
+    """The report of runs given by the topics each lists."""
     relevant = qrels.loc[qrels["relevance"] >= 1, "query_id"].astype("str").unique()
     judged = qrels["query_id"].astype("str").unique()
     without = tuple(sorted(set(judged) - set(relevant)))
     evaluated = set(judged) if no_relevant == "keep" else set(relevant)
     missing, not_in_qrels = {}, {}
-    for name, frame in run_frames.items():
-        run_topics = set(frame["query_id"].astype("str").unique())
-        missing[name] = tuple(sorted(evaluated - run_topics))
-        not_in_qrels[name] = tuple(sorted(run_topics - set(judged)))
+    for name, topics in run_topics.items():
+        topics = set(topics)
+        missing[name] = tuple(sorted(evaluated - topics))
+        not_in_qrels[name] = tuple(sorted(topics - set(judged)))
     return MissingTopicReport(
         policy=missing_topics,
         no_relevant_policy=no_relevant,
@@ -317,9 +303,26 @@ def evaluate(
     return evaluate_prepared(runs, qrels, measures, missing_topics=missing_topics, no_relevant=no_relevant, stacklevel=3)
 
 
+@dataclass(frozen=True)
+class RunScores:
+    """One run's part of an evaluation, before the missing-topic policy is applied.
+
+    Attributes
+    ----------
+    topics : frozenset of str
+        Every topic the run lists, judged or not.
+    by_topic : dict topic -> dict trec_eval measure name -> float
+        trec_eval's scores of the run's judged topics, as ``pytrec_eval`` returns them.
+    """
+
+    topics: frozenset[str]
+    by_topic: dict[str, dict[str, float]]
+
+
 class Judgments:
     """Qrels prepared once for several evaluations: the nested dict and one pytrec_eval
-    ``RelevanceEvaluator`` per set of measures (used by ``compare_runs`` for its two run pairs)."""
+    ``RelevanceEvaluator`` per set of measures (used by ``compare_runs`` for its two run pairs,
+    and by ``irrepro evaluate`` for each run file)."""
 
     def __init__(self, qrels: pd.DataFrame):
         self.qrels = qrels
@@ -330,6 +333,68 @@ class Judgments:
         if requests not in self._evaluators:
             self._evaluators[requests] = pytrec_eval.RelevanceEvaluator(self.by_topic, set(requests))
         return self._evaluators[requests]
+
+    def score(self, run, measures: Sequence[str], *, what: str = "run lists") -> RunScores:
+        """trec_eval's scores of one run, never holding more than a batch of its topics as dicts.
+
+        ``run`` is a run frame (evaluated in batches of whole topics, :func:`irrepro.run_dicts.
+        nested_batches`) or a :class:`irrepro.runs.RunStream`: evaluated topic by topic as the
+        file is read (:func:`~irrepro.run_dicts.grouped_batches`); if its topics are not in
+        blocks, read again and held as topic codes, docnos and scores, sorted by topic
+        (:func:`~irrepro.run_dicts.sorted_batches`); if a topic lists a document twice or it is
+        empty, read whole with :meth:`~irrepro.runs.RunStream.read`, whose errors and warnings
+        are :func:`irrepro.runs.read_run`'s.  trec_eval scores each topic on its own, so the
+        numbers are those of one call on the whole run.  ``what`` begins the error about a
+        document twice in a frame's topic (``run X lists``).
+        """
+        evaluator = self.evaluator(frozenset(parse_measure(name).request for name in measures))
+        if isinstance(run, pd.DataFrame):
+            return _score_batches(
+                nested_batches(run["query_id"], run["doc_id"], run["score"].astype("float64"), what=what), evaluator
+            )
+        scores = _score_stream(run, evaluator)
+        if scores is None:
+            return self.score(run.read(), measures, what=what)
+        run.warn(stacklevel=3)
+        return scores
+
+
+def _score_stream(stream, evaluator: pytrec_eval.RelevanceEvaluator) -> RunScores | None:
+    """A stream's scores topic by topic as read; if its topics are not in blocks, from its lines
+    held compactly and sorted by topic (a second reading); ``None``: read the run whole."""
+    try:
+        return _score_batches(grouped_batches(stream), evaluator)
+    except NotInBlocks:
+        try:
+            return _score_batches(sorted_batches(stream), evaluator)
+        except NeedsWholeRun:
+            return None
+    except NeedsWholeRun:
+        return None
+
+
+def _score_batches(batches, evaluator: pytrec_eval.RelevanceEvaluator) -> RunScores:
+    topics: set[str] = set()
+    by_topic: dict[str, dict[str, float]] = {}
+    for batch in batches:
+        topics.update(batch)
+        by_topic.update(evaluator.evaluate(batch))
+    return RunScores(frozenset(topics), by_topic)
+
+
+def _warn_left_out(report: MissingTopicReport, *, stacklevel: int) -> None:
+    """An :class:`IgnoredTopicsWarning` for topics without a relevant document left out and for
+    each run's topics the qrels do not judge."""
+    if report.topics_without_relevant and report.no_relevant_policy == "drop":
+        warnings.warn(report._no_relevant_line(), IgnoredTopicsWarning, stacklevel=stacklevel)
+    for run_name, ignored in report.not_in_qrels.items():
+        if ignored:
+            warnings.warn(
+                f"run {run_name}: {len(ignored)} topic(s) not in the qrels ignored, as trec_eval does: "
+                f"{_topics(ignored)}",
+                IgnoredTopicsWarning,
+                stacklevel=stacklevel,
+            )
 
 
 def evaluate_prepared(
@@ -344,40 +409,32 @@ def evaluate_prepared(
 ) -> Evaluation:
     """:func:`evaluate` with qrels prepared once (``judgments``, :class:`Judgments` of ``qrels``)
     for several evaluations, as ``compare_runs`` does; warnings are attributed ``stacklevel``
-    frames up. Arguments are not validated here: callers validate them (``evaluate`` does)."""
+    frames up. Arguments are not validated here: callers validate them (``evaluate`` does).
+
+    A run may also be given as its :class:`RunScores` (``Judgments.score``), as ``irrepro
+    evaluate`` does for runs streamed from files."""
     parsed = [parse_measure(name) for name in measures]
-    run_frames = _as_runs(runs)
+    named_runs = _as_runs(runs)
     if judgments is None or judgments.qrels is not qrels:
         judgments = Judgments(qrels)
-    report = missing_topic_report(run_frames, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
-    if report.topics_without_relevant and no_relevant == "drop":
-        warnings.warn(report._no_relevant_line(), IgnoredTopicsWarning, stacklevel=stacklevel)
-    for run_name, ignored in report.not_in_qrels.items():
-        if ignored:
-            warnings.warn(
-                f"run {run_name}: {len(ignored)} topic(s) not in the qrels ignored, as trec_eval does: "
-                f"{_topics(ignored)}",
-                IgnoredTopicsWarning,
-                stacklevel=stacklevel,
-            )
-
-    evaluator = judgments.evaluator(frozenset(m.request for m in parsed))
+    run_topics = {
+        name: run.topics if isinstance(run, RunScores) else run["query_id"].astype("str").unique()
+        for name, run in named_runs.items()
+    }
+    report = _report(run_topics, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
+    _warn_left_out(report, stacklevel=stacklevel + 1)
     topics = list(report.evaluated_topics)
+    fill = 0.0 if missing_topics == "zero" else np.nan
     columns: dict[str, dict[str, np.ndarray]] = {m.name: {} for m in parsed}
-    for run_name, frame in run_frames.items():
-        run_dict = _nested(
-            frame["query_id"], frame["doc_id"], frame["score"].astype("float64"), what=f"run {run_name} lists"
-        )
-        scored = evaluator.evaluate(run_dict)
-        fill = 0.0 if missing_topics == "zero" else np.nan
+    for run_name, run in named_runs.items():
+        if not isinstance(run, RunScores):
+            run = judgments.score(run, measures, what=f"run {run_name} lists")
         for measure in parsed:
-            values = np.array(
-                [scored[t][measure.trec_eval] if t in scored else fill for t in topics], dtype="float64"
-            )
-            columns[measure.name][run_name] = values
+            values = [run.by_topic[t][measure.trec_eval] if t in run.by_topic else fill for t in topics]
+            columns[measure.name][run_name] = np.array(values, dtype="float64")
     index = pd.Index(topics, dtype="str", name="query_id")
     frames = {
-        name: pd.DataFrame(by_run, index=index, columns=list(run_frames), dtype="float64")
+        name: pd.DataFrame(by_run, index=index, columns=list(named_runs), dtype="float64")
         for name, by_run in columns.items()
     }
     for name, frame in frames.items():

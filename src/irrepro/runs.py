@@ -11,7 +11,8 @@ and a **qrels** file four::
     301    0          CR93E-1282  1
 
 :func:`read_run` and :func:`read_qrels` turn them into tidy pandas frames, :func:`write_run`
-writes a run back.
+writes a run back.  :class:`RunStream` reads a run chunk by chunk, for evaluating runs whose
+lines are too many to hold at once (``irrepro evaluate`` does; :mod:`irrepro.run_dicts`).
 
 Ranking semantics (those of trec_eval, ``form_res_rels.c``)
 -----------------------------------------------------------
@@ -26,8 +27,9 @@ What a line is (one definition for every path)
 The rules follow trec_eval's readers (``get_trec_results.c``, ``get_qrels.c``); where
 trec_eval would read a text differently from what it plainly says, the text is refused.
 
-- **Input**: bytes in UTF-8, read exactly once: a file, a FIFO, ``/dev/stdin`` or
-  ``/dev/fd/N`` (``<(...)``), ``"-"`` for standard input, or an open binary file.  A UTF-8
+- **Input**: bytes in UTF-8: a file, a FIFO, ``/dev/stdin`` or ``/dev/fd/N`` (``<(...)``),
+  ``"-"`` for standard input, or an open binary file (:class:`irrepro.sources.Source`: what can
+  be read only once is read once, into memory; a regular file is read in chunks).  A UTF-8
   byte-order mark at the very start is dropped (trec_eval would make it part of the first
   topic).
 - **Lines** end at ``\\n``; a ``\\r`` just before it (CRLF) or at the very end of the input
@@ -84,7 +86,11 @@ character, a comment, a short or long line, a number pandas rejects, NaN, scores
 all 0 or 1, which pandas also reads from the words true/false, a grade not in plain integer
 notation, a duplicate) the input goes to the reference, which reads it or says where it is
 wrong.
-``tests/test_runs_properties.py`` checks on generated inputs that both paths give the same
+
+A run is read in chunks of whole lines (about :data:`irrepro.sources.CHUNK_BYTES` bytes), each
+chunk by one path or the other, its lines numbered as in the whole input; a duplicate and an
+empty run are checked on the whole.  ``tests/test_runs_properties.py`` checks on generated
+inputs that both paths, whole or in chunks of any size, and :class:`RunStream` give the same
 frame, the same warnings, or the same error.
 """
 
@@ -96,7 +102,6 @@ import itertools
 import math
 import os
 import re
-import sys
 import unicodedata
 import warnings
 from collections.abc import Iterator
@@ -107,9 +112,10 @@ import numpy as np
 import pandas as pd
 
 from irrepro.outputs import atomic_write_text
+from irrepro.sources import Source
 from irrepro.validation import FilePath, Optional, RunFrame, Text, validate_params
 
-__all__ = ["RunFormatError", "read_run", "read_qrels", "write_run", "rank_by_score"]
+__all__ = ["RunFormatError", "read_run", "RunStream", "read_qrels", "write_run", "rank_by_score"]
 
 RUN_COLUMNS = ("query_id", "doc_id", "score", "rank", "run")
 QRELS_COLUMNS = ("query_id", "iteration", "doc_id", "relevance")
@@ -199,31 +205,6 @@ def _rank_if_ordered(frame: pd.DataFrame) -> pd.DataFrame | None:
     return ordered
 
 
-# --------------------------------------------------------------------------- the input, read once
-
-
-def _read_source(source) -> tuple[bytes, str]:
-    """All bytes of ``source`` and its name for messages.
-
-    Read once, into memory (as trec_eval does): a pipe or FIFO cannot be read a second time.
-    ``"-"`` is standard input; an object with ``read`` is an open binary file.
-    """
-    if hasattr(source, "read"):
-        label = getattr(source, "name", None)
-        label = label if isinstance(label, str) else "<stream>"
-        data = source.read()
-        if not isinstance(data, (bytes, bytearray)):
-            raise TypeError(f"{label}: open the file in binary mode ('rb'), not as text")
-        return bytes(data), label
-    path = os.fsdecode(os.fspath(source))
-    if path == "-":
-        stdin = getattr(sys.stdin, "buffer", sys.stdin)
-        data = stdin.read()
-        return (data.encode("utf-8") if isinstance(data, str) else data), "<stdin>"
-    with open(path, "rb") as handle:
-        return handle.read(), path
-
-
 # --------------------------------------------------------------------------- what a line is
 
 _BOM = "\ufeff"
@@ -247,14 +228,18 @@ _CONTROL_NAMES = {
 }
 
 
-def _reference_lines(data: bytes, source: str) -> Iterator[tuple[int, list[str]]]:
+def _reference_lines(data: bytes, source: str, *, first_line: int = 1) -> Iterator[tuple[int, list[str]]]:
     """The one definition of a line: yield ``(line number, fields)``, ``[]`` for a blank line.
 
-    Raises :class:`RunFormatError` at the first line holding a refused character.  Once those
-    are refused, ``str.split()`` splits on exactly blank, tab, vertical tab and form feed.
+    ``data`` is the input or a chunk of it (:class:`irrepro.sources.Source`) whose first line is
+    ``first_line``; only the input's start (line 1) may hold a byte-order mark.  Raises
+    :class:`RunFormatError` at the first line holding a refused character.  Once those are
+    refused, ``str.split()`` splits on exactly blank, tab, vertical tab and form feed.
     """
-    text = data.decode("utf-8", "surrogateescape").removeprefix(_BOM)
-    for number, line in enumerate(text.split("\n"), start=1):
+    text = data.decode("utf-8", "surrogateescape")
+    if first_line == 1:
+        text = text.removeprefix(_BOM)
+    for number, line in enumerate(text.split("\n"), start=first_line):
         line = line.removesuffix("\r")
         refused = _REFUSED.search(line)
         if refused:
@@ -379,6 +364,10 @@ class _Ignored:
     comment_lines: list[int] = field(default_factory=list)
     trailing_text_lines: list[int] = field(default_factory=list)
 
+    def extend(self, other: _Ignored) -> None:
+        self.comment_lines += other.comment_lines
+        self.trailing_text_lines += other.trailing_text_lines
+
     def warn(self, source: str, *, stacklevel: int) -> None:
         parts = []
         if self.comment_lines:
@@ -411,11 +400,28 @@ def _check_duplicates(keys, numbers, source: str, what: str) -> None:
         seen[key] = number
 
 
-def _read_run_reference(data: bytes, source: str) -> tuple[pd.DataFrame, list[str], str, _Ignored]:
-    """Parse a run line by line: the reference. Returns (frame, distinct tags, last tag, ignored)."""
+@dataclass
+class _RunLines:
+    """The run lines of an input or of a chunk of it, as one of the two paths read them.
+
+    ``frame`` has columns ``query_id``, ``doc_id``, ``score`` in line order; ``numbers`` are the
+    lines' numbers (the reference keeps them, the fast path does not); ``tags`` the distinct run
+    tags in order of appearance, ``last_tag`` that of the last line (``None`` without lines).
+    Neither a duplicate nor an empty run is checked: both are known only for the whole input.
+    """
+
+    frame: pd.DataFrame
+    numbers: list[int] | None
+    tags: list[str]
+    last_tag: str | None
+    ignored: _Ignored
+
+
+def _read_run_reference(data: bytes, source: str, *, first_line: int = 1) -> _RunLines:
+    """Parse run lines one by one: the reference (``first_line``: the number of the first line)."""
     ignored = _Ignored()
     query_ids, doc_ids, scores, tags, numbers = [], [], [], [], []
-    for number, fields in _reference_lines(data, source):
+    for number, fields in _reference_lines(data, source, first_line=first_line):
         if not fields:
             continue
         if fields[0].startswith("#"):
@@ -433,9 +439,6 @@ def _read_run_reference(data: bytes, source: str) -> tuple[pd.DataFrame, list[st
         scores.append(_field(_score, fields[4], source, number))
         tags.append(fields[5])
         numbers.append(number)
-    if not numbers:
-        raise RunFormatError(f"{source}, line 1: the file holds no run lines (empty run)")
-    _check_duplicates(zip(query_ids, doc_ids, strict=True), numbers, source, "run")
     frame = pd.DataFrame(
         {
             "query_id": pd.array(query_ids, dtype="str"),
@@ -443,7 +446,7 @@ def _read_run_reference(data: bytes, source: str) -> tuple[pd.DataFrame, list[st
             "score": np.asarray(scores, dtype="float64"),
         }
     )
-    return frame, list(dict.fromkeys(tags)), tags[-1], ignored
+    return _RunLines(frame, numbers, list(dict.fromkeys(tags)), tags[-1] if tags else None, ignored)
 
 
 def _read_qrels_reference(data: bytes, source: str) -> tuple[pd.DataFrame, _Ignored]:
@@ -517,9 +520,12 @@ def _pandas_splits_alike(data: bytes) -> bool:
     return b"\r" not in data or data.count(b"\r") == data.count(b"\r\n")
 
 
-def _pandas_table(data: bytes, dtypes: dict[str, str]) -> pd.DataFrame | None:
-    """``data`` parsed by pandas' C engine; ``None`` wherever it might differ from the reference."""
-    data = data.removeprefix(_BOM.encode())
+def _pandas_table(data: bytes, dtypes: dict[str, str], *, at_start: bool = True) -> pd.DataFrame | None:
+    """``data`` parsed by pandas' C engine; ``None`` wherever it might differ from the reference.
+
+    ``at_start``: ``data`` begins the input (only there is a byte-order mark dropped)."""
+    if at_start:
+        data = data.removeprefix(_BOM.encode())
     if not _pandas_splits_alike(data):
         return None
     try:
@@ -568,23 +574,24 @@ def _has_duplicates(query_ids: pd.Series, doc_ids: pd.Series) -> bool:
     return not pd.Index(key).is_unique
 
 
-def _read_run_fast(data: bytes) -> tuple[pd.DataFrame, list[str], str] | None:
-    """The reference's (frame, distinct tags, last tag) by pandas, or ``None``: ask the reference.
+def _read_run_fast(data: bytes, *, at_start: bool = True) -> _RunLines | None:
+    """The reference's :class:`_RunLines` by pandas (without line numbers), or ``None``: ask the
+    reference.
 
     pandas reads a score text, if at all, as Python's ``float`` does (``_FLOAT_OPTIONS``); of
     the texts it reads, the reference refuses ``nan``, and the words true/false, which pandas
     reads as 1/0 when a column holds nothing else.
     """
-    table = _pandas_table(data, _RUN_DTYPES)
+    table = _pandas_table(data, _RUN_DTYPES, at_start=at_start)
     if table is None:
         return None
     scores = table["score"].to_numpy()
     if np.isnan(scores).any() or ((scores == 0) | (scores == 1)).all():
         return None
     tags = table["run"].unique().tolist()
-    if "" in tags or _has_duplicates(table["query_id"], table["doc_id"]):  # "": a short line
+    if "" in tags:  # a short line
         return None
-    return table[["query_id", "doc_id", "score"]], tags, table["run"].iat[-1]
+    return _RunLines(table[["query_id", "doc_id", "score"]], None, tags, table["run"].iat[-1], _Ignored())
 
 
 def _read_qrels_fast(data: bytes) -> pd.DataFrame | None:
@@ -604,6 +611,75 @@ def _read_qrels_fast(data: bytes) -> pd.DataFrame | None:
 # --------------------------------------------------------------------------- reading
 
 
+def _read_run_chunk(data: bytes, source: str, *, first_line: int, fast: bool = True) -> _RunLines:
+    """One chunk's run lines: by pandas where it reads them as the reference does, else by the reference."""
+    lines = _read_run_fast(data, at_start=first_line == 1) if fast else None
+    return lines if lines is not None else _read_run_reference(data, source, first_line=first_line)
+
+
+class _RunSummary:
+    """What is known of a run beyond its rows, gathered chunk by chunk: tags, ignored lines, rows."""
+
+    def __init__(self) -> None:
+        self.tags: dict[str, None] = {}  # distinct tags in order of appearance
+        self.last_tag: str | None = None
+        self.ignored = _Ignored()
+        self.rows = 0
+
+    def add(self, lines: _RunLines) -> None:
+        self.tags.update(dict.fromkeys(lines.tags))
+        self.last_tag = lines.last_tag if lines.last_tag is not None else self.last_tag
+        self.ignored.extend(lines.ignored)
+        self.rows += len(lines.frame)
+
+    def warn(self, source: str, name: str | None, *, stacklevel: int) -> None:
+        """The warnings of :func:`read_run`: lines ignored, then several run tags."""
+        self.ignored.warn(source, stacklevel=stacklevel + 1)
+        tags = list(self.tags)
+        if name is None and len(tags) > 1:
+            warnings.warn(
+                f"{source}: {len(tags)} different run tags ({', '.join(tags[:5])}); "
+                f"using the last line's tag {self.last_tag!r}, as trec_eval does",
+                UserWarning,
+                stacklevel=stacklevel + 1,
+            )
+
+
+def _run_chunks(
+    source: Source, summary: _RunSummary, *, fast: bool = True, chunk_bytes: int | None = None
+) -> Iterator[_RunLines]:
+    """The run lines of ``source``, chunk by chunk, each added to ``summary``.
+
+    The one place where :func:`read_run` and :class:`RunStream` read lines: a reader of header
+    lines (e.g. ir_metadata) would take the first chunk's leading lines here, before the parser.
+    """
+    for first_line, data in source.chunks(chunk_bytes):
+        lines = _read_run_chunk(data, source.label, first_line=first_line, fast=fast)
+        summary.add(lines)
+        yield lines
+
+
+def _read_run_lines(source: Source, *, fast: bool = True, chunk_bytes: int | None = None) -> tuple[pd.DataFrame, _RunSummary]:
+    """Every run line of ``source``, chunk by chunk, then the checks of the whole: an empty run and
+    a document twice in a topic raise :class:`RunFormatError` (after every line was checked)."""
+    summary, frames, numbers = _RunSummary(), [], []
+    for lines in _run_chunks(source, summary, fast=fast, chunk_bytes=chunk_bytes):
+        frames += [lines.frame] if len(lines.frame) else []
+        if numbers is not None and lines.numbers is not None:
+            numbers.extend(lines.numbers)
+        else:
+            numbers = None
+    if not summary.rows:
+        raise RunFormatError(f"{source.label}, line 1: the file holds no run lines (empty run)")
+    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    if numbers is None and _has_duplicates(frame["query_id"], frame["doc_id"]):
+        # The fast path keeps no line numbers: the reference reads the input again to name them.
+        return _read_run_lines(source, fast=False, chunk_bytes=chunk_bytes)
+    if numbers is not None:
+        _check_duplicates(zip(frame["query_id"], frame["doc_id"], strict=True), numbers, source.label, "run")
+    return frame, summary
+
+
 def read_run(path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None) -> pd.DataFrame:
     """Read a TREC run into a tidy frame in trec_eval order.
 
@@ -611,8 +687,8 @@ def read_run(path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None
     ----------
     path : str, path-like or binary file
         The run (``topic Q0 docno rank score tag`` per line): a file, a FIFO, ``/dev/stdin``,
-        ``"-"`` for standard input, or a file opened in binary mode.  Read once, as the module
-        docstring defines.
+        ``"-"`` for standard input, or a file opened in binary mode.  Read as the module
+        docstring defines (:class:`RunStream` reads a run too large for a frame).
     name : str, optional
         Run name for the ``run`` column; default: the file's run tag (of its last line, as
         trec_eval reports it).
@@ -637,28 +713,107 @@ def read_run(path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None
     >>> read_run(p)[["doc_id", "rank"]].values.tolist()
     [['c', 1], ['b', 2], ['a', 3]]
     """
-    data, source = _read_source(path)
-    return _run_from_bytes(data, source, name=name)
+    with Source(path) as source:
+        return _run_from_source(source, name=name, stacklevel=2)
 
 
-def _run_from_bytes(data: bytes, source: str, *, name: str | None = None, fast: bool = True) -> pd.DataFrame:
-    """:func:`read_run` on bytes; ``fast=False`` takes the reference path only (for tests)."""
-    parsed = _read_run_fast(data) if fast else None
-    if parsed is None:
-        frame, tags, last_tag, ignored = _read_run_reference(data, source)
-        ignored.warn(source, stacklevel=3)
-    else:
-        frame, tags, last_tag = parsed
-    if name is None and len(tags) > 1:
-        warnings.warn(
-            f"{source}: {len(tags)} different run tags ({', '.join(tags[:5])}); "
-            f"using the last line's tag {last_tag!r}, as trec_eval does",
-            UserWarning,
-            stacklevel=3,
-        )
-    frame = rank_by_score(frame)
-    frame["run"] = pd.array([name if name is not None else last_tag] * len(frame), dtype="str")
-    return frame[list(RUN_COLUMNS)]
+def _run_from_bytes(
+    data: bytes, source: str, *, name: str | None = None, fast: bool = True, chunk_bytes: int | None = None
+) -> pd.DataFrame:
+    """:func:`read_run` on bytes; ``fast=False`` takes the reference path only, a small
+    ``chunk_bytes`` cuts the input into many chunks (both for tests)."""
+    return _run_from_source(Source.from_bytes(data, source), name=name, fast=fast, chunk_bytes=chunk_bytes, stacklevel=2)
+
+
+def _run_from_source(
+    source: Source, *, name: str | None, stacklevel: int, fast: bool = True, chunk_bytes: int | None = None
+) -> pd.DataFrame:
+    """:func:`read_run`'s frame and warnings (attributed ``stacklevel`` frames above the caller)."""
+    return _ranked_run(source, name=name, stacklevel=stacklevel + 1, fast=fast, chunk_bytes=chunk_bytes)[0]
+
+
+def _ranked_run(
+    source: Source, *, name: str | None, stacklevel: int, fast: bool = True, chunk_bytes: int | None = None
+) -> tuple[pd.DataFrame, _RunSummary]:
+    """:func:`_run_from_source` and the run's summary."""
+    unranked, summary = _read_run_lines(source, fast=fast, chunk_bytes=chunk_bytes)
+    summary.warn(source.label, name, stacklevel=stacklevel + 1)
+    frame = rank_by_score(unranked)
+    frame["run"] = pd.array([name if name is not None else summary.last_tag] * len(frame), dtype="str")
+    return frame[list(RUN_COLUMNS)], summary
+
+
+class RunStream:
+    """A run read chunk by chunk, for evaluating a run without holding all its lines.
+
+    Iterating yields frames with columns ``query_id`` (str), ``doc_id`` (str) and ``score``
+    (float64) of consecutive lines in file order, one per chunk of about ``chunk_bytes`` bytes
+    (default :data:`irrepro.sources.CHUNK_BYTES`).
+    Every line is checked as :func:`read_run` checks it, and the first malformed one raises
+    :class:`RunFormatError` naming the file and its line number in the whole file.  Two checks
+    need the whole run and are left to the consumer: a document twice in one topic, and a run
+    without lines (nothing is yielded).  A consumer that finds either, or that needs the whole run
+    at once (e.g. because the topics are not in blocks), calls :meth:`read`: it reads the input
+    again and returns :func:`read_run`'s frame, with its warnings and errors.
+
+    After a complete iteration or :meth:`read`, :attr:`tag` is the run's tag (``name``, else the
+    last line's) and :meth:`warn` gives the warnings :func:`read_run` would give (ignored lines,
+    several tags; :meth:`read` gives them itself).
+
+    ``path`` is what :func:`read_run` accepts; a regular file is read in chunks (and again by
+    :meth:`read`), anything else is read into memory once (:class:`irrepro.sources.Source`).
+    Use as a context manager, or call :meth:`close`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "r.run"
+    >>> _ = p.write_text("1 Q0 a 1 0.5 x\\n1 Q0 b 2 0.4 x\\n2 Q0 a 1 0.9 x\\n")
+    >>> with RunStream(p, chunk_bytes=16) as stream:
+    ...     [len(frame) for frame in stream], stream.tag
+    ([1, 1, 1], 'x')
+    """
+
+    def __init__(self, path, *, name: str | None = None, chunk_bytes: int | None = None):
+        self._source = Source(path)
+        self.label, self.name, self.chunk_bytes = self._source.label, name, chunk_bytes
+        self._summary: _RunSummary | None = None
+
+    def __iter__(self) -> Iterator[pd.DataFrame]:
+        self._summary, summary = None, _RunSummary()
+        for lines in _run_chunks(self._source, summary, chunk_bytes=self.chunk_bytes):
+            if len(lines.frame):
+                yield lines.frame
+        self._summary = summary
+
+    @property
+    def tag(self) -> str | None:
+        """``name``, else the run tag of the last line (known after a complete iteration or :meth:`read`)."""
+        return self.name if self.name is not None else self._completed().last_tag
+
+    def warn(self, *, stacklevel: int = 2) -> None:
+        """The warnings :func:`read_run` gives for this input (after a complete iteration), attributed
+        ``stacklevel`` frames up as :func:`warnings.warn` counts."""
+        self._completed().warn(self.label, self.name, stacklevel=stacklevel)
+
+    def read(self) -> pd.DataFrame:
+        """:func:`read_run`'s frame of the whole input, read again, with its warnings and errors."""
+        frame, self._summary = _ranked_run(self._source, name=self.name, chunk_bytes=self.chunk_bytes, stacklevel=2)
+        return frame
+
+    def _completed(self) -> _RunSummary:
+        if self._summary is None:
+            raise RuntimeError(f"{self.label}: the run has not been read to its end")
+        return self._summary
+
+    def close(self) -> None:
+        self._source.close()
+
+    def __enter__(self) -> RunStream:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
 
 
 def read_qrels(path: str | os.PathLike[str] | BinaryIO) -> pd.DataFrame:
@@ -692,8 +847,8 @@ def read_qrels(path: str | os.PathLike[str] | BinaryIO) -> pd.DataFrame:
     >>> read_qrels(io.BytesIO(b"301 0 d1 1\\n301 0 d2 0\\n"))["relevance"].tolist()
     [1, 0]
     """
-    data, source = _read_source(path)
-    return _qrels_from_bytes(data, source)
+    with Source(path) as source:
+        return _qrels_from_bytes(source.read(), source.label)
 
 
 def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.DataFrame:

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 
+import numpy as np
 import pytest
 
 from irrepro.cli import main
@@ -178,3 +179,51 @@ def test_missing_topics_help_says_what_the_default_does(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "'zero' (the default) scores it 0" in text and "'trec_eval -c'" in text
     assert "trec_eval's own default (without -c)" in text
+
+
+def _spy_on_trec_eval(monkeypatch) -> list[int]:
+    """The number of run lines each call of trec_eval's code (pytrec_eval ``evaluate``) receives."""
+    from irrepro import evaluation
+
+    sizes: list[int] = []
+    evaluator = evaluation.Judgments.evaluator
+
+    class Spy:
+        def __init__(self, wrapped):
+            self.wrapped = wrapped
+
+        def evaluate(self, run: dict) -> dict:
+            sizes.append(sum(map(len, run.values())))
+            return self.wrapped.evaluate(run)
+
+    monkeypatch.setattr(evaluation.Judgments, "evaluator", lambda self, requests: Spy(evaluator(self, requests)))
+    return sizes
+
+
+@pytest.mark.parametrize("order", ["in blocks", "shuffled"])
+def test_a_run_is_evaluated_a_chunk_at_a_time_never_whole(tmp_path, monkeypatch, capsys, order):
+    """Issue 27: the run is streamed; trec_eval's code gets one chunk's topics at a time (80 lines
+    a topic, about 2 topics a chunk), never the 2,400 lines at once, unless the topics are not in
+    blocks (then the run is read whole, in batches of whole topics). The numbers are the same."""
+    rng = np.random.default_rng(27)
+    topics = [str(t) for t in range(30)]
+    lines = [f"{t} Q0 d{d} 1 {rng.random():.4f} t\n" for t in topics for d in rng.choice(200, 80, replace=False)]
+    if order == "shuffled":
+        lines = [lines[i] for i in rng.permutation(len(lines))]
+    run, qrels = tmp_path / "run.txt", tmp_path / "qrels.txt"
+    run.write_text("".join(lines))
+    qrels.write_text("".join(f"{t} 0 d{d} {d % 3}\n" for t in topics for d in range(0, 200, 7)))
+    expected = json.loads(_evaluate_json(main, qrels, run, capsys))
+    monkeypatch.setattr("irrepro.sources.CHUNK_BYTES", 4096)  # about 180 lines
+    sizes = _spy_on_trec_eval(monkeypatch)
+    assert json.loads(_evaluate_json(main, qrels, run, capsys)) == expected
+    assert sum(sizes) == len(lines)
+    if order == "in blocks":
+        assert len(sizes) > 10 and max(sizes) <= 4096 // 20 + 80
+    else:
+        assert max(sizes) == len(lines)
+
+
+def _evaluate_json(main, qrels, run, capsys) -> str:
+    assert main(["evaluate", "--qrels", str(qrels), str(run), "--format", "json", "--per-topic"]) == 0
+    return capsys.readouterr().out

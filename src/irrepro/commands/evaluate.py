@@ -14,6 +14,10 @@ Without ``--per-topic`` it prints each run's mean per measure; with it, every to
 ``path#position`` (:func:`irrepro.labels.run_labels`); every output gives the file beside it.
 Notes on topics the missing-topic policy touched and warnings (ignored lines, topics not in
 the qrels) go to stderr.
+
+Each run file is read in chunks and evaluated topic by topic as it is read (a run whose topics
+are not in blocks is held as topic codes, docnos and scores and sorted by topic), so its lines are
+never all held as a frame (:class:`irrepro.runs.RunStream`, :meth:`irrepro.evaluation.Judgments.score`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import csv
 import math
 import sys
 import warnings
+from functools import partial
 
 from irrepro.commands._common import dump_json, input_path, measure_list, read_input
 
@@ -63,17 +68,21 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from irrepro.evaluation import evaluate
+    from irrepro.evaluation import Judgments, evaluate_prepared
     from irrepro.labels import run_labels
-    from irrepro.runs import read_qrels, read_run
+    from irrepro.runs import read_qrels
 
     measures = args.measures
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         qrels = read_input(read_qrels, args.qrels, "--qrels")
-        frames = [read_input(read_run, path, "run") for path in args.runs]
-        labels = run_labels([frame["run"].iat[0] for frame in frames], args.runs)
-        result = evaluate(dict(zip(labels, frames, strict=True)), qrels, measures, missing_topics=args.missing_topics)
+        judgments = Judgments(qrels)
+        scored = [read_input(partial(_score_file, judgments, measures), path, "run") for path in args.runs]
+        labels = run_labels([tag for tag, _ in scored], args.runs)
+        result = evaluate_prepared(
+            {label: scores for label, (_, scores) in zip(labels, scored, strict=True)}, qrels, measures,
+            missing_topics=args.missing_topics, no_relevant="drop", judgments=judgments,
+        )  # fmt: skip
     notes = [str(w.message) for w in caught]
     notes += [line for line in result.report.summary() if line not in notes]
     for note in notes:
@@ -87,6 +96,16 @@ def run(args) -> int:
     else:
         print(_as_table(result, measures, labels, files, per_topic=args.per_topic))
     return 0
+
+
+def _score_file(judgments, measures, path):
+    """(run tag, :class:`~irrepro.evaluation.RunScores`) of one run file, streamed: its lines are
+    evaluated topic by topic as they are read, never held all at once (``irrepro.runs.RunStream``)."""
+    from irrepro.runs import RunStream
+
+    with RunStream(path) as stream:
+        scores = judgments.score(stream, measures)
+        return stream.tag, scores
 
 
 def _write_csv(result, measures, files, *, per_topic: bool) -> None:
