@@ -348,8 +348,8 @@ class Judgments:
     def score(self, run, measures: Sequence[str], *, what: str = "run lists") -> RunScores:
         """trec_eval's scores of one run, never holding more than a batch of its topics as dicts.
 
-        ``run`` is a run frame (evaluated in batches of whole topics, :func:`irrepro.run_dicts.
-        nested_batches`) or a :class:`irrepro.runs.RunStream`: evaluated topic by topic as the
+        ``run`` is a run frame (evaluated in batches of whole topics,
+        :func:`~irrepro.run_dicts.nested_batches`) or a :class:`irrepro.runs.RunStream`: evaluated topic by topic as the
         file is read (:func:`~irrepro.run_dicts.grouped_batches`); if its topics are not in
         blocks, read again and held as topic codes, docnos and scores, sorted by topic
         (:func:`~irrepro.run_dicts.sorted_batches`); if a topic lists a document twice or it is

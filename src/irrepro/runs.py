@@ -77,7 +77,7 @@ are found after the last line.
 
 One definition, two paths
 -------------------------
-:func:`_reference_lines` with :func:`_score` and :func:`_grade` *is* the definition; the
+``_reference_lines`` with ``_score`` and ``_grade`` *is* the definition; the
 line-by-line readers built on it are the reference.  A clean input (printable characters,
 blanks and tabs, LF or CRLF line ends) is first given to pandas' C parser (a whole read_run
 is about three times faster; ``benchmarks/bench_evaluation.py``), whose result is then
@@ -100,11 +100,13 @@ import csv
 import io
 import itertools
 import math
+import os
 import re
 import unicodedata
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 import numpy as np
 import pandas as pd
@@ -705,7 +707,7 @@ def _read_run_lines(source: Source, *, fast: bool = True, chunk_bytes: int | Non
     return frame, summary
 
 
-def read_run(path, *, name: str | None = None) -> pd.DataFrame:
+def read_run(path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None) -> pd.DataFrame:
     """Read a TREC run into a tidy frame in trec_eval order.
 
     Parameters
@@ -720,9 +722,10 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
 
     Returns
     -------
-    DataFrame with columns ``query_id`` (str), ``doc_id`` (str), ``score`` (float64),
-    ``rank`` (int64, 1-based, trec_eval order: score descending, ties by docno descending;
-    the file's rank column is ignored) and ``run`` (str), sorted by ``query_id`` then ``rank``.
+    pandas.DataFrame
+        Columns ``query_id`` (str), ``doc_id`` (str), ``score`` (float64), ``rank`` (int64,
+        1-based, trec_eval order: score descending, ties by docno descending; the file's rank
+        column is ignored) and ``run`` (str), sorted by ``query_id`` then ``rank``.
 
     Raises
     ------
@@ -840,17 +843,36 @@ class RunStream:
         self.close()
 
 
-def read_qrels(path) -> pd.DataFrame:
+def read_qrels(path: str | os.PathLike[str] | BinaryIO) -> pd.DataFrame:
     """Read TREC qrels (``topic iteration docno relevance``).
 
-    ``path`` is a file, a FIFO, ``"-"`` for standard input or a binary file, as for
-    :func:`read_run`.  Returns a frame with columns ``query_id`` (str), ``iteration`` (str),
-    ``doc_id`` (str) and ``relevance`` (int64), in file order.  A grade >= 1 means relevant
-    (trec_eval's default relevance level); 0 and negative grades are judged non-relevant.
+    A grade >= 1 means relevant (trec_eval's default relevance level); 0 and negative grades are
+    judged non-relevant.
 
-    Raises :class:`RunFormatError` (file, line, problem) for a line with other than four
-    columns, a grade that is not an integer, a document judged twice for one topic, input
-    without judgments, and the other refusals of the module docstring.
+    Parameters
+    ----------
+    path : str, path-like or binary file
+        The qrels: a file, a FIFO, ``/dev/stdin``, ``"-"`` for standard input or a file opened
+        in binary mode, read once as for :func:`read_run`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query_id`` (str), ``iteration`` (str), ``doc_id`` (str) and ``relevance``
+        (int64), in file order.
+
+    Raises
+    ------
+    RunFormatError
+        Naming the file, the line and the problem: a line with other than four columns, a grade
+        that is not an integer, a document judged twice for one topic, input without judgments,
+        and the other refusals of the module docstring.
+
+    Examples
+    --------
+    >>> import io
+    >>> read_qrels(io.BytesIO(b"301 0 d1 1\\n301 0 d2 0\\n"))["relevance"].tolist()
+    [1, 0]
     """
     with Source(path) as source:
         return _qrels_from_bytes(source.read(), source.label)
@@ -869,17 +891,34 @@ def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.Data
 
 
 @validate_params(frame=RunFrame(), path=FilePath(), name=Optional(Text(no_blanks=True, what="a run tag")))
-def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
+def write_run(frame: pd.DataFrame, path: str | os.PathLike[str], *, name: str | None = None) -> None:
     """Write a run frame as a TREC 6-column run file.
 
     Lines are written in trec_eval order (topic, then score descending, ties by docno
     descending) with ranks 1..n per topic; scores are written with ``repr`` so they read back
-    bit for bit.  The tag is ``name`` or the frame's single ``run`` value.
+    bit for bit.  The file is written atomically (a temporary file renamed into place).
 
-    Raises ``ValueError`` when a column is missing, a tag or id holds whitespace (or another
-    character :func:`read_run` refuses), a topic starts with ``#`` (it would read back as a
-    comment), there is no tag, the frame holds several run tags and no ``name`` is given, or
-    a document is listed twice in one topic.
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Columns ``query_id``, ``doc_id`` and ``score`` (a ``rank`` column is ignored), and
+        ``run`` unless ``name`` is given.
+    path : str or path-like
+        The file to write; a symlink there is replaced, never followed.
+    name : str, optional
+        The run tag; default: the frame's single ``run`` value.
+
+    Raises
+    ------
+    ValueError
+        When a column is missing, a tag or id holds whitespace (or another character
+        :func:`read_run` refuses), a topic starts with ``#`` (it would read back as a comment),
+        there is no tag, the frame holds several run tags and no ``name`` is given, a score is
+        NaN, or a document is listed twice in one topic.
+
+    See Also
+    --------
+    read_run : Reads the file back to the same frame.
     """
     missing = {"query_id", "doc_id", "score"} - set(frame.columns)
     if missing:

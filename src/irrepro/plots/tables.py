@@ -1,6 +1,6 @@
 """The book's table style: tables shaped as a journal prints them, from the frames of :mod:`irrepro.papers`.
 
-How to write a chapter (the style guide; README "Writing a chapter" says the same):
+How to write a chapter (the style guide; the book's page docs/using/writing.md says the same):
 
 **A table** is one call, with a caption that names the paper's table and the data::
 

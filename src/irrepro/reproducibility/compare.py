@@ -219,11 +219,49 @@ def compare_runs(
 
     Every argument is keyword-only: the four runs have one type, and a swap would silently change
     the measures. Without ``new_qrels`` the new runs are replications on the same collection (the
-    paper's replicability); with it, reproductions on another collection (reproducibility).
-    ``missing_topics`` and ``no_relevant`` are passed to :func:`irrepro.evaluation.evaluate`
-    (``"zero"``: a judged topic a run lacks scores 0, as ``trec_eval -c``; ``no_relevant="keep"``:
-    a topic judged without a relevant document scores 0 and counts, as trec_eval does).
-    ``Comparison.topics`` names the topics each run's ARP averages.
+    paper's replicability: ARP, KTU, RBO, RMSE, ER, DeltaRI, paired t-test); with it, reproductions on
+    another collection (reproducibility: ARP, ER, DeltaRI, unpaired t-test).
+
+    Parameters
+    ----------
+    orig_baseline : pandas.DataFrame
+        The original baseline run b, as :func:`irrepro.runs.read_run` returns it.
+    orig_advanced : pandas.DataFrame
+        The original advanced run a.
+    new_baseline : pandas.DataFrame
+        The new baseline run b'.
+    new_advanced : pandas.DataFrame
+        The new advanced run a'.
+    qrels : pandas.DataFrame
+        The judgments of the original collection, as :func:`irrepro.runs.read_qrels` returns them.
+    new_qrels : pandas.DataFrame, optional
+        The judgments of the new collection (reproducibility); without them the new runs are
+        replications on the same collection (replicability).
+    measures : sequence of str, default ("AP", "P@10", "nDCG")
+        Effectiveness measures, as :func:`irrepro.measures.parse_measure` reads them.
+    cutoff : int, default 1000
+        The depth of the ranking measures (KTU, RBO); effectiveness uses the whole runs.
+    rbo_p : float, default 0.8
+        RBO's persistence, in (0, 1).
+    rbo_variant : {"ext", "min", "trunc", "sigir2020"}
+        How RBO treats the lists' end (:func:`irrepro.reproducibility.ranking.rbo`).
+    missing_topics : {"zero", "drop"}
+        A judged topic a run lacks scores 0 (``trec_eval -c``) or is left out
+        (:func:`irrepro.evaluation.evaluate`).
+    no_relevant : {"drop", "keep"}
+        A topic judged without a relevant document is left out of the means, or scores 0 and counts,
+        as trec_eval does (:func:`irrepro.evaluation.evaluate`).
+
+    Returns
+    -------
+    Comparison
+        Every measure; ``to_json()`` and ``to_table()`` give what ``irrepro compare`` prints,
+        undefined values are None and explained in ``notes``; ``topics`` names the topics
+        each run's ARP averages.
+
+    See Also
+    --------
+    compare_pairs : The same for several new pairs of one original pair.
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_runs", name="cutoff")  # named as the caller knows it
     return compare_pairs(
@@ -263,14 +301,49 @@ def compare_pairs(
     no_relevant: str = "drop",
     evaluate_also: Sequence[str] = (),
 ) -> dict[str, Comparison]:
-    """:func:`compare_runs` for several new pairs ``{name: (new_baseline, new_advanced)}`` of one original pair.
+    """Compare several new run pairs with one original pair.
 
+    Each pair is compared as :func:`compare_runs` compares one:
     ``compare_pairs(orig_baseline=b, orig_advanced=a, pairs={"x": (b2, a2)}, qrels=q)["x"]`` is
     ``compare_runs(orig_baseline=b, orig_advanced=a, new_baseline=b2, new_advanced=a2, qrels=q)``; the
     original pair is evaluated once and each run kind's ranking measures are computed for all new
-    runs in one pass (as the SIGIR 2020 constellations need). Measures in ``evaluate_also`` are
-    evaluated in the same pass and only kept as per-topic scores (``Comparison.per_topic``); no
-    statistic is computed for them.
+    runs in one pass (as the SIGIR 2020 constellations need).
+
+    Parameters
+    ----------
+    orig_baseline : pandas.DataFrame
+        The original baseline run b, as :func:`irrepro.runs.read_run` returns it.
+    orig_advanced : pandas.DataFrame
+        The original advanced run a.
+    pairs : mapping of str to (pandas.DataFrame, pandas.DataFrame)
+        Name -> (new baseline b', new advanced a') of each new pair.
+    qrels : pandas.DataFrame
+        The judgments of the original collection, as :func:`irrepro.runs.read_qrels` returns them.
+    new_qrels : pandas.DataFrame, optional
+        The judgments of the new collection (reproducibility); without them the new runs are
+        replications on the same collection (replicability).
+    measures : sequence of str, default ("AP", "P@10", "nDCG")
+        Effectiveness measures, as :func:`irrepro.measures.parse_measure` reads them.
+    cutoff : int, default 1000
+        The depth of the ranking measures (KTU, RBO); effectiveness uses the whole runs.
+    rbo_p : float, default 0.8
+        RBO's persistence, in (0, 1).
+    rbo_variant : {"ext", "min", "trunc", "sigir2020"}
+        How RBO treats the lists' end (:func:`irrepro.reproducibility.ranking.rbo`).
+    missing_topics : {"zero", "drop"}
+        A judged topic a run lacks scores 0 (``trec_eval -c``) or is left out
+        (:func:`irrepro.evaluation.evaluate`).
+    no_relevant : {"drop", "keep"}
+        A topic judged without a relevant document is left out of the means, or scores 0 and counts,
+        as trec_eval does (:func:`irrepro.evaluation.evaluate`).
+    evaluate_also : sequence of str, default ()
+        Measures evaluated in the same pass and only kept as per-topic scores
+        (``Comparison.per_topic``); no statistic is computed for them.
+
+    Returns
+    -------
+    dict of str to Comparison
+        The comparison of each new pair, by the names of ``pairs``.
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_pairs", name="cutoff")  # before any work
     measures = tuple(measures)

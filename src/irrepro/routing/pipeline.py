@@ -422,6 +422,11 @@ def route(
 ) -> RoutingResult:
     """Rank ``target`` for every routable topic with classifiers trained on ``training``.
 
+    The same as :func:`prepare_features` followed by :func:`rank_features` (what the grid,
+    :mod:`irrepro.routing.grid`, does with features shared between runs).
+
+    Parameters
+    ----------
     training : collections with qrels, in priority order (Robust04, then Robust05).
     target : the collection to rank; its qrels (optional) restrict the topics to those judged in it.
     implementation : ``"paper"`` (default), ``"clef2019"``, ``"sigir2020"`` or an
@@ -434,9 +439,6 @@ def route(
         as scikit-learn < 1.4, which the authors used; see :mod:`irrepro.routing.classifier`).
     topics, k : route these topics only (default: the implementation's rule); documents per topic.
     progress : show tqdm progress bars (stderr); off by default for notebooks.
-
-    The same as :func:`prepare_features` followed by :func:`rank_features` (what the grid,
-    :mod:`irrepro.routing.grid`, does with features shared between runs).
     """
     settings = RunSettings.resolve(
         implementation, constellation=constellation, augment=augment, min_df=min_df, preprocess=preprocess,

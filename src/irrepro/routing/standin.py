@@ -77,7 +77,7 @@ class StandIn:
         return {ROLES[name]: self.collections[name] for name in ("reuters-04", "reuters-05")}
 
     def run(self, system: str, target: str = "reuters-near", **options) -> RoutingResult:
-        """Run ``system`` ("wcrobust04" / "wcrobust0405") on a stand-in target; options as :func:`route`.
+        """Run ``system`` ("wcrobust04" / "wcrobust0405") on a stand-in target; options as :func:`~irrepro.routing.pipeline.route`.
 
         The implementation's text rule must be the one the stand-in was read with (see :func:`run`).
         """

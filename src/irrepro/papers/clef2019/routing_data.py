@@ -104,7 +104,7 @@ def licensed_data(config: str | Path | None = None) -> RoutingData | None:
 
     The configuration (:mod:`irrepro.routing.config`: ``config``, else ``$IRREPRO_ROUTING_CONFIG``,
     else ``./routing-corpora.toml``) must name the corpora ``robust04``, ``robust05``, ``core17`` and
-    ``core18``; a configuration that exists but is wrong raises its :class:`ConfigError`.
+    ``core18``; a configuration that exists but is wrong raises its :class:`~irrepro.routing.config.ConfigError`.
     """
     from irrepro.routing.config import configured_collections, find_config
 
