@@ -15,9 +15,12 @@ Every measure sees one ranking per run, trec_eval's (score descending, ties by d
 effectiveness through trec_eval's code, KTU and RBO through :func:`irrepro.runs.rank_by_score`;
 a frame's ``rank`` column is ignored and a NaN score refused.
 
-Undefined values (zero original improvement for ER, zero baseline mean for DeltaRI, ...) are
-``None`` in :meth:`Comparison.to_json` and listed in :attr:`Comparison.notes`. ``cutoff`` is the
-depth of the ranking measures; effectiveness is computed on the whole runs, as trec_eval does.
+:meth:`Comparison.to_frame` is the result as one tidy frame (a row per statistic, run and measure,
+by the paper's level); the text table, the JSON, the report and the book's tables are derived from
+it, and write its numbers by the rules of :mod:`irrepro.formatting`. Undefined values (zero
+original improvement for ER, zero baseline mean for DeltaRI, ...) are NaN there, ``None`` in
+:meth:`Comparison.to_json`, and listed in :attr:`Comparison.notes`. ``cutoff`` is the depth of the
+ranking measures; effectiveness is computed on the whole runs, as trec_eval does.
 """
 
 from __future__ import annotations
