@@ -7,49 +7,27 @@ import json
 import re
 import subprocess
 import sys
-from html.parser import HTMLParser
 
 import pytest
 
 from irrepro.cli import main
-from irrepro.report.formatting import fmt, fmt_p
+from irrepro.formatting import REPORT, format_number, format_pvalue
 from irrepro.report.methods import ROLE_NAMES
 from irrepro.report.render import tex_escape
+from tests.report.files import number_cells as _cells
 from tests.report.files import report_args
 
 MEASURES = ("AP", "P@10", "nDCG")
 CUTOFFS = (5, 10, 20, 50, 100, 1000)
 
 
-class _NumberCells(HTMLParser):
-    """Every element that carries ``data-stat``: its data-* attributes and its text."""
-
-    def __init__(self):
-        super().__init__()
-        self.cells: list[dict] = []
-        self._open: list[dict | None] = []
-
-    def handle_starttag(self, tag, attrs):
-        attributes = {k[5:]: v for k, v in attrs if k.startswith("data-")}
-        cell = {**attributes, "text": ""} if "stat" in attributes else None
-        if cell is not None:
-            self.cells.append(cell)
-        self._open.append(cell)
-
-    def handle_endtag(self, tag):
-        if self._open:
-            self._open.pop()
-
-    def handle_data(self, data):
-        for cell in self._open:
-            if cell is not None:
-                cell["text"] += data
+def fmt(value) -> str:
+    """A score as the report's LaTeX writes it (irrepro.formatting, then escaped for TeX)."""
+    return tex_escape(format_number(value, 4, medium=REPORT))
 
 
-def _cells(html: str) -> list[dict]:
-    parser = _NumberCells()
-    parser.feed(html)
-    return parser.cells
+def fmt_p(value) -> str:
+    return tex_escape(format_pvalue(value, medium=REPORT))
 
 
 def _compare_json(files, capsys, new=("new_baseline", "new_advanced"), extra=()) -> dict:

@@ -185,7 +185,7 @@ def test_table_keeps_the_magnitude_of_small_p_values(files):
     comparison.p_value["baseline"]["AP"] = 3.2e-9  # as a large replication with a big drop gives
     comparison.p_value["advanced"]["AP"] = None
     block = comparison.to_table().split("p-value (paired t-test)")[1]
-    assert "3.20e-09" in block and "undefined" in block and "0.0000" not in block
+    assert "3.2e-09" in block and "undefined" in block and "0.000" not in block  # the one p-value rule (irrepro.formatting)
 
 
 def test_compare_pairs_is_compare_runs_for_each_pair(files):
@@ -252,3 +252,42 @@ def test_nan_scores_are_refused_by_compare_runs(files, role):
     runs[role] = runs[role].assign(score=runs[role]["score"].where(runs[role].index != 3))
     with pytest.raises(ValueError, match=rf"{role} must be .*; got a NaN score \(topic 301"):
         compare_runs(**runs, qrels=read_qrels(files["qrels"]))
+
+
+def test_to_frame_is_the_one_result_json_and_table_derive_from(files):
+    """One row per statistic, run and measure; the JSON holds the frame's numbers (null where NaN) and
+    the table writes them by the package's one rule."""
+    from irrepro.formatting import TEXT, format_number, format_pvalue
+    from irrepro.reproducibility.compare import FRAME_COLUMNS, LEVELS
+
+    runs = _runs(files)
+    same = {**runs, "orig_advanced": runs["orig_baseline"]}  # no original effect: ER undefined
+    comparison = compare_runs(**same, qrels=read_qrels(files["qrels"]))
+    frame = comparison.to_frame()
+    assert tuple(frame.columns) == FRAME_COLUMNS and set(frame["setting"]) == {"replicability"}
+    assert list(dict.fromkeys(frame["level"])) == list(LEVELS)
+    assert frame.groupby("statistic").size().to_dict() == {"ARP": 12, "DeltaARP": 6, "p": 6, "KTU": 2, "RBO": 2, "RMSE": 6, "ER": 3, "DeltaRI": 3}
+    assert not frame.duplicated(["statistic", "run", "measure"]).any() and frame[["low", "high"]].isna().all().all()
+    values = frame.set_index(["statistic", "run", "measure"])["value"]
+    document, table = comparison.to_json(), comparison.to_table()
+    assert document["ER"] == {m: None for m in MEASURES} and values.loc["ER"].isna().all()
+    for (statistic, run, measure), value in values.items():
+        if statistic == "DeltaARP":
+            assert value == pytest.approx(values["ARP", f"new_{run}", measure] - values["ARP", f"orig_{run}", measure])
+            continue
+        key = {"p": "p_value"}.get(statistic, statistic)
+        found = document[key][run][measure] if statistic not in ("ER", "DeltaRI", "KTU", "RBO") else (
+            document[key][measure] if statistic in ("ER", "DeltaRI") else document[key][run]["mean"])
+        assert (found is None and np.isnan(value)) or found == value, (statistic, run, measure)
+        written = format_pvalue(value, medium=TEXT) if statistic == "p" else format_number(value, 4, medium=TEXT)
+        assert written in table
+
+
+def test_to_frame_takes_intervals(files):
+    from irrepro.reproducibility.bootstrap import ConfidenceInterval
+
+    comparison = compare_runs(**_runs(files), qrels=read_qrels(files["qrels"]))
+    interval = ConfidenceInterval(0.9, 0.5, 1.5, 0.95, 100, 0, 0)
+    frame = comparison.to_frame({("ER", "", "AP"): interval, ("ER", "", "nDCG"): "undefined: no reason"})
+    bounds = frame.set_index(["statistic", "run", "measure"])[["low", "high"]]
+    assert tuple(bounds.loc[("ER", "", "AP")]) == (0.5, 1.5) and bounds.drop(("ER", "", "AP")).isna().all().all()

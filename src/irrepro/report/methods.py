@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from irrepro.evaluation import parse_measure
 from irrepro.report.analysis import ReportData, RunSummary
+from irrepro.reproducibility.resampling import STABLE_SHARE
 
 __all__ = ["RBO_FORMS", "ROLE_NAMES", "describe_measure", "input_notes", "methods_paragraph"]
 
@@ -69,7 +70,9 @@ def methods_paragraph(data: ReportData, versions: Mapping[str, str]) -> str:
                   else "the topics of each collection resampled independently")  # fmt: skip
     sentences.append(
         f"Confidence intervals are {100 * o.level:g}% percentile bootstrap intervals over topics ({o.n_resamples} resamples, "
-        f"seed {o.seed}; {resampling}); p < {o.alpha:g} counts as a significant difference. "
+        f"seed {o.seed}; {resampling}; the same resamples for every pair, measure and statistic); p < {o.alpha:g} counts as "
+        "a significant difference. Each verdict was re-read on every resample and is called stable when it holds in at least "
+        f"{STABLE_SHARE:.0%} of them and no interval crosses its threshold, fragile otherwise. "
         f"Computed with irrepro {versions.get('irrepro', 'unknown')}."
     )
     return " ".join(sentences)
