@@ -12,7 +12,7 @@ the system effects, and t_ij = d_ij / se_ij.
   significance at adjusted p < alpha.
 
 A pair whose standard error is not a positive finite number (a fit that did not converge) is never
-significant. A difference within floating-point rounding of the effects (|d_ij| <= 1e-12 max |s|) is
+significant. A difference within floating-point rounding of the effects (``|d_ij| <= 1e-12 max |s|``) is
 taken as exactly 0: on scores that fit the model exactly the residual variance is rounding noise too,
 and the ratio of two noises would otherwise call identical systems different.
 """
@@ -40,7 +40,7 @@ def without_rounding_noise(differences: np.ndarray, magnitude) -> np.ndarray:
     """``differences`` with those within rounding of effects of size ``magnitude`` set to exactly 0.
 
     ``magnitude`` (a number, or an array broadcast against ``differences[..., :1]``) is the largest
-    absolute system effect; |d| <= ROUNDING * magnitude becomes 0.
+    absolute system effect; ``|d| <= ROUNDING * magnitude`` becomes 0.
     """
     differences = np.asarray(differences, dtype=float)
     noise = np.abs(differences) <= ROUNDING * np.asarray(magnitude, dtype=float)
