@@ -17,7 +17,7 @@ The main functions are reachable from the top, ``irrepro.read_run``, ``irrepro.c
 'irrepro.reproducibility.scores'
 """
 
-__version__ = "0.2.0"
+from irrepro.version import __version__
 
 #: public name -> the module that defines it (imported on first access)
 _LAZY: dict[str, str] = {

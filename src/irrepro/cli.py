@@ -37,7 +37,7 @@ import sys
 import threading
 import warnings
 
-from irrepro import __version__
+from irrepro.version import __version__
 
 __all__ = ["COMMAND_MODULES", "DEBUG_VARIABLE", "REPORT_URL", "INTERRUPT_GRACE_SECONDS", "build_parser", "main"]
 

@@ -147,7 +147,7 @@ def _versions() -> dict[str, str]:
     import platform
     from importlib import metadata
 
-    from irrepro import __version__
+    from irrepro.version import __version__
 
     versions = {"python": platform.python_version()}
     for name in _REPORT_PACKAGES:

@@ -105,7 +105,7 @@ def read_grid_manifest(out_dir: str | Path) -> dict[str, dict]:
 
 
 def _write_manifest(out_dir: Path, entries: dict[str, dict]) -> None:
-    from irrepro import __version__
+    from irrepro.version import __version__
 
     manifest = {"format": GRID_FORMAT, "producer": "irrepro routing grid", "irrepro_version": __version__,
                 "runs": [entries[name] for name in sorted(entries)]}  # fmt: skip
