@@ -177,7 +177,7 @@ def test_the_table_has_one_row_per_claim_and_the_protocols_columns(tiny_scores):
         assert numbers[f"{key}_stable"] + numbers[f"{key}_fragile"] == numbers[f"{key}_claims"]
     assert numbers["published_claims"] == published.sum() and numbers["resamples"] == 50
     assert (numbers["topics_core17"], numbers["topics_core18"], numbers["topics_common"], numbers["topics_stand_in"]) == (50, 25, 15, 3)
-    assert numbers["equal_drawn"].startswith("with the stand-in's")
+    assert numbers["equal_drawn"].startswith("together with the stand-in's")
 
 
 def test_a_claims_own_finding_is_its_check_on_all_topics(tiny_scores, monkeypatch):
@@ -187,6 +187,14 @@ def test_a_claims_own_finding_is_its_check_on_all_topics(tiny_scores, monkeypatc
     point = _point(robustness.STAND_IN_CHECKS, tiny_scores)
     assert {claim: found[claim].holds for claim in point} == {claim: holds for claim, (holds, _) in point.items()}
     assert all(c.evidence.endswith("on all topics") for c in found.values())
+
+
+def test_a_run_on_other_topics_than_the_others_is_refused(chapter, tiny, monkeypatch):
+    from irrepro.papers.clef2019 import claim_scores as module
+
+    monkeypatch.setattr(module, "common_stand_in_topics", lambda data: ["oil", "gold"])  # one topic fewer
+    with pytest.raises(ValueError, match="scored on 3 topics, not on the 2 topics judged in all four"):
+        module.stand_in_scores(tiny)
 
 
 def test_scores_are_checked_when_gathered():

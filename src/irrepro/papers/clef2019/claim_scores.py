@@ -214,7 +214,13 @@ def published_scores() -> ClaimScores:
 
 
 def _ap(data: RoutingData, result, target: str, topics: list[str]) -> np.ndarray:
-    return data.scores(result, target).reindex(topics)["AP"].to_numpy(dtype=float)
+    """AP per topic of ``result``, which must be scored on exactly ``topics`` (the chapter's means are
+    over a run's own topics: on other topics the claims would be read on other numbers)."""
+    scores = data.scores(result, target)
+    if set(scores.index.astype(str)) != set(topics):
+        raise ValueError(f"run {result.run['run'].iat[0]} on {target}: scored on {len(scores)} topics, not on the "
+                         f"{len(topics)} topics judged in all four collections; its claims cannot be resampled together")
+    return scores.reindex(topics)["AP"].to_numpy(dtype=float)
 
 
 def _transfer_frames(data: RoutingData, topics: list[str]) -> dict[str, pd.DataFrame]:

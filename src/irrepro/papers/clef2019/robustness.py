@@ -91,7 +91,7 @@ def robustness_numbers(table: pd.DataFrame, scores: ClaimScores) -> dict[str, ob
                                   "stable_share": f"{STABLE_SHARE:.0%}", "level": f"{INTERVAL_LEVEL:.0%}"}  # fmt: skip
     numbers.update({f"topics_{group.replace(' ', '_').replace('-', '_')}": len(topics) for group, topics in scores.topics.items()})
     together = scores.drawn_with.get("stand-in equal") == "stand-in"
-    numbers["equal_drawn"] = "with the stand-in's topics (they are among them)" if together else "on their own"
+    numbers["equal_drawn"] = "together with the stand-in's, among whose topics they are" if together else "on their own"
     published = table["id"].isin(CHECKS.ids())
     for key, part in (("published", table[published]), ("stand_in", table[~published])):
         holds, fragile = part["holds on all topics"], part["status"] == "fragile"
