@@ -5,7 +5,8 @@ manifest): the tables of the routing runs (:mod:`~irrepro.papers.clef2019.tables
 :mod:`~irrepro.papers.clef2019.own_dataset`, :mod:`~irrepro.papers.clef2019.tolerance`) and these.
 :func:`published_tables` are cheap (published per-topic files and qrels only) and independent of the
 stand-in runs; :func:`stand_in_tables` makes the few extra stand-in runs of
-:mod:`~irrepro.papers.clef2019.implementation_effects`.
+:mod:`~irrepro.papers.clef2019.implementation_effects`; ``claims_robustness`` reads the per-topic scores
+of the runs the other tables made (:mod:`~irrepro.papers.clef2019.robustness`), on the stand-in only.
 
 =============================  =====================================================================
 ``published_runs_15_topics``   AP per topic of the 2020 re-implementation (constellation 1) on the 15
@@ -16,6 +17,9 @@ stand-in runs; :func:`stand_in_tables` makes the few extra stand-in runs of
 ``fidelity``                   one row per table and figure of the CLEF paper
 ``implementation_effects``     each divergence between paper and code, measured on the stand-in
 ``implementation_comparison``  the three implementations' runs compared by KTU, RBO, RMSE, ER
+``claims_robustness``          each claim of the chapter (the 2020 runs' and the stand-in's) under
+                               topic resampling: share of the resamples in which it holds, status,
+                               the number it turns on with its 95% interval
 =============================  =====================================================================
 """
 
@@ -31,6 +35,7 @@ from irrepro.outputs import table_set
 from irrepro.papers.clef2019 import published_runs
 from irrepro.papers.clef2019.own_dataset import own_dataset_measures
 from irrepro.papers.clef2019.published_facts import official_core17_scores, topic_sets
+from irrepro.papers.clef2019.robustness import robustness_table
 from irrepro.papers.clef2019.routing_data import (
     STAND_IN_DATA,
     RoutingData,
@@ -80,7 +85,8 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None, client=None)
 
     ``topic_sets.csv``, ``official_core17.csv``, ``stand_in.csv``, ``relevance_transfer.csv``,
     ``feature_augmentation.csv``, ``replication.csv``, ``per_topic_ap.csv``,
-    ``own_dataset_measures.csv``, ``tolerance_check.csv`` and, on the stand-in, ``target_size_check.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
+    ``own_dataset_measures.csv``, ``tolerance_check.csv`` and, on the stand-in, ``target_size_check.csv`` and
+    ``claims_robustness.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
     trec_eval and the qrels of their target): exactly the runs of
     :func:`~irrepro.papers.clef2019.run_requests.table_requests`, whatever
     else ``data`` has made before. ``client``: a Dask client the own dataset's runs are made on.
@@ -101,6 +107,7 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None, client=None)
         tables.update(stand_in_tables())  # the divergences, measured on the stand-in
         tables["stand_in"] = stand_in_summary()
         tables["target_size_check"] = target_size_check()
+        tables["claims_robustness"] = robustness_table(data)  # after the tables: reads their runs' scores
     with table_set(out_dir, producer="irrepro.papers.clef2019.write_tables") as written:  # one set, manifest last
         for name, table in tables.items():
             written.add_table(f"{name}.csv", table)
