@@ -187,9 +187,10 @@ PUBLIC_FUNCTIONS = [
 # two helpers the scores and bootstrap modules share (errors naming `what`); evaluate_prepared is
 # evaluate's body for callers that prepared the qrels and validated the arguments (evaluate, compare_runs);
 # system_effects_refit is fit_two_way's array core for many refits of resamples of a matrix already fitted
-# (and so checked) by fit_two_way (irrepro.glm.resampling).
+# (and so checked) by fit_two_way (irrepro.glm.resampling); without_rounding_noise is the contrasts' array
+# core on differences of effects already checked (1-D or 2-D, NaN allowed for unconverged fits).
 SELF_CHECKING = {measures.parse_measure, scores.as_topic_series, scores.common_topics, evaluation.evaluate_prepared,
-                 fit.system_effects_refit}  # fmt: skip
+                 fit.system_effects_refit, contrasts.without_rounding_noise}  # fmt: skip
 
 
 def _frame(columns, rows):
