@@ -49,6 +49,18 @@ trec_eval would read a text differently from what it plainly says, the text is r
 - The second column (``Q0`` / iteration) and the rank column are not checked: trec_eval
   never reads them.
 
+The ir_metadata header
+----------------------
+A run may begin with an ir_metadata header (:mod:`irrepro.metadata`): a ``# ir_metadata.start``
+line, YAML lines each behind ``#``, a ``# ir_metadata.end`` line.  It is read before the lines
+(its YAML follows YAML's rules, not a run line's), checked against the schema's fields and kept
+with the frame: :func:`run_metadata` (``frame.attrs["ir_metadata"]``, a read-only
+:class:`~irrepro.metadata.Metadata`).  trec_eval skips its lines as comments, so it changes no
+score.  Refused with :class:`RunFormatError` naming the line (and the field): malformed YAML, a
+field of the wrong kind, a header never closed, a line inside it without ``#``, and a header that
+is not at the top (a start or end line anywhere but in a header beginning on line 1: repro_eval
+reads a header only there).  :func:`write_run` writes one with ``metadata=``.
+
 Accepted with a ``warnings.warn`` saying what was ignored: comment lines, text after a run
 line's sixth column, and a run with several run tags (trec_eval reports the tag of the last
 line, so do we).
@@ -99,16 +111,27 @@ import re
 import sys
 import unicodedata
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
+from irrepro.metadata import (
+    END_LINE,
+    START_LINE,
+    Metadata,
+    MetadataError,
+    header_lines,
+    parse_header,
+    parse_yaml,
+    with_tag,
+)
 from irrepro.outputs import atomic_write_text
 from irrepro.validation import FilePath, Optional, RunFrame, Text, validate_params
 
-__all__ = ["RunFormatError", "read_run", "read_qrels", "write_run", "rank_by_score"]
+__all__ = ["RunFormatError", "METADATA_ATTR", "read_run", "read_qrels", "write_run", "run_metadata", "rank_by_score",
+           "qrels_sha256", "read_metadata_file"]
 
 RUN_COLUMNS = ("query_id", "doc_id", "score", "rank", "run")
 QRELS_COLUMNS = ("query_id", "iteration", "doc_id", "relevance")
@@ -116,6 +139,19 @@ QRELS_COLUMNS = ("query_id", "iteration", "doc_id", "relevance")
 
 class RunFormatError(ValueError):
     """A run or qrels file is malformed; the message names the file, the line and the problem."""
+
+
+#: The key of ``frame.attrs`` under which :func:`read_run` keeps a run's ir_metadata header.
+METADATA_ATTR = "ir_metadata"
+
+
+def run_metadata(frame: pd.DataFrame) -> Metadata | None:
+    """The ir_metadata header :func:`read_run` found at the top of the run's file, or ``None``.
+
+    A frame derived from the read one (filtered, re-ranked) still carries it, as pandas carries
+    ``attrs``; whether it still describes that frame is the caller's to judge.
+    """
+    return frame.attrs.get(METADATA_ATTR)
 
 
 # --------------------------------------------------------------------------- ranking
@@ -246,14 +282,15 @@ _CONTROL_NAMES = {
 }
 
 
-def _reference_lines(data: bytes, source: str) -> Iterator[tuple[int, list[str]]]:
+def _reference_lines(data: bytes, source: str, first_line: int = 1) -> Iterator[tuple[int, list[str]]]:
     """The one definition of a line: yield ``(line number, fields)``, ``[]`` for a blank line.
 
     Raises :class:`RunFormatError` at the first line holding a refused character.  Once those
     are refused, ``str.split()`` splits on exactly blank, tab, vertical tab and form feed.
+    ``first_line``: the file's number of the first line of ``data`` (after a header).
     """
     text = data.decode("utf-8", "surrogateescape").removeprefix(_BOM)
-    for number, line in enumerate(text.split("\n"), start=1):
+    for number, line in enumerate(text.split("\n"), start=first_line):
         line = line.removesuffix("\r")
         refused = _REFUSED.search(line)
         if refused:
@@ -410,11 +447,11 @@ def _check_duplicates(keys, numbers, source: str, what: str) -> None:
         seen[key] = number
 
 
-def _read_run_reference(data: bytes, source: str) -> tuple[pd.DataFrame, list[str], str, _Ignored]:
+def _read_run_reference(data: bytes, source: str, first_line: int = 1) -> tuple[pd.DataFrame, list[str], str, _Ignored]:
     """Parse a run line by line: the reference. Returns (frame, distinct tags, last tag, ignored)."""
     ignored = _Ignored()
     query_ids, doc_ids, scores, tags, numbers = [], [], [], [], []
-    for number, fields in _reference_lines(data, source):
+    for number, fields in _reference_lines(data, source, first_line):
         if not fields:
             continue
         if fields[0].startswith("#"):
@@ -433,7 +470,7 @@ def _read_run_reference(data: bytes, source: str) -> tuple[pd.DataFrame, list[st
         tags.append(fields[5])
         numbers.append(number)
     if not numbers:
-        raise RunFormatError(f"{source}, line 1: the file holds no run lines (empty run)")
+        raise RunFormatError(f"{source}, line {first_line}: the file holds no run lines (empty run)")
     _check_duplicates(zip(query_ids, doc_ids, strict=True), numbers, source, "run")
     frame = pd.DataFrame(
         {
@@ -600,6 +637,80 @@ def _read_qrels_fast(data: bytes) -> pd.DataFrame | None:
     return table
 
 
+# --------------------------------------------------------------------------- the ir_metadata header
+
+_START_AT_TOP = re.compile(re.escape(START_LINE.encode()) + rb"[ \t\r]*(?:\n|\Z)")
+_END_LINE = re.compile(rb"^" + re.escape(END_LINE.encode()) + rb"[ \t\r]*$", re.MULTILINE)
+# Any start or end line, however spaced: outside a header at the top, one is misplaced.
+_MARKER = re.compile(rb"^[ \t]*#[ \t]*ir_metadata\.(start|end)\b", re.MULTILINE)
+
+
+def _line_of(data: bytes, position: int, first_line: int = 1) -> int:
+    return first_line + data.count(b"\n", 0, position)
+
+
+def _header_text(header: bytes, source: str) -> list[str]:
+    """The header's lines between its delimiters (a CRLF's ``\\r`` dropped), decoded as UTF-8."""
+    try:
+        text = header.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RunFormatError(f"{source}, line {_line_of(header, error.start)}: not valid UTF-8 ({error.reason})") from None
+    return [line.removesuffix("\r") for line in text.split("\n")[1:-1]]
+
+
+def _misplaced_marker(body: bytes, source: str, first_line: int, header_end: int) -> None:
+    """Refuse a start or end line in ``body`` (the file from ``first_line`` on, after any header)."""
+    if b"ir_metadata." not in body:  # a fast scan; the pattern runs only where it could match
+        return
+    found = _MARKER.search(body)
+    if found is None:
+        return
+    line, kind = _line_of(body, found.start(), first_line), found.group(1).decode()
+    if header_end:
+        why = f"a second ir_metadata {kind} line, after the header of lines 1-{header_end}"
+    elif kind == "start" and line == 1:
+        why = f"an ir_metadata header's first line must read exactly '{START_LINE}'"
+    elif kind == "start":
+        why = f"an ir_metadata header must begin on line 1 ('{START_LINE}'), as repro_eval reads it only there"
+    else:
+        why = f"'{END_LINE}' closes no header (there is no '{START_LINE}' on line 1)"
+    raise RunFormatError(f"{source}, line {line}: {why}")
+
+
+def _split_header(data: bytes, source: str) -> tuple[Metadata | None, bytes, int]:
+    """The ir_metadata header at the top of ``data`` (``None`` without one), the bytes after it and
+    the number of lines it took: what the line parser then reads, from line ``taken + 1`` on."""
+    content = data.removeprefix(_BOM.encode())
+    if not _START_AT_TOP.match(content):
+        _misplaced_marker(data, source, 1, 0)
+        return None, data, 0
+    end = _END_LINE.search(content)
+    if end is None:
+        raise RunFormatError(f"{source}, line 1: the ir_metadata header opened here is never closed "
+                             f"(no '{END_LINE}' line)")
+    taken = _line_of(content, end.start())
+    try:
+        metadata = parse_header(_header_text(content[: end.start()], source), source=source, first_line=2)
+    except MetadataError as error:
+        raise RunFormatError(str(error)) from None
+    after = content.find(b"\n", end.end())
+    body = b"" if after < 0 else content[after + 1 :]
+    _misplaced_marker(body, source, taken + 1, taken)
+    return metadata, body, taken
+
+
+def read_metadata_file(path) -> Metadata:
+    """A YAML file of ir_metadata fields (``irrepro metadata annotate RUN --from FILE``, ``irrepro
+    routing run --metadata FILE``), checked against the schema; errors name the file and the line."""
+    data, source = _read_source(path)
+    try:
+        return parse_yaml(data.decode("utf-8"), source=source)
+    except UnicodeDecodeError as error:
+        raise RunFormatError(f"{source}, line {_line_of(data, error.start)}: not valid UTF-8 ({error.reason})") from None
+    except MetadataError as error:
+        raise RunFormatError(str(error)) from None
+
+
 # --------------------------------------------------------------------------- reading
 
 
@@ -621,6 +732,7 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
     DataFrame with columns ``query_id`` (str), ``doc_id`` (str), ``score`` (float64),
     ``rank`` (int64, 1-based, trec_eval order: score descending, ties by docno descending;
     the file's rank column is ignored) and ``run`` (str), sorted by ``query_id`` then ``rank``.
+    The file's ir_metadata header, if it has one, is :func:`run_metadata` of the frame.
 
     Raises
     ------
@@ -641,9 +753,10 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
 
 def _run_from_bytes(data: bytes, source: str, *, name: str | None = None, fast: bool = True) -> pd.DataFrame:
     """:func:`read_run` on bytes; ``fast=False`` takes the reference path only (for tests)."""
+    metadata, data, taken = _split_header(data, source)
     parsed = _read_run_fast(data) if fast else None
     if parsed is None:
-        frame, tags, last_tag, ignored = _read_run_reference(data, source)
+        frame, tags, last_tag, ignored = _read_run_reference(data, source, taken + 1)
         ignored.warn(source, stacklevel=3)
     else:
         frame, tags, last_tag = parsed
@@ -654,9 +767,15 @@ def _run_from_bytes(data: bytes, source: str, *, name: str | None = None, fast: 
             UserWarning,
             stacklevel=3,
         )
+    if metadata is not None and metadata.tag is not None and metadata.tag != last_tag:
+        warnings.warn(f"{source}: the ir_metadata header's tag {metadata.tag!r} is not the run's tag {last_tag!r}",
+                      UserWarning, stacklevel=3)  # fmt: skip
     frame = rank_by_score(frame)
     frame["run"] = pd.array([name if name is not None else last_tag] * len(frame), dtype="str")
-    return frame[list(RUN_COLUMNS)]
+    frame = frame[list(RUN_COLUMNS)]
+    if metadata is not None:
+        frame.attrs[METADATA_ATTR] = metadata
+    return frame
 
 
 def read_qrels(path) -> pd.DataFrame:
@@ -687,18 +806,38 @@ def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.Data
 # --------------------------------------------------------------------------- writing
 
 
+def qrels_sha256(qrels: pd.DataFrame) -> str:
+    """sha256 of ``qrels`` as TREC text, lines ``topic 0 docno grade`` sorted by topic and docno:
+    the same judgments give the same digest whatever the order, spacing or iteration column of the
+    file they were read from.
+
+    >>> q = pd.DataFrame({"query_id": ["2", "1"], "doc_id": ["a", "b"], "relevance": [1, 0]})
+    >>> qrels_sha256(q) == qrels_sha256(q.iloc[::-1])
+    True
+    """
+    import hashlib
+
+    table = pd.DataFrame({"query_id": qrels["query_id"].astype(str), "doc_id": qrels["doc_id"].astype(str),
+                          "relevance": qrels["relevance"].astype("int64")}).sort_values(["query_id", "doc_id"])
+    text = "".join(f"{q} 0 {d} {g}\n" for q, d, g in zip(table["query_id"], table["doc_id"], table["relevance"], strict=True))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 @validate_params(frame=RunFrame(), path=FilePath(), name=Optional(Text(no_blanks=True, what="a run tag")))
-def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
+def write_run(frame: pd.DataFrame, path, *, name: str | None = None, metadata: Mapping | None = None) -> None:
     """Write a run frame as a TREC 6-column run file.
 
     Lines are written in trec_eval order (topic, then score descending, ties by docno
     descending) with ranks 1..n per topic; scores are written with ``repr`` so they read back
-    bit for bit.  The tag is ``name`` or the frame's single ``run`` value.
+    bit for bit.  The tag is ``name`` or the frame's single ``run`` value.  ``metadata`` (a
+    mapping of ir_metadata fields, :mod:`irrepro.metadata`) is written as the file's header, its
+    ``tag`` set to the run's; a header is written only when given (a frame's
+    :func:`run_metadata` may no longer describe it).
 
     Raises ``ValueError`` when a column is missing, a tag or id holds whitespace (or another
     character :func:`read_run` refuses), a topic starts with ``#`` (it would read back as a
-    comment), there is no tag, the frame holds several run tags and no ``name`` is given, or
-    a document is listed twice in one topic.
+    comment), there is no tag, the frame holds several run tags and no ``name`` is given, a
+    document is listed twice in one topic, or ``metadata`` breaks the schema or names another tag.
     """
     missing = {"query_id", "doc_id", "score"} - set(frame.columns)
     if missing:
@@ -736,9 +875,22 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
     if duplicated.any():
         row = table[duplicated].iloc[0]
         raise ValueError(f"write_run: document {row['doc_id']} appears twice in topic {row['query_id']}")
+    header = _header(metadata, name)
     ranked = rank_by_score(table)
     lines = [
         f"{q} Q0 {d} {r} {s!r} {name}\n"
         for q, d, r, s in zip(ranked["query_id"], ranked["doc_id"], ranked["rank"], ranked["score"].tolist(), strict=True)
     ]
-    atomic_write_text(path, "".join(lines))
+    atomic_write_text(path, header + "".join(lines))
+
+
+def _header(metadata: Mapping | None, tag: str) -> str:
+    """The header text of ``metadata`` for the run tagged ``tag`` ("" without metadata)."""
+    if metadata is None:
+        return ""
+    if not isinstance(metadata, Mapping):
+        raise ValueError(f"write_run: metadata must be a mapping of ir_metadata fields; got {type(metadata).__name__}")
+    try:
+        return "".join(f"{line}\n" for line in header_lines(with_tag(metadata, tag)))
+    except MetadataError as error:
+        raise ValueError(f"write_run: {error}") from None
