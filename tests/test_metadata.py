@@ -90,7 +90,7 @@ def test_parse_yaml_reads_a_template_as_repro_eval_reads_one():
 @pytest.mark.parametrize(
     ("yaml_lines", "expected"),
     [
-        (["# tag: r1", "# actor: [unclosed"], r"r\.run, line 3: the ir_metadata header is not valid YAML"),
+        (["# tag: r1", "# actor: [unclosed"], r"r\.run, line 3: the ir_metadata fields are not valid YAML"),
         (["# tag: r1", "# platform:", "#   hardware: 8 GB"], r"line 4: ir_metadata field 'platform → hardware' must be a mapping"),
         (["# method:", "#   automatic: yes please"], r"line 3: ir_metadata field 'method → automatic' must be a boolean"),
         (["# research goal:", "#   evaluation:", "#     baseline: WCrobust04"],

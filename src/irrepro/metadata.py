@@ -318,11 +318,13 @@ def _load_yaml(text: str, source: str, first_line: int) -> tuple[object, dict[tu
         return (loader.construct_document(node) if node is not None else {}), lines
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
+        if mark is not None and error.context_mark is not None and mark.index >= len(text.rstrip()):  # <stream end>
+            mark = error.context_mark  # the line where the unclosed bracket or quote began
         where = f"{source}, line {first_line + mark.line}" if mark is not None else source
         problem = " ".join(part for part in (error.context, error.problem) if part)
-        raise MetadataError(f"{where}: the ir_metadata header is not valid YAML: {problem}") from None
+        raise MetadataError(f"{where}: the ir_metadata fields are not valid YAML: {problem}") from None
     except yaml.YAMLError as error:  # a reader error (a character YAML does not allow)
-        raise MetadataError(f"{source}: the ir_metadata header is not valid YAML: {error}") from None
+        raise MetadataError(f"{source}: the ir_metadata fields are not valid YAML: {error}") from None
     finally:
         loader.dispose()
 
