@@ -62,6 +62,8 @@ __all__ = [
     "with_tag",
     "merged",
     "primad",
+    "group_by_primad",
+    "yaml_text",
     "missing_components",
     "experiment_kind",
     "same_test_collection",
@@ -399,6 +401,11 @@ def header_lines(metadata: Mapping) -> list[str]:
     return [START_LINE, *(f"# {line}" if line else "#" for line in body), END_LINE]
 
 
+def yaml_text(metadata: Mapping) -> str:
+    """The fields as the YAML document a header holds (the header's lines without their ``#``)."""
+    return "".join(line[2:] + "\n" for line in header_lines(metadata)[1:-1])
+
+
 # --------------------------------------------------------------------------- PRIMAD
 
 
@@ -419,6 +426,27 @@ def primad(reference: Mapping, other: Mapping) -> str:
         if lacking:
             raise MetadataError(f"no PRIMAD string: the {name} header lacks {', '.join(lacking)}")
     return "".join(c[0].upper() if reference[c] != other[c] else c[0] for c in COMPONENTS)
+
+
+def group_by_primad(reference: Mapping, headers: Mapping[str, Mapping | None]) -> dict[str, list[str]]:
+    """The names of ``headers`` grouped by their PRIMAD string against ``reference``, as repro_eval's
+    ``MetadataAnalyzer.analyze_directory`` groups a folder; names whose header is missing or lacks
+    a component are grouped under ``"no header"`` and ``"incomplete header"``.
+
+    >>> ref = {c: 1 for c in COMPONENTS}
+    >>> group_by_primad(ref, {"a": {**ref, "method": 2}, "b": ref, "c": None})
+    {'priMad': ['a'], 'primad': ['b'], 'no header': ['c']}
+    """
+    groups: dict[str, list[str]] = {}
+    for name, header in headers.items():
+        if header is None:
+            key = "no header"
+        elif missing_components(header):
+            key = "incomplete header"
+        else:
+            key = primad(reference, header)
+        groups.setdefault(key, []).append(name)
+    return groups
 
 
 def same_test_collection(reference: Mapping, other: Mapping) -> bool:

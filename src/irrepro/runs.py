@@ -123,15 +123,16 @@ from irrepro.metadata import (
     Metadata,
     MetadataError,
     header_lines,
+    merged,
     parse_header,
     parse_yaml,
     with_tag,
 )
-from irrepro.outputs import atomic_write_text
+from irrepro.outputs import atomic_write_bytes, atomic_write_text
 from irrepro.validation import FilePath, Optional, RunFrame, Text, validate_params
 
 __all__ = ["RunFormatError", "METADATA_ATTR", "read_run", "read_qrels", "write_run", "run_metadata", "rank_by_score",
-           "qrels_sha256", "read_metadata_file"]
+           "qrels_sha256", "read_metadata_file", "read_metadata", "annotate_run"]
 
 RUN_COLUMNS = ("query_id", "doc_id", "score", "rank", "run")
 QRELS_COLUMNS = ("query_id", "iteration", "doc_id", "relevance")
@@ -709,6 +710,49 @@ def read_metadata_file(path) -> Metadata:
         raise RunFormatError(f"{source}, line {_line_of(data, error.start)}: not valid UTF-8 ({error.reason})") from None
     except MetadataError as error:
         raise RunFormatError(str(error)) from None
+
+
+def read_metadata(path) -> Metadata | None:
+    """The ir_metadata header of a run file (``None`` without one), read without its run lines: a
+    file is read up to the header's end line only. ``path`` as for :func:`read_run`."""
+    if hasattr(path, "read") or os.fspath(path) == "-":
+        data, source = _read_source(path)
+        return _split_header(data, source)[0]
+    source = os.fsdecode(os.fspath(path))
+    with open(path, "rb") as handle:
+        first = handle.readline()
+        if not _START_AT_TOP.match(first.removeprefix(_BOM.encode())):
+            return None
+        lines = [first]
+        for line in handle:
+            lines.append(line)
+            if _END_LINE.match(line):
+                break
+    return _split_header(b"".join(lines), source)[0]
+
+
+def annotate_run(path, metadata: Mapping, *, out=None) -> Metadata:
+    """Write the run ``path`` with ``metadata`` as its header to ``out`` (default: ``path`` itself,
+    replaced atomically) and return the header written.
+
+    The run is read first (its lines checked, its tag known, as :func:`read_run` does); a header it
+    has already is kept, ``metadata`` laid over it (:func:`irrepro.metadata.merged`). The run lines
+    are written as they are (order, ranks and spacing kept), behind the new header.
+    """
+    data, source = _read_source(path)
+    if out is None and source in ("<stdin>", "<stream>"):
+        raise ValueError(f"{source}: give a file to write the annotated run to")
+    frame = _run_from_bytes(data, source)
+    existing = run_metadata(frame)
+    fields = merged(existing.to_dict() if existing is not None else {}, metadata)
+    try:
+        header = with_tag(fields, str(frame["run"].iat[-1]), source=source)
+        text = "".join(f"{line}\n" for line in header_lines(header))
+    except MetadataError as error:
+        raise RunFormatError(str(error)) from None
+    body = _split_header(data, source)[1].removeprefix(_BOM.encode())
+    atomic_write_bytes(path if out is None else out, text.encode("utf-8") + body)
+    return header
 
 
 # --------------------------------------------------------------------------- reading
