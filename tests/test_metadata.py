@@ -186,3 +186,20 @@ def test_differences_lists_the_leaves_that_differ():
         ("method → indexing → tokenizer", None, "unicode-word"),
     ]
     assert differences(FULL, FULL) == []
+
+
+def test_a_pair_experiment_needs_four_complete_headers_and_one_collection():
+    from irrepro.metadata import pair_experiment
+
+    swept = copy.deepcopy(FULL)
+    swept["method"]["retrieval"][0]["C"] = 3.0
+    experiment = pair_experiment(FULL, FULL, swept, swept)
+    assert experiment.primad == ("priMad", "priMad") and experiment.same_collection
+    assert experiment.summary().startswith("PRIMAD priMad (baseline and advanced): parameter sweep")
+    assert pair_experiment(FULL, None, swept, swept).reason == "no ir_metadata header in the original advanced run"
+    partial = {c: FULL[c] for c in COMPONENTS[:5]}
+    assert "the new baseline run's lacks data" in pair_experiment(FULL, FULL, partial, swept).reason
+    moved = copy.deepcopy(swept)
+    moved["data"]["test collection"]["name"] = "core18"
+    with pytest.raises(MetadataError, match="disagree: the new baseline run is on the original test collection"):
+        pair_experiment(FULL, FULL, swept, moved)

@@ -54,6 +54,8 @@ __all__ = [
     "Metadata",
     "ExperimentKind",
     "KINDS",
+    "PairExperiment",
+    "pair_experiment",
     "as_metadata",
     "validate",
     "parse_header",
@@ -517,6 +519,62 @@ def experiment_kind(primad_string: str, *, same_collection: bool | None = None) 
     if someone_else:
         return KINDS["replicability"]
     return KINDS["parameter sweep" if changed["method"] or changed["data"] else "repeatability"]
+
+
+@dataclass(frozen=True)
+class PairExperiment:
+    """What the headers of an original run pair and a new one say their comparison is.
+
+    ``primad``: the PRIMAD strings of the new baseline against the original baseline and of the new
+    advanced run against the original advanced run, ``kinds`` their kinds, ``same_collection``
+    whether the new runs are on the original test collection; all ``None`` when a run has no
+    complete header, and ``reason`` says which.
+    """
+
+    primad: tuple[str, str] | None = None
+    kinds: tuple[ExperimentKind, ExperimentKind] | None = None
+    same_collection: bool | None = None
+    reason: str = ""
+
+    def summary(self) -> str:
+        """One sentence: the strings, the kind and repro_eval's name for it (or why there is none)."""
+        if self.primad is None:
+            return f"no PRIMAD string: {self.reason}"
+        (b, a), (kb, ka) = self.primad, self.kinds
+        strings = f"PRIMAD {b} (baseline) and {a} (advanced)" if b != a else f"PRIMAD {b} (baseline and advanced)"
+        if kb == ka:
+            return f"{strings}: {kb.name}, {kb.description} (repro_eval: {kb.repro_eval})"
+        return f"{strings}: {kb.name} (baseline), {ka.name} (advanced)"
+
+
+def pair_experiment(orig_baseline: Mapping | None, orig_advanced: Mapping | None, new_baseline: Mapping | None,
+                    new_advanced: Mapping | None) -> PairExperiment:
+    """The :class:`PairExperiment` of four runs' headers (``None`` for a run without one).
+
+    Each new run is compared with its original (:func:`primad`); the test collection is the same
+    when D is lower-case or only the training data differs (:func:`same_test_collection`). Raises
+    :class:`MetadataError` when the two sides disagree on it: one pair cannot be judged by both qrels.
+    """
+    runs = {"original baseline": orig_baseline, "original advanced": orig_advanced,
+            "new baseline": new_baseline, "new advanced": new_advanced}  # fmt: skip
+    absent = [name for name, header in runs.items() if header is None]
+    if absent:
+        return PairExperiment(reason=f"no ir_metadata header in the {', '.join(absent)} run{'s' if len(absent) > 1 else ''}")
+    lacking = [f"the {name} run's lacks {', '.join(missing_components(h))}" for name, h in runs.items() if missing_components(h)]
+    if lacking:
+        return PairExperiment(reason=f"incomplete ir_metadata header ({'; '.join(lacking)})")
+    strings, kinds, same = [], [], []
+    for original, new in ((orig_baseline, new_baseline), (orig_advanced, new_advanced)):
+        string = primad(original, new)
+        on_same = string[-1].islower() or same_test_collection(original, new)
+        strings.append(string)
+        kinds.append(experiment_kind(string, same_collection=on_same))
+        same.append(on_same)
+    if same[0] != same[1]:
+        where = {True: "the original test collection", False: "another test collection"}
+        raise MetadataError(f"the ir_metadata headers disagree: the new baseline run is on {where[same[0]]}, the new "
+                            f"advanced run on {where[same[1]]} (data \u2192 test collection); a pair is judged by one qrels file")
+    return PairExperiment((strings[0], strings[1]), (kinds[0], kinds[1]), same[0])
 
 
 # --------------------------------------------------------------------------- what differs

@@ -19,9 +19,8 @@ from pathlib import Path
 
 from irrepro.validation import Constraint, InvalidParameterError
 
-__all__ = ["InputError", "option", "measure_list", "input_path", "describe_os_error", "read_input", "dump_json"]
-
-__all__ = ["InputError", "option", "measure_list", "input_path", "read_input", "describe_os_error", "dump_json"]
+__all__ = ["InputError", "option", "measure_list", "input_path", "read_input", "describe_os_error", "dump_json",
+           "run_experiment", "settle_setting"]
 
 
 class InputError(ValueError):
@@ -112,3 +111,34 @@ def _strict(value):
 def dump_json(document) -> str:
     """Strict JSON (RFC 8259): an undefined value is ``null``, never ``NaN`` or ``Infinity``."""
     return json.dumps(_strict(document), indent=2, allow_nan=False)
+
+
+def run_experiment(orig_baseline, orig_advanced, new_baseline, new_advanced, *, ignore: bool = False):
+    """The :class:`~irrepro.metadata.PairExperiment` of four run frames' ir_metadata headers (none
+    derived with ``ignore``); headers that contradict each other are an :class:`InputError`."""
+    from irrepro.metadata import MetadataError, PairExperiment, pair_experiment
+    from irrepro.runs import run_metadata
+
+    if ignore:
+        return PairExperiment(reason="ir_metadata headers ignored (--ignore-metadata)")
+    try:
+        return pair_experiment(*(run_metadata(frame) for frame in (orig_baseline, orig_advanced, new_baseline, new_advanced)))
+    except MetadataError as error:
+        raise InputError(f"{error}; or pass --ignore-metadata to decide by --new-qrels") from None
+
+
+def settle_setting(experiment, *, new_qrels: bool, pair: str = "") -> str:
+    """How the setting was decided, in one sentence: by the runs' ir_metadata headers (PRIMAD: is
+    the new runs' test collection the original one?) or, without complete headers, by
+    ``--new-qrels`` as before. Headers and ``--new-qrels`` that disagree are an :class:`InputError`."""
+    where = f"pair {pair}: " if pair else ""
+    setting = "reproducibility (another test collection)" if new_qrels else "replicability (the original test collection)"
+    if experiment.primad is None:
+        return f"{where}{experiment.summary()}; --new-qrels {'given' if new_qrels else 'not given'}: {setting}"
+    if experiment.same_collection and new_qrels:
+        raise InputError(f"{where}the runs' ir_metadata headers put the new runs on the original test collection "
+                         f"({experiment.summary()}); leave out --new-qrels, or decide by it with --ignore-metadata")
+    if not experiment.same_collection and not new_qrels:
+        raise InputError(f"{where}the runs' ir_metadata headers put the new runs on another test collection "
+                         f"({experiment.summary()}); give its qrels with --new-qrels, or --ignore-metadata")
+    return f"{where}{experiment.summary()}: {setting}"

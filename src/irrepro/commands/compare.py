@@ -4,11 +4,19 @@ Without ``--new-qrels`` the new runs replicate the originals on the same collect
 (replicability: ARP, KTU, RBO, RMSE, ER, DeltaRI, paired t-test); with it they reproduce them on
 another collection (reproducibility: ARP, ER, DeltaRI, unpaired t-test).
 
+When all four runs carry ir_metadata headers (:mod:`irrepro.metadata`), their PRIMAD strings
+decide instead (new against original run, component by component, as repro_eval compares them):
+new runs on the original test collection are measured for replicability, on another for
+reproducibility, and the kind of experiment is named (parameter sweep, replicability,
+reproducibility, ...). Headers and ``--new-qrels`` that disagree are an error (exit 2);
+``--ignore-metadata`` decides by ``--new-qrels`` alone.
+
 Both formats name each run by role, label (its run tag, told apart by file name or path where
-tags collide: :func:`irrepro.labels.run_labels`) and file. ``--format json`` is strict JSON: an
-undefined value (ER with zero original improvement, ...) is ``null``; its keys are ``runs``,
-``qrels``, ``new_qrels``, then those of :meth:`irrepro.reproducibility.compare.Comparison.to_json`,
-then ``notes``.
+tags collide: :func:`irrepro.labels.run_labels`) and file, and say how the setting was decided
+(``experiment``). ``--format json`` is strict JSON: an undefined value (ER with zero original
+improvement, ...) is ``null``; its keys are ``runs``, ``qrels``, ``new_qrels``, ``experiment``
+(``primad`` per run kind or ``null``, ``kinds``, ``same_collection``, ``decided_by`` and the
+sentence ``text``), then those of :meth:`irrepro.reproducibility.compare.Comparison.to_json`, then ``notes``.
 """
 
 from __future__ import annotations
@@ -20,6 +28,8 @@ from irrepro.commands._common import (
     measure_list,
     option,
     read_input,
+    run_experiment,
+    settle_setting,
 )
 from irrepro.validation import MAX_CUTOFF, Integer, Real
 
@@ -56,6 +66,8 @@ def add_arguments(parser) -> None:
         "('drop', trec_eval's own default)",
     )
     parser.add_argument("--format", default="table", choices=("table", "json"), help="output format (default table)")
+    parser.add_argument("--ignore-metadata", action="store_true",
+                        help="decide replicability/reproducibility by --new-qrels alone, not by the runs' ir_metadata headers")
 
 
 def run(args) -> int:
@@ -69,6 +81,8 @@ def run(args) -> int:
     frames = {role: read_input(read_run, path, "--" + role.replace("_", "-")) for role, path in paths.items()}
     qrels = read_input(read_qrels, args.qrels, "--qrels")
     new_qrels = read_input(read_qrels, args.new_qrels, "--new-qrels") if args.new_qrels is not None else None
+    experiment = run_experiment(*frames.values(), ignore=args.ignore_metadata)
+    decided = settle_setting(experiment, new_qrels=new_qrels is not None)
     comparison = compare_runs(
         *frames.values(), qrels, new_qrels=new_qrels, measures=args.measures, cutoff=args.cutoff,
         rbo_p=args.rbo_p, rbo_variant=args.rbo_variant, missing_topics=args.missing_topics,
@@ -77,9 +91,21 @@ def run(args) -> int:
     runs = {role: {"label": label, "file": str(paths[role])} for role, label in zip(ROLES, labels, strict=True)}
     if args.format == "json":
         files = {"qrels": str(args.qrels), "new_qrels": None if args.new_qrels is None else str(args.new_qrels)}
-        print(dump_json({"runs": runs, **files, **comparison.to_json(), "notes": comparison.notes}))
+        print(dump_json({"runs": runs, **files, "experiment": _experiment_json(experiment, decided),
+                         **comparison.to_json(), "notes": comparison.notes}))
     else:
         width = max(len(role) for role in ROLES)
         lines = ["runs"] + [f"  {role:<{width}}  {run['label']}  ({run['file']})" for role, run in runs.items()]
-        print("\n".join(lines) + "\n\n" + comparison.to_table())
+        print("\n".join(lines) + f"\n\nexperiment: {decided}\n\n" + comparison.to_table())
     return 0
+
+
+def _experiment_json(experiment, decided: str) -> dict:
+    derived = experiment.primad is not None
+    return {
+        "primad": dict(zip(("baseline", "advanced"), experiment.primad, strict=True)) if derived else None,
+        "kinds": dict(zip(("baseline", "advanced"), (k.name for k in experiment.kinds), strict=True)) if derived else None,
+        "same_collection": experiment.same_collection,
+        "decided_by": "ir_metadata" if derived else "--new-qrels",
+        "text": decided,
+    }

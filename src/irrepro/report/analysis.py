@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from irrepro.evaluation import MissingTopicReport, missing_topic_report
+from irrepro.metadata import PairExperiment
 from irrepro.reproducibility import bootstrap, ranking, scores
 from irrepro.reproducibility.compare import (
     ROLES,
@@ -126,6 +127,7 @@ class ReportData:
     pairs: list[PairAnalysis]
     runs: dict[tuple[str, str], RunSummary]  # (pair name, role) -> summary; pair "" for the originals
     coverage: dict[str, MissingTopicReport]  # "original" and each pair name -> report
+    experiments: dict[str, PairExperiment] = field(default_factory=dict)  # pair name -> what its headers say
 
 
 # --------------------------------------------------------------------------- intervals
@@ -302,9 +304,11 @@ def analyse(
     *,
     new_qrels: pd.DataFrame | None = None,
     options: ReportOptions = ReportOptions(),
+    experiments: Mapping[str, PairExperiment] | None = None,
 ) -> ReportData:
     """The report's numbers: ``original`` maps ``orig_baseline``/``orig_advanced`` to frames,
-    ``pairs`` lists ``(name, new_baseline, new_advanced)``."""
+    ``pairs`` lists ``(name, new_baseline, new_advanced)``; ``experiments`` what each pair's
+    ir_metadata headers say it is (:func:`irrepro.metadata.pair_experiment`), for the methods text."""
     if not pairs:
         raise ValueError("report: no reproduced pair given")
     names = [name for name, _, _ in pairs]
@@ -328,4 +332,4 @@ def analyse(
         curves = cutoff_curves(original, new_pairs, comparisons, options)
         for analysis in analyses:
             analysis.curves = curves[curves["pair"] == analysis.name].drop(columns="pair").reset_index(drop=True)
-    return ReportData(analyses[0].comparison.setting, options, analyses, summaries, coverage)
+    return ReportData(analyses[0].comparison.setting, options, analyses, summaries, coverage, dict(experiments or {}))
