@@ -16,15 +16,20 @@ name (as given)         trec_eval           definition (R = number of relevant d
 ``nDCG``                ``ndcg``            DCG / ideal DCG over the whole ranking, gain =
                                             grade, discount log2(rank + 1)
 ``nDCG@k``              ``ndcg_cut_k``      the same, both cut at rank k
+``AP@k``                ``map_cut_k``       AP of the top k (relevant retrieved below k count 0)
 ``R-prec``              ``Rprec``           relevant in the top R, / R
-``recall@k``            ``recall_k``        relevant in the top k, / R
+``recall@k``, ``R@k``   ``recall_k``        relevant in the top k, / R
+``RR``                  ``recip_rank``      1 / rank of the first relevant document
 ======================  ==================  ================================================
 
 ``k`` is an integer from 1 to 2,147,483,647 (trec_eval's defaults are 5, 10, 15, 20, 30, 100,
 200, 500, 1000).  trec_eval's own names (``map``, ``P_10``, ``ndcg_cut_10`` ...) are accepted
-too; the frame is keyed by the name as given (:mod:`irrepro.measures`).  A document is relevant
-when its grade is >= 1; a grade must be an integer within 64 bits (1.0 is one, 1.5 is refused
-rather than truncated).  Arguments are checked by :mod:`irrepro.validation` before any work.
+too, and so are ir_measures' names with the parameter ``rel`` and ir_measures measure objects
+(``P(rel=2)@10``, ``ir_measures.nDCG@10``); the frame is keyed by the name as given (an object
+by its name, ``str(measure)``; :mod:`irrepro.measures`).  A document is relevant when its grade
+is >= 1, or >= ``rel`` for a measure given one (``trec_eval -l``; nDCG's gains are the grades);
+a grade must be an integer within 64 bits (1.0 is one, 1.5 is refused rather than truncated).
+Arguments are checked by :mod:`irrepro.validation` before any work.
 
 Ranking: score descending, ties by docno descending; a run's rank column is ignored
 (see :mod:`irrepro.runs`).
@@ -82,7 +87,7 @@ from irrepro.measures import Measure, parse_measure
 from irrepro.validation import (
     Choice,
     InvalidParameterError,
-    NameList,
+    MeasureList,
     OneOrMany,
     Qrels,
     RunFrame,
@@ -275,7 +280,7 @@ def missing_topic_report(
     )
 
 
-@validate_params(runs=RUNS, qrels=QRELS, measures=NameList("measure name"), **POLICIES)
+@validate_params(runs=RUNS, qrels=QRELS, measures=MeasureList(), **POLICIES)
 def evaluate(
     runs: Mapping[str, pd.DataFrame] | pd.DataFrame,
     qrels: pd.DataFrame,
@@ -313,23 +318,37 @@ def evaluate(
     IgnoredTopicsWarning
         When run topics are not in the qrels (ignored) or topics without relevant documents
         are left out.
+
+    Examples
+    --------
+    ir_measures' names and measure objects give ir_measures' numbers (trec_eval's code either way):
+
+    >>> import ir_measures, pandas as pd
+    >>> qrels = pd.DataFrame({"query_id": ["1", "1", "1"], "doc_id": ["a", "b", "c"], "relevance": [2, 1, 0]})
+    >>> run = pd.DataFrame({"query_id": ["1", "1", "1"], "doc_id": ["a", "b", "c"], "score": [0.1, 0.9, 0.5]})
+    >>> scores = evaluate({"r": run}, qrels, ["P@1", ir_measures.P(rel=2) @ 1, "RR(rel=2)"])
+    >>> {name: float(frame.at["1", "r"]) for name, frame in scores.items()}
+    {'P@1': 1.0, 'P(rel=2)@1': 0.0, 'RR(rel=2)': 0.3333333333333333}
     """
     return evaluate_prepared(runs, qrels, measures, missing_topics=missing_topics, no_relevant=no_relevant, stacklevel=3)
 
 
 class Judgments:
     """Qrels prepared once for several evaluations: the nested dict and one pytrec_eval
-    ``RelevanceEvaluator`` per set of measures (used by ``compare_runs`` for its two run pairs)."""
+    ``RelevanceEvaluator`` per set of measures and relevance level (used by ``compare_runs`` for
+    its two run pairs)."""
 
     def __init__(self, qrels: pd.DataFrame):
         self.qrels = qrels
         self.by_topic = _qrels_dict(qrels)
-        self._evaluators: dict[frozenset, pytrec_eval.RelevanceEvaluator] = {}
+        self._evaluators: dict[tuple[frozenset, int], pytrec_eval.RelevanceEvaluator] = {}
 
-    def evaluator(self, requests: frozenset) -> pytrec_eval.RelevanceEvaluator:
-        if requests not in self._evaluators:
-            self._evaluators[requests] = pytrec_eval.RelevanceEvaluator(self.by_topic, set(requests))
-        return self._evaluators[requests]
+    def evaluator(self, requests: frozenset, relevance_level: int = 1) -> pytrec_eval.RelevanceEvaluator:
+        """trec_eval's evaluator of ``requests`` counting grades >= ``relevance_level`` relevant (``-l``)."""
+        key = (requests, relevance_level)
+        if key not in self._evaluators:
+            self._evaluators[key] = pytrec_eval.RelevanceEvaluator(self.by_topic, set(requests), relevance_level=relevance_level)
+        return self._evaluators[key]
 
 
 def evaluate_prepared(
@@ -361,20 +380,23 @@ def evaluate_prepared(
                 stacklevel=stacklevel,
             )
 
-    evaluator = judgments.evaluator(frozenset(m.request for m in parsed))
+    # one evaluator per relevance level (trec_eval -l): pytrec_eval takes one level per evaluator
+    levels = {level: [m for m in parsed if m.relevance_level == level] for level in sorted({m.relevance_level for m in parsed})}
+    evaluators = {level: judgments.evaluator(frozenset(m.request for m in group), level) for level, group in levels.items()}
     topics = list(report.evaluated_topics)
     columns: dict[str, dict[str, np.ndarray]] = {m.name: {} for m in parsed}
+    fill = 0.0 if missing_topics == "zero" else np.nan
     for run_name, frame in run_frames.items():
         run_dict = _nested(
             frame["query_id"], frame["doc_id"], frame["score"].astype("float64"), what=f"run {run_name} lists"
         )
-        scored = evaluator.evaluate(run_dict)
-        fill = 0.0 if missing_topics == "zero" else np.nan
-        for measure in parsed:
-            values = np.array(
-                [scored[t][measure.trec_eval] if t in scored else fill for t in topics], dtype="float64"
-            )
-            columns[measure.name][run_name] = values
+        for level, group in levels.items():
+            scored = evaluators[level].evaluate(run_dict)
+            for measure in group:
+                values = np.array(
+                    [scored[t][measure.trec_eval] if t in scored else fill for t in topics], dtype="float64"
+                )
+                columns[measure.name][run_name] = values
     index = pd.Index(topics, dtype="str", name="query_id")
     frames = {
         name: pd.DataFrame(by_run, index=index, columns=list(run_frames), dtype="float64")

@@ -129,10 +129,10 @@ from irrepro.metadata import (
     with_tag,
 )
 from irrepro.outputs import atomic_write_bytes, atomic_write_text
-from irrepro.validation import FilePath, Optional, RunFrame, Text, validate_params
+from irrepro.validation import Fields, FilePath, Optional, RunFrame, Text, validate_params
 
 __all__ = ["RunFormatError", "METADATA_ATTR", "read_run", "read_qrels", "write_run", "run_metadata", "rank_by_score",
-           "qrels_sha256", "read_metadata_file", "read_metadata", "annotate_run"]
+           "qrels_sha256", "read_metadata_file", "read_metadata", "annotate_run", "as_run_frame"]
 
 RUN_COLUMNS = ("query_id", "doc_id", "score", "rank", "run")
 QRELS_COLUMNS = ("query_id", "iteration", "doc_id", "relevance")
@@ -850,6 +850,14 @@ def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.Data
 # --------------------------------------------------------------------------- writing
 
 
+def as_run_frame(frame: pd.DataFrame, name: str = "run") -> pd.DataFrame:
+    """``frame`` as a run frame of irrepro's columns, ranked: PyTerrier's ``qid``/``docno`` renamed
+    (its ``rank``, from 0 in its own order of ties, dropped) and, where there is no ``rank``,
+    trec_eval's computed (:func:`rank_by_score`). A frame with a rank keeps it."""
+    frame = RunFrame().check(name, frame)
+    return frame if "rank" in frame.columns else rank_by_score(frame)
+
+
 def qrels_sha256(qrels: pd.DataFrame) -> str:
     """sha256 of ``qrels`` as TREC text, lines ``topic 0 docno grade`` sorted by topic and docno:
     the same judgments give the same digest whatever the order, spacing or iteration column of the
@@ -867,7 +875,8 @@ def qrels_sha256(qrels: pd.DataFrame) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-@validate_params(frame=RunFrame(), path=FilePath(), name=Optional(Text(no_blanks=True, what="a run tag")))
+@validate_params(frame=RunFrame(), path=FilePath(), name=Optional(Text(no_blanks=True, what="a run tag")),
+                 metadata=Optional(Fields("a mapping of ir_metadata fields")))
 def write_run(frame: pd.DataFrame, path, *, name: str | None = None, metadata: Mapping | None = None) -> None:
     """Write a run frame as a TREC 6-column run file.
 
@@ -932,8 +941,6 @@ def _header(metadata: Mapping | None, tag: str) -> str:
     """The header text of ``metadata`` for the run tagged ``tag`` ("" without metadata)."""
     if metadata is None:
         return ""
-    if not isinstance(metadata, Mapping):
-        raise ValueError(f"write_run: metadata must be a mapping of ir_metadata fields; got {type(metadata).__name__}")
     try:
         return "".join(f"{line}\n" for line in header_lines(with_tag(metadata, tag)))
     except MetadataError as error:

@@ -40,10 +40,11 @@ def option(constraint: Constraint) -> Callable[[str], object]:
 
 
 def measure_list(text: str) -> list[str]:
-    """``--measures AP,P@10,nDCG``: comma-separated names, each one irrepro knows, none twice."""
-    from irrepro.measures import parse_measure
+    """``--measures AP,P@10,nDCG``: comma-separated names (commas inside ir_measures' parameters,
+    ``nDCG(dcg='log2',judged_only=False)@10``, do not separate), each one irrepro knows, none twice."""
+    from irrepro.measures import parse_measure, split_measure_names
 
-    names = [name.strip() for name in text.split(",") if name.strip()]
+    names = split_measure_names(text) if text.strip() else []
     if not names:
         raise argparse.ArgumentTypeError(f"give at least one measure; got {text!r}")
     for name in names:

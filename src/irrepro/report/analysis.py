@@ -14,8 +14,9 @@ For the original pair (baseline b, advanced a) and each reproduced pair (b', a')
 - diagnostics: the topics with the largest score differences and how many of their top-10
   documents the runs share, tied scores, run depths and the topics each qrels file covers.
 
-Everything here takes frames (as :func:`irrepro.runs.read_run` returns them) and returns frames or
-dataclasses; nothing reads or writes files.
+Everything here takes frames (as :func:`irrepro.runs.read_run` returns them, or in ir_datasets' or
+PyTerrier's columns: :func:`irrepro.runs.as_run_frame`) and returns frames or dataclasses; nothing
+reads or writes files.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from irrepro.reproducibility.compare import (
     compare_pairs,
     compare_runs,
 )
+from irrepro.runs import as_run_frame
 
 __all__ = [
     "CURVE_CUTOFFS",
@@ -286,6 +288,7 @@ def analyse_pair(name: str, runs: Mapping[str, pd.DataFrame], qrels: pd.DataFram
                  options: ReportOptions = ReportOptions()) -> PairAnalysis:  # fmt: skip
     """Every number of one pair but its cut-off curves (:func:`analyse` computes those for all
     pairs at once): ``runs`` maps the four :data:`~irrepro.reproducibility.compare.ROLES` to run frames."""
+    runs = {role: as_run_frame(runs[role], role) for role in ROLES}
     comparison = compare_runs(*(runs[role] for role in ROLES), qrels, new_qrels=new_qrels, **options.compare_options())
     return _pair_analysis(name, comparison, runs, options)
 
@@ -311,6 +314,9 @@ def analyse(
     ir_metadata headers say it is (:func:`irrepro.metadata.pair_experiment`), for the methods text."""
     if not pairs:
         raise ValueError("report: no reproduced pair given")
+    # frames in ir_datasets' or PyTerrier's columns, ranked as trec_eval ranks where they have no rank
+    original = {role: as_run_frame(frame, role) for role, frame in original.items()}
+    pairs = [(name, as_run_frame(b, f"{name} baseline"), as_run_frame(a, f"{name} advanced")) for name, b, a in pairs]
     names = [name for name, _, _ in pairs]
     if len(set(names)) != len(names):
         raise ValueError(f"report: pair names must be unique, got {names}")

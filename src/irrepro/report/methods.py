@@ -29,9 +29,10 @@ ROLE_NAMES = {
 def describe_measure(name: str) -> str:
     """A measure as a methods section names it, with trec_eval's measure and its cut-off."""
     measure = parse_measure(name)
+    level = f", grades >= {measure.relevance_level} relevant (trec_eval -l {measure.relevance_level})" if measure.relevance_level != 1 else ""
     if measure.family == "ndcg":
         return f"{name} (trec_eval's ndcg: the whole ranking, no cut-off)"
-    return f"{name} (trec_eval's {measure.trec_eval})"
+    return f"{name} (trec_eval's {measure.trec_eval}{level})"
 
 
 def _policy(missing_topics: str) -> str:

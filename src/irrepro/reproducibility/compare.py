@@ -26,12 +26,13 @@ import pandas as pd
 
 from irrepro.evaluation import MISSING_TOPIC_POLICIES, Judgments, evaluate_prepared
 from irrepro.reproducibility import ranking, scores
+from irrepro.runs import as_run_frame
 from irrepro.validation import (
     MAX_CUTOFF,
     Choice,
     Integer,
     MappingOf,
-    NameList,
+    MeasureList,
     Optional,
     Pair,
     Qrels,
@@ -119,7 +120,8 @@ def _guard(notes: list[str], label: str, function, *args, **kwargs) -> float | N
         return None
 
 
-_RUN = RunFrame(("rank",))
+# A PyTerrier results frame (qid, docno) is read as a run; without a rank, trec_eval's is computed.
+_RUN = RunFrame()
 
 
 @validate_params(
@@ -129,7 +131,7 @@ _RUN = RunFrame(("rank",))
     new_advanced=_RUN,
     qrels=Qrels(),
     new_qrels=Optional(Qrels()),
-    measures=NameList("measure name"),
+    measures=MeasureList(),
     cutoff=Integer(1, MAX_CUTOFF),
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
@@ -154,7 +156,27 @@ def compare_runs(
     Without ``new_qrels`` the new runs are replications on the same collection (the paper's
     replicability); with it, reproductions on another collection (reproducibility).
     ``missing_topics`` is passed to :func:`irrepro.evaluation.evaluate` (``"zero"``: a judged topic
-    a run lacks scores 0, as ``trec_eval -c``).
+    a run lacks scores 0, as ``trec_eval -c``). ``measures`` are names or ir_measures measures.
+
+    Runs and qrels are frames in ir_datasets' columns (``query_id``, ``doc_id``, ``score``;
+    ``relevance``), as :mod:`irrepro.runs` reads files into, or PyTerrier's: a results frame
+    (``qid``, ``docno``, ``score``; its ``rank`` from 0 is replaced by trec_eval's order) and qrels
+    (``qid``, ``docno``, ``label``):
+
+    >>> import pandas as pd
+    >>> qrels = pd.DataFrame({"qid": ["1", "1", "2", "2"], "docno": ["a", "b", "a", "c"], "label": [1, 0, 0, 1]})
+    >>> def results(scores):  # what a PyTerrier pipeline returns: qid, docno, score, rank from 0
+    ...     frame = pd.DataFrame([(q, d, s) for q, docs in scores.items() for d, s in docs.items()],
+    ...                          columns=["qid", "docno", "score"])
+    ...     frame["rank"] = frame.groupby("qid")["score"].rank(ascending=False).astype(int) - 1
+    ...     return frame
+    >>> b = results({"1": {"a": 0.2, "b": 0.9}, "2": {"a": 0.5, "c": 0.1}})
+    >>> a = results({"1": {"a": 0.9, "b": 0.1}, "2": {"a": 0.2, "c": 0.8}})
+    >>> comparison = compare_runs(b, a, b, a, qrels, measures=["AP", "RR"])
+    >>> comparison.arp["orig_baseline"], comparison.arp["orig_advanced"]
+    ({'AP': 0.5, 'RR': 0.5}, {'AP': 1.0, 'RR': 1.0})
+    >>> float(comparison.ktu["baseline"].mean()), comparison.rmse["advanced"]["AP"]
+    (1.0, 0.0)
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_runs", name="cutoff")  # named as the caller knows it
     return compare_pairs(
@@ -169,12 +191,12 @@ def compare_runs(
     pairs=MappingOf(Pair(_RUN, what="a (new_baseline, new_advanced) pair")),
     qrels=Qrels(),
     new_qrels=Optional(Qrels()),
-    measures=NameList("measure name"),
+    measures=MeasureList(),
     cutoff=Integer(1, MAX_CUTOFF),
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
     missing_topics=Choice(MISSING_TOPIC_POLICIES),
-    evaluate_also=NameList("measure name", allow_empty=True),
+    evaluate_also=MeasureList(allow_empty=True),
 )
 def compare_pairs(
     orig_baseline: pd.DataFrame,
@@ -199,6 +221,8 @@ def compare_pairs(
     statistic is computed for them.
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_pairs", name="cutoff")  # before any work
+    orig_baseline, orig_advanced = as_run_frame(orig_baseline), as_run_frame(orig_advanced)
+    pairs = {name: (as_run_frame(b), as_run_frame(a)) for name, (b, a) in pairs.items()}
     measures = tuple(measures)
     evaluated = (*measures, *(m for m in dict.fromkeys(evaluate_also) if m not in measures))
     paired = new_qrels is None
