@@ -182,7 +182,7 @@ def test_differences_lists_the_leaves_that_differ():
     other["method"]["retrieval"][0]["C"] = 3.0
     other["method"]["indexing"] = {"tokenizer": "unicode-word"}
     assert differences(FULL, other, component="method") == [
-        ("method → retrieval → 0 → C", 1.5, 3.0),
+        ("method → retrieval → lr → C", 1.5, 3.0),
         ("method → indexing → tokenizer", None, "unicode-word"),
     ]
     assert differences(FULL, FULL) == []

@@ -581,10 +581,15 @@ def pair_experiment(orig_baseline: Mapping | None, orig_advanced: Mapping | None
 
 
 def _flatten(value, path: tuple) -> dict[tuple, object]:
+    """Leaf path -> value; an item of a sequence of mappings is named by its ``name`` field (the
+    checklists name each retrieval stage, training collection ...), else by its position."""
     if isinstance(value, Mapping) and value:
         return {key: item for k, v in value.items() for key, item in _flatten(v, (*path, k)).items()}
     if isinstance(value, (list, tuple)) and value and any(isinstance(v, (Mapping, list, tuple)) for v in value):
-        return {key: item for i, v in enumerate(value) for key, item in _flatten(v, (*path, i)).items()}
+        names = [v.get("name") if isinstance(v, Mapping) else None for v in value]
+        unique = None not in names and len(set(map(str, names))) == len(names)
+        return {key: item for i, v in enumerate(value)
+                for key, item in _flatten(v, (*path, names[i] if unique else i)).items()}
     return {path: value}
 
 
@@ -592,8 +597,8 @@ def differences(reference: Mapping, other: Mapping, *, component: str | None = N
     """Every leaf field that differs between two headers (or within one ``component``):
     ``(field path joined by ' → ', value in reference, value in other)``; ``None`` where a side lacks it.
 
-    >>> differences({"method": {"C": 1.5, "tol": 1e-4}}, {"method": {"C": 3.0, "tol": 1e-4}}, component="method")
-    [('method → C', 1.5, 3.0)]
+    >>> differences({"method": {"retrieval": [{"name": "lr", "C": 1.5}]}}, {"method": {"retrieval": [{"name": "lr", "C": 3.0}]}})
+    [('method → retrieval → lr → C', 1.5, 3.0)]
     """
     start = (component,) if component is not None else ()
     a = _flatten(reference.get(component) if component else dict(reference), start)

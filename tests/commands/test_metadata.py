@@ -138,6 +138,9 @@ def test_group_lists_runs_without_a_header_and_needs_a_complete_reference(tmp_pa
     reference = _annotated(tmp_path, "ref.run", _fields())
     assert main(["metadata", "group", str(folder), "--reference", str(reference), "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["groups"] == [{"primad": "no header", "kinds": [], "runs": [str(folder / "bare.run")]}]
+    (folder / "notes.txt").write_text("not a run\n")
+    assert main(["metadata", "group", str(folder), "--reference", str(reference), "--glob", "*.run", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["groups"][0]["runs"] == [str(folder / "bare.run")]
     partial = _annotated(tmp_path, "partial.run", {"actor": {"name": "a"}})
     assert main(["metadata", "group", str(folder), "--reference", str(partial)]) == 2
     assert "a header without platform, research goal, implementation, method, data" in capsys.readouterr().err

@@ -77,7 +77,7 @@ def test_constellations_differ_in_the_method_only_a_parameter_sweep():
     default, tf_1 = _header(constellation="default"), _header(constellation="tf_1")
     string = metadata.primad(default, tf_1)
     assert string == "priMad" and metadata.experiment_kind(string).name == "parameter sweep"
-    assert ("method → retrieval → 0 → max_features", None, 0.1) in metadata.differences(default, tf_1, component="method")
+    assert ("method → retrieval → tf-idf → max_features", None, 0.1) in metadata.differences(default, tf_1, component="method")
 
 
 def test_another_implementation_is_a_replication_and_another_target_a_generalisation():

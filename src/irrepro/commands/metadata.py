@@ -4,7 +4,7 @@
 
     irrepro metadata show RUN                          # the header as YAML (--format json)
     irrepro metadata annotate RUN --from fields.yaml   # write the fields into RUN's header (or --out FILE)
-    irrepro metadata group FOLDER --reference RUN      # the folder's runs by PRIMAD string against RUN
+    irrepro metadata group FOLDER --reference RUN      # the folder's runs by PRIMAD string against RUN (--glob '*.run')
 
 ``show`` exits with 1 when the run has no header. ``annotate`` checks the run and the fields first,
 keeps a header the run has (the file's fields laid over it) and the run lines as they are.
@@ -39,6 +39,8 @@ def add_arguments(parser) -> None:
     group = actions.add_parser("group", help="a folder's runs grouped by PRIMAD string against a reference run")
     group.add_argument("folder", type=Path, metavar="FOLDER")
     group.add_argument("--reference", required=True, type=input_path, metavar="RUN", help="the reference run")
+    group.add_argument("--glob", default="*", metavar="PATTERN",
+                       help="the folder's files to group, e.g. '*.run' (default: every file)")
     group.add_argument("--format", choices=("table", "json"), default="table", help="output format (default table)")
 
 
@@ -65,14 +67,15 @@ def _annotate(args) -> int:
     return 0
 
 
-def _headers(folder: Path, reference: Path | str) -> dict:
-    """Each regular file of ``folder`` (sorted; the reference left out) -> its header or ``None``."""
+def _headers(folder: Path, reference: Path | str, pattern: str) -> dict:
+    """Each regular file of ``folder`` matching ``pattern`` (sorted; the reference left out) -> its
+    header or ``None``."""
     from irrepro.runs import read_metadata
 
     if not folder.is_dir():
         raise InputError(f"{folder}: not a folder")
     skip = Path(reference).resolve() if reference != "-" else None
-    files = sorted(path for path in folder.iterdir() if path.is_file() and path.resolve() != skip)
+    files = sorted(path for path in folder.glob(pattern) if path.is_file() and path.resolve() != skip)
     return {str(path): read_input(read_metadata, path, "FOLDER") for path in files}
 
 
@@ -84,7 +87,7 @@ def _group(args) -> int:
     if reference is None or missing_components(reference):
         lacking = "no ir_metadata header" if reference is None else f"a header without {', '.join(missing_components(reference))}"
         raise InputError(f"--reference {args.reference}: {lacking}; a PRIMAD string needs all six components")
-    headers = _headers(args.folder, args.reference)
+    headers = _headers(args.folder, args.reference, args.glob)
     groups = group_by_primad(reference, headers)
     rows = []
     for key, names in groups.items():

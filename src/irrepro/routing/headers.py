@@ -123,16 +123,20 @@ def _research_goal() -> dict:
     return {"evaluation": {"reported measures": [parse_measure(name).trec_eval for name in MEASURES]}}
 
 
-def run_header(settings: RunSettings, result: RoutingResult, *, given: Mapping | None = None) -> metadata.Metadata:
+def run_header(settings: RunSettings, result: RoutingResult, *, given: Mapping | None = None,
+               tag: str | None = None) -> metadata.Metadata:
     """The ir_metadata header of the run ``result`` made with ``settings`` (see the module docstring).
 
     ``given``: fields laid over the header (:func:`irrepro.metadata.merged`), e.g. ``{"actor": {"name":
-    ...}, "research goal": {"venue": ...}}`` from ``--metadata FILE`` or ``--actor``. The tag is the run's.
+    ...}, "research goal": {"venue": ...}}`` from ``--metadata FILE`` or ``--actor``. ``tag``: the tag
+    the run is written with, if not the run frame's.
     """
+    if tag is None and len(result.run):
+        tag = str(result.run["run"].iat[0])
     fields = {
         "schema-version": metadata.SCHEMA_VERSION,
         "run-version": 1.0,
-        "tag": str(result.run["run"].iat[0]) if len(result.run) else None,
+        "tag": tag,
         "platform": result.platform or provenance.platform_metadata(PACKAGES),
         "research goal": _research_goal(),
         "implementation": _implementation(settings),
