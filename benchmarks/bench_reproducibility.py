@@ -12,19 +12,23 @@
    Then the same as whole processes, side by side: the ``irrepro compare`` command against a
    Python script that runs repro_eval's ``RpdEvaluator`` on the same files (imports, start-up and
    exit included, as a user meets them), each started ``--process-repeats`` times in turn; best
-   and median wall-clock time and median CPU time (user + system) of each, and their ratios.
+   and median wall-clock time and median CPU time (user + system) of each, and their ratios,
+   against the goal (>= 5x); the import time ``scipy.special`` (``stdtr``) would add to each
+   ``irrepro compare``, and the speed-up left then. Written to ``benchmarks/results/``
+   (``--processes-only`` runs this part alone).
 2. The paper's scale: 100 replicated run pairs (50 replicated baselines, 50 replicated advanced
    runs, each paired with its original) x 50 topics x 10,000 documents in memory; KTU, RBO (plus
    the label-free tau-b and tau on the intersection, which come with the same pass) at depth 1000
    and RMSE / ER / DeltaRI / paired t-test for three measures from topics x runs matrices.
 
 Usage: ``.venv/bin/python benchmarks/bench_reproducibility.py [--skip-repro-eval] [--skip-paper-scale] [--repeats N]
-[--process-repeats N]``
+[--process-repeats N] [--processes-only]``
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -56,10 +60,8 @@ def _latent_runs(rng, topics, names, *, depth, pool, noise):
     return runs, doc_names, latent
 
 
-def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int, process_repeats: int) -> None:
-    from irrepro.reproducibility.compare import compare_runs
-    from irrepro.runs import read_qrels, read_run
-
+def write_constellation(tmp: Path) -> tuple[dict[str, Path], list[str], list[str]]:
+    """One constellation's files in ``tmp``: four runs (50 topics x 1000 documents) and qrels."""
     rng = np.random.default_rng(2020)
     topics = [str(t) for t in range(301, 351)]
     names = ["orig_baseline", "orig_advanced", "new_baseline", "new_advanced"]
@@ -78,14 +80,21 @@ def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int, process_rep
             for i in judged:
                 grade = 2 if latent[t][i] > 0.995 else (1 if latent[t][i] > 0.95 else 0)
                 out.write(f"{t} 0 {doc_names[t][i]} {grade}\n")
+    return paths, topics, names
 
+
+def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int, process_repeats: int) -> None:
+    from irrepro.reproducibility.compare import compare_runs
+    from irrepro.runs import read_qrels, read_run
+
+    paths, topics, names = write_constellation(tmp)
     from irrepro.evaluation import evaluate
     from irrepro.reproducibility import ranking
 
     def ours():
         frames = [read_run(paths[n]) for n in names]
         qrels = read_qrels(paths["qrels"])
-        return frames, qrels, compare_runs(*frames, qrels, rbo_variant="trunc", rbo_p=0.8, cutoff=1000)
+        return frames, qrels, compare_runs(**dict(zip(names, frames, strict=True)), qrels=qrels, rbo_variant="trunc", rbo_p=0.8, cutoff=1000)
 
     def reading():
         return [read_run(paths[n]) for n in names], read_qrels(paths["qrels"])
@@ -188,10 +197,27 @@ def _timed_process(command: list[str]) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def processes(tmp: Path, paths: dict, repeats: int) -> None:
+def _import_seconds(module: str, *, after: str = "numpy, pandas", repeats: int = 5) -> float:
+    """Median self-reported import time of ``module`` (``python -X importtime``, cumulative) in a fresh
+    process that has imported ``after`` first, as ``irrepro compare`` has by the time it tests."""
+    seconds = []
+    for _ in range(repeats):
+        done = subprocess.run([sys.executable, "-X", "importtime", "-c", f"import {after}; import {module}"],
+                              capture_output=True, text=True, check=True)  # fmt: skip
+        line = next(row for row in done.stderr.splitlines() if row.rstrip().endswith(f"| {module}"))
+        seconds.append(int(line.split("|")[1]) / 1e6)
+    return statistics.median(seconds)
+
+
+GOAL = 5.0  # irrepro compare at least this many times faster than repro_eval, as whole processes
+
+
+def processes(tmp: Path, paths: dict, repeats: int) -> dict:
     """[1] as a user meets it: whole processes, the two commands in turn (A B A B ...), after one
     warm-up each; the same measures (ARP, KTU, RBO at depth 1000 with p = 0.8, RMSE, ER, DeltaRI,
-    paired t-test for AP, P@10, nDCG)."""
+    paired t-test for AP, P@10, nDCG). Then what scipy's Student-t would cost each ``irrepro compare``
+    (the import of ``scipy.special``, which ``stdtr`` needs; ``scipy.stats`` for scale), and the
+    speed-up left if it were paid. The results go to ``benchmarks/results/``."""
     script = tmp / "repro_eval_script.py"
     script.write_text(REPRO_EVAL_SCRIPT)
     irrepro = [sys.executable, "-m", "irrepro", "compare", "--qrels", str(paths["qrels"]), "--rbo-variant", "trunc",
@@ -202,6 +228,7 @@ def processes(tmp: Path, paths: dict, repeats: int) -> None:
                                                  ("qrels", "orig_baseline", "orig_advanced", "new_baseline", "new_advanced")]
     help_command = [sys.executable, "-m", "irrepro", "--help"]
     times: dict[str, list[tuple[float, float]]] = {"irrepro": [], "repro_eval": [], "help": []}
+    load_at_start = os.getloadavg()[0]
     for command in (irrepro, reference, help_command):  # warm-up: file cache, bytecode
         _timed_process(command)
     for _ in range(repeats):
@@ -215,10 +242,32 @@ def processes(tmp: Path, paths: dict, repeats: int) -> None:
 
     (ours_best, ours_median, ours_cpu), (ref_best, ref_median, ref_cpu) = summary("irrepro"), summary("repro_eval")
     help_best, help_median, help_cpu = summary("help")
+    speed_up = ref_median / ours_median
     print(f"[1] whole processes ({repeats} each, in turn): irrepro compare best {ours_best:.2f} s, median {ours_median:.2f} s "
           f"(CPU {ours_cpu:.2f} s); repro_eval script best {ref_best:.2f} s, median {ref_median:.2f} s (CPU {ref_cpu:.2f} s); "
-          f"speed-up best {ref_best / ours_best:.1f}x, median {ref_median / ours_median:.1f}x, CPU {ref_cpu / ours_cpu:.1f}x")
+          f"speed-up best {ref_best / ours_best:.1f}x, median {speed_up:.1f}x, CPU {ref_cpu / ours_cpu:.1f}x "
+          f"(goal >= {GOAL:g}x: {'met' if speed_up >= GOAL else 'not met'})")
     print(f"[1] irrepro --help: best {help_best:.3f} s, median {help_median:.3f} s (CPU {help_cpu:.3f} s)")
+    special, scipy_stats = _import_seconds("scipy.special"), _import_seconds("scipy.stats")
+    with_special = ref_median / (ours_median + special)
+    print(f"[1] import after numpy and pandas (median of 5): scipy.special {special:.3f} s (stdtr, the Student-t tail), "
+          f"scipy.stats {scipy_stats:.3f} s; irrepro compare computes the tail itself (reproducibility/student_t.py): "
+          f"with stdtr the speed-up would be {with_special:.1f}x ({ref_median:.2f} s / {ours_median + special:.2f} s)")
+    results = {
+        "benchmark": "irrepro compare vs repro_eval, one constellation (4 runs x 50 topics x 1000 documents), whole processes",
+        "cores": os.cpu_count(), "load average at start": round(load_at_start, 2), "load average at end": round(os.getloadavg()[0], 2),
+        "python": sys.version.split()[0], "process repeats": repeats,
+        "irrepro compare wall s (median)": ours_median, "irrepro compare CPU s (median)": ours_cpu,
+        "repro_eval wall s (median)": ref_median, "repro_eval CPU s (median)": ref_cpu,
+        "speed-up, wall (median)": speed_up, "speed-up, CPU (median)": ref_cpu / ours_cpu, "goal": GOAL,
+        "import scipy.special s": special, "import scipy.stats s": scipy_stats, "speed-up with scipy.special's stdtr": with_special,
+        "irrepro --help wall s (median)": help_median,
+    }  # fmt: skip
+    folder = Path(__file__).resolve().parent / "results"
+    folder.mkdir(exist_ok=True)
+    (folder / "reproducibility_processes.json").write_text(json.dumps(results, indent=2) + "\n")
+    print(f"[1] results written to {folder / 'reproducibility_processes.json'}")
+    return results
 
 
 def floor(paths, names, frames, qrels, ref_seconds: float, ranking_seconds: float, repeats: int) -> None:
@@ -236,8 +285,9 @@ def floor(paths, names, frames, qrels, ref_seconds: float, ranking_seconds: floa
     """
     import pytrec_eval
 
-    from irrepro.evaluation import _nested, _qrels_dict
+    from irrepro.evaluation import _qrels_dict
     from irrepro.reproducibility import ranking
+    from irrepro.run_dicts import nested
 
     columns = ["query_id", "iteration", "doc_id", "file_rank", "score", "run"]
 
@@ -250,7 +300,7 @@ def floor(paths, names, frames, qrels, ref_seconds: float, ranking_seconds: floa
 
     def trec_eval_alone():
         for frame in frames:
-            evaluator.evaluate(_nested(frame["query_id"], frame["doc_id"], frame["score"], what="run"))
+            evaluator.evaluate(nested(frame["query_id"], frame["doc_id"], frame["score"], what="run"))
 
     def docno_coding():
         for kind in ("baseline", "advanced"):
@@ -326,8 +376,9 @@ def paper_scale(repeats: int) -> None:
             nb = matrix[[f"rpl_b_{i}" for i in range(50)]]
             na = matrix[[f"rpl_a_{i}" for i in range(50)]].set_axis(nb.columns, axis=1)
             scores.rmse(ob, nb), scores.rmse(oa, na)
-            scores.effect_ratio(oa, ob, na, nb, paired=True)
-            scores.delta_relative_improvement(oa, ob, na, nb)
+            runs = {"orig_baseline": ob, "orig_advanced": oa, "new_baseline": nb, "new_advanced": na}
+            scores.effect_ratio(**runs, paired=True)
+            scores.delta_relative_improvement(**runs)
             scores.paired_ttest(ob, nb), scores.paired_ttest(oa, na)
         done = time.perf_counter()
         timings.append((ranked - start, done - ranked))
@@ -343,8 +394,14 @@ def main() -> None:
     parser.add_argument("--constellation-repeats", type=int, default=5, help="repeats of part [1] per side, after a warm-up (best of)")
     parser.add_argument("--skip-paper-scale", action="store_true")
     parser.add_argument("--process-repeats", type=int, default=5, help="whole-process runs of each command (median of)")
+    parser.add_argument("--processes-only", action="store_true", help="only [1]'s whole-process comparison (and the import cost)")
     args = parser.parse_args()
     print(f"cores visible: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
+    if args.processes_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            paths, _, _ = write_constellation(Path(tmp))
+            processes(Path(tmp), paths, args.process_repeats)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         constellation(
             Path(tmp), skip_repro_eval=args.skip_repro_eval, repeats=args.constellation_repeats,

@@ -274,12 +274,13 @@ def test_debug_shows_the_traceback(monkeypatch):
 
 
 def test_library_choices_match_the_parser():
-    """The parser repeats two lists of choices so that it imports no numpy: they must agree."""
-    from irrepro.commands import compare, evaluate
-    from irrepro.evaluation import MISSING_TOPIC_POLICIES
+    """The parser repeats three lists of choices so that it imports no numpy: they must agree."""
+    from irrepro.commands import _common, compare, evaluate
+    from irrepro.evaluation import MISSING_TOPIC_POLICIES, NO_RELEVANT_POLICIES
     from irrepro.reproducibility.ranking import RBO_VARIANTS
 
     assert evaluate.MISSING_TOPIC_POLICIES == MISSING_TOPIC_POLICIES and compare.RBO_VARIANTS == RBO_VARIANTS
+    assert _common.NO_RELEVANT_POLICIES == NO_RELEVANT_POLICIES
 
 
 @pytest.mark.parametrize("option", ["run", "qrels"])

@@ -81,6 +81,31 @@ def test_missing_everywhere_says_where_it_looked_and_how_to_get_it(sandbox):
     assert "qrels/tiny.txt" in message and str(mirror) in message and data.MIRROR_VARIABLE in message
 
 
+def test_a_damaged_cache_copy_without_a_mirror_is_called_damaged(sandbox, monkeypatch):
+    tmp_path, _ = sandbox
+    cached = data.fetch("qrels/tiny.txt")
+    cached.write_bytes(b"damaged\n")
+    monkeypatch.delenv(data.MIRROR_VARIABLE)
+    with pytest.raises(data.DataError) as error:
+        data.fetch("qrels/tiny.txt")
+    message = str(error.value)
+    assert f"the copy in the cache {cached} is damaged" in message and "not in the cache" not in message
+    assert hashlib.sha256(b"damaged\n").hexdigest() in message
+
+
+@pytest.mark.parametrize("where", ["cache", "cache/qrels"])
+def test_a_cache_folder_that_is_a_dangling_link_is_named(sandbox, monkeypatch, where):
+    tmp_path, _ = sandbox
+    link, missing = tmp_path / where, tmp_path / "gone" / "away"
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(missing)
+    with pytest.raises(data.DataError) as error:
+        data.fetch("qrels/tiny.txt")
+    message = str(error.value)
+    assert f"{link} is a symbolic link to {missing}, which does not exist" in message, message
+    assert "Errno" not in message and data.CACHE_VARIABLE in message
+
+
 def test_unknown_name_is_an_error():
     with pytest.raises(data.DataError, match="not in the data registry"):
         data.fetch("qrels/no-such-file.txt")

@@ -16,6 +16,7 @@ Every value of a supported measure, per topic and ``all``, must print the same w
 
 from __future__ import annotations
 
+import io
 import re
 import warnings
 from functools import cache
@@ -27,16 +28,19 @@ import pytrec_eval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from irrepro import evaluation, runs
 from irrepro.data import fetch
 from irrepro.evaluation import (
     Evaluation,
     IgnoredTopicsWarning,
+    Judgments,
     MissingTopicReport,
     evaluate,
+    evaluate_prepared,
     missing_topic_report,
     parse_measure,
 )
-from irrepro.runs import read_qrels, read_run
+from irrepro.runs import RunFormatError, RunStream, read_qrels, read_run
 
 # The toy qrels below judge topic 3 without a relevant document on purpose; tests that are
 # about the warning check it with pytest.warns.
@@ -445,3 +449,92 @@ def test_the_command_reads_ir_measures_names_with_commas_inside(capsys):
     assert main(argv) == 0
     means = next(iter(json.loads(capsys.readouterr().out)["runs"].values()))["mean"]
     assert list(means) == ["P(rel=2)@10", "nDCG(dcg='log2')@10", "RR"]
+# --------------------------------------------------------------------------- runs streamed from files
+
+STREAMED_MEASURES = ["AP", "P@10", "nDCG", "nDCG@10", "R-prec", "recall@1000"]
+
+
+def _whole_run_scores(qrels: pd.DataFrame, run: pd.DataFrame, measures) -> dict:
+    """pytrec_eval called once on the whole run: the numbers a streamed evaluation must equal."""
+    qrels_dict, run_dict = {}, {}
+    for q, d, r in zip(qrels["query_id"], qrels["doc_id"], qrels["relevance"], strict=True):
+        qrels_dict.setdefault(q, {})[d] = int(r)
+    for q, d, s in zip(run["query_id"], run["doc_id"], run["score"], strict=True):
+        run_dict.setdefault(q, {})[d] = float(s)
+    requests = {parse_measure(name).request for name in measures}
+    return pytrec_eval.RelevanceEvaluator(qrels_dict, requests).evaluate(run_dict)
+
+
+@pytest.fixture(scope="module")
+def robust04():
+    return read_qrels(fetch("qrels/robust04.txt")), fetch("runs/robust04_bm25_rm3.run")
+
+
+@pytest.mark.parametrize("order", ["as written", "shuffled"])
+def test_a_streamed_real_run_scores_as_pytrec_eval_on_the_whole_run(robust04, tmp_path, monkeypatch, order):
+    qrels, run_path = robust04
+    lines = run_path.read_bytes().splitlines(keepends=True)
+    if order == "shuffled":  # no topic in one block: the stream must be read whole
+        lines = [lines[i] for i in np.random.default_rng(27).permutation(len(lines))]
+    path = tmp_path / "run.txt"
+    path.write_bytes(b"".join(lines))
+    read_whole, sorted_ = [], []
+    monkeypatch.setattr(RunStream, "read", lambda self, read=RunStream.read: read_whole.append(1) or read(self))
+    monkeypatch.setattr(evaluation, "sorted_batches", lambda pieces, f=evaluation.sorted_batches: sorted_.append(1) or f(pieces))
+    with RunStream(path, chunk_bytes=2**16) as stream:  # 10 MB in about 160 chunks
+        scores = Judgments(qrels).score(stream, STREAMED_MEASURES)
+        assert stream.tag == "Anserini"
+    assert read_whole == []  # never a frame of the whole run
+    assert sorted_ == ([1] if order == "shuffled" else [])  # not in blocks: held as codes, sorted
+    assert scores.by_topic == _whole_run_scores(qrels, read_run(run_path), STREAMED_MEASURES)  # bit for bit
+    assert len(scores.topics) == 250 and "672" in scores.topics  # 672: in the run, not in the qrels
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["1", "2", "3", "4"]), st.sampled_from("abcdefg"), st.sampled_from([0.0, 0.5, 1.5, 2.5])),
+        min_size=1, max_size=40, unique_by=lambda row: row[:2],
+    ),
+    st.booleans(),
+    st.integers(1, 200),
+)  # fmt: skip
+def test_streamed_runs_in_blocks_or_not_score_as_the_whole_run(rows, in_blocks, chunk_bytes):
+    if in_blocks:
+        rows = sorted(rows, key=lambda row: row[0])
+    data = "".join(f"{q} Q0 {d} 1 {s!r} t\n" for q, d, s in rows).encode()
+    qrels = pd.DataFrame(
+        [(q, "0", d, (ord(d) + int(q)) % 3 - 1) for q in "1234" for d in "abcdeg"],
+        columns=["query_id", "iteration", "doc_id", "relevance"],
+    )
+    handle = io.BytesIO(data)
+    handle.name = "generated.run"
+    with RunStream(handle, chunk_bytes=chunk_bytes) as stream:
+        scores = Judgments(qrels).score(stream, STREAMED_MEASURES)
+    run = _run(rows)
+    assert scores.by_topic == _whole_run_scores(qrels, run, STREAMED_MEASURES)
+    streamed = evaluate_prepared({"t": scores}, qrels, STREAMED_MEASURES, missing_topics="zero", no_relevant="drop")
+    whole = evaluate({"t": run}, qrels, STREAMED_MEASURES)
+    for name in STREAMED_MEASURES:
+        pd.testing.assert_frame_equal(streamed[name], whole[name], check_exact=True)
+    assert streamed.report == whole.report
+
+
+@pytest.mark.parametrize("head", [b"", b"2 Q0 z 1 1 t\n"])  # in blocks of topics, or not
+@pytest.mark.parametrize(
+    "tail,message",
+    [
+        (b"", r"generated\.run, line {}: document a appears twice in topic 2 \(first on line {}\)"),
+        (b"3 Q0 z 1 high t\n", r"generated\.run, line {}: score 'high' is not a number"),  # a bad line first
+    ],
+)
+def test_a_streamed_run_with_a_duplicate_fails_as_read_run_does(head, tail, message):
+    data = head + b"1 Q0 a 1 1 t\n1 Q0 b 1 2 t\n\n2 Q0 a 1 1 t\n2 Q0 b 1 2 t\n2 Q0 c 1 2 t\n2 Q0 a 1 3 t\n" + tail
+    shift = len(head) > 0
+    message = message.format(*([7 + shift, 4 + shift] if not tail else [8 + shift]))
+    handle = io.BytesIO(data)
+    handle.name = "generated.run"
+    with RunStream(handle, chunk_bytes=8) as stream, pytest.raises(RunFormatError, match=message):
+        Judgments(QRELS).score(stream, ["AP"])
+    with pytest.raises(RunFormatError, match=message):
+        runs._run_from_bytes(data, "generated.run")

@@ -193,13 +193,15 @@ def test_a_pair_experiment_needs_four_complete_headers_and_one_collection():
 
     swept = copy.deepcopy(FULL)
     swept["method"]["retrieval"][0]["C"] = 3.0
-    experiment = pair_experiment(FULL, FULL, swept, swept)
+    experiment = pair_experiment(orig_baseline=FULL, orig_advanced=FULL, new_baseline=swept, new_advanced=swept)
     assert experiment.primad == ("priMad", "priMad") and experiment.same_collection
     assert experiment.summary().startswith("PRIMAD priMad (baseline and advanced): parameter sweep")
-    assert pair_experiment(FULL, None, swept, swept).reason == "no ir_metadata header in the original advanced run"
+    assert pair_experiment(orig_baseline=FULL, orig_advanced=None, new_baseline=swept,
+                           new_advanced=swept).reason == "no ir_metadata header in the original advanced run"
     partial = {c: FULL[c] for c in COMPONENTS[:5]}
-    assert "the new baseline run's lacks data" in pair_experiment(FULL, FULL, partial, swept).reason
+    assert "the new baseline run's lacks data" in pair_experiment(orig_baseline=FULL, orig_advanced=FULL, new_baseline=partial,
+                                                                  new_advanced=swept).reason
     moved = copy.deepcopy(swept)
     moved["data"]["test collection"]["name"] = "core18"
     with pytest.raises(MetadataError, match="disagree: the new baseline run is on the original test collection"):
-        pair_experiment(FULL, FULL, swept, moved)
+        pair_experiment(orig_baseline=FULL, orig_advanced=FULL, new_baseline=swept, new_advanced=moved)

@@ -79,3 +79,60 @@ def test_no_private_name_is_imported_from_another_module(path):
         if alias.name.startswith("_") and not alias.name.startswith("__")
     ]
     assert not private, f"{_name(path)} imports private names (promote them): {private}"
+
+
+# --------------------------------------------------------------------------- arguments a swap would change (issue #23.7)
+
+#: Parameters that name a run's role: of one type, so a swap would go unnoticed and change the result.
+RUN_ROLES = {"orig_baseline", "orig_advanced", "new_baseline", "new_advanced", "baseline", "advanced"}
+
+
+def _public_functions():
+    import inspect
+    import pkgutil
+
+    import irrepro
+
+    seen = {}
+    for info in pkgutil.walk_packages(irrepro.__path__, "irrepro."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for name in getattr(module, "__all__", []):
+            function = getattr(module, name, None)
+            if inspect.isfunction(function):
+                seen[f"{function.__module__}.{function.__qualname__}"] = function
+    return seen
+
+
+def test_arguments_a_swap_would_change_are_keyword_only():
+    """Runs by role (ER, DeltaRI, RI, their intervals, compare_runs ...) and the mean difference's sides
+    are keyword-only, as scikit-learn makes its options; symmetric pairs (RMSE, KTU, RBO, t-tests) stay positional."""
+    import inspect
+
+    functions = _public_functions()
+    positional = [
+        f"{name}({parameter.name})"
+        for name, function in functions.items()
+        for parameter in inspect.signature(function).parameters.values()
+        if parameter.name in RUN_ROLES and parameter.kind is not parameter.KEYWORD_ONLY
+    ]
+    assert positional == []
+    for name in ("irrepro.reproducibility.compare.compare_runs", "irrepro.reproducibility.scores.effect_ratio",
+                 "irrepro.reproducibility.bootstrap.bootstrap_effect_ratio", "irrepro.reproducibility.bootstrap.bootstrap_mean_difference"):  # fmt: skip
+        parameters = inspect.signature(functions[name]).parameters.values()
+        assert all(p.kind is p.KEYWORD_ONLY for p in parameters), name
+
+
+def test_a_positional_call_is_refused_and_a_keyword_call_in_any_order_agrees():
+    import pandas as pd
+
+    from irrepro.reproducibility.scores import delta_relative_improvement, effect_ratio
+
+    better, worse = pd.Series([0.5, 0.7, 0.6]), pd.Series([0.3, 0.5, 0.2])
+    with pytest.raises(TypeError):
+        effect_ratio(better, worse, better, worse, paired=True)
+    with pytest.raises(TypeError):
+        delta_relative_improvement(better, worse, better, worse)
+    roles = {"orig_baseline": worse, "orig_advanced": better, "new_baseline": worse * 1.1, "new_advanced": better}
+    assert effect_ratio(**roles, paired=True) == effect_ratio(**dict(reversed(list(roles.items()))), paired=True)

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from irrepro.data import fetch
-from irrepro.runs import RunFormatError, rank_by_score, read_qrels, read_run, write_run
+from irrepro.runs import RunFormatError, in_trec_eval_order, rank_by_score, read_qrels, read_run, write_run
 
 
 def _write(tmp_path, text: str, name: str = "input.txt"):
@@ -106,6 +106,20 @@ def test_rank_by_score_of_ordered_and_nearly_ordered_frames(rows, swap):
     j = min(i + 1, len(rows) - 1)
     swapped = ordered.iloc[[*range(i), j, i, *range(j + 1, len(rows))][: len(rows)]] if j != i else ordered
     pd.testing.assert_frame_equal(rank_by_score(swapped), expected)
+
+
+@settings(max_examples=80, deadline=None)
+@given(RUN_ROWS, st.integers(min_value=0, max_value=39), st.integers(min_value=0, max_value=2**16))
+def test_in_trec_eval_order_exactly_when_rank_by_score_changes_nothing(rows, swap, seed):
+    """True for rank_by_score's output, False whenever re-ranking would move a row or a rank."""
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"]).astype({"query_id": "str", "doc_id": "str"})
+    ranked = rank_by_score(frame)
+    assert in_trec_eval_order(ranked)
+    i = swap % len(rows)
+    for candidate in (ranked.sample(frac=1, random_state=seed), ranked.iloc[[i, *range(i), *range(i + 1, len(rows))]],
+                      ranked.assign(rank=ranked["rank"].to_numpy()[::-1])):  # fmt: skip
+        unchanged = rank_by_score(candidate).reset_index(drop=True).equals(candidate.reset_index(drop=True))
+        assert in_trec_eval_order(candidate) == unchanged
 
 
 @settings(max_examples=40, deadline=None)
@@ -681,3 +695,27 @@ def test_qrels_sha256_ignores_order_and_iteration():
     shuffled = qrels.sample(frac=1.0, random_state=0).assign(iteration="Q0")
     assert qrels_sha256(shuffled) == qrels_sha256(qrels)
     assert qrels_sha256(qrels.assign(relevance=qrels["relevance"].where(qrels.index != 0, 5))) != qrels_sha256(qrels)
+
+
+@pytest.mark.parametrize("chunk_bytes", [7, 64, 0])
+def test_a_header_is_read_whatever_the_chunks_and_a_stream_keeps_it(tmp_path, chunk_bytes):
+    """The header is taken from the first chunks before the line parser, however small they are;
+    read_run and RunStream (which irrepro evaluate uses) read the same lines and header."""
+    from irrepro import runs
+    from irrepro.runs import RunStream, run_metadata
+
+    lines = "".join(f"{t} Q0 d{d} {d} {1 - d / 10} r1\n" for t in (1, 2) for d in range(5))
+    data = (HEADER + lines).encode()
+    frame = runs._run_from_bytes(data, "r.run", chunk_bytes=chunk_bytes)
+    assert run_metadata(frame)["actor"] == {"name": "A. Person"} and len(frame) == 10
+    path = tmp_path / "r.run"
+    path.write_bytes(data)
+    with RunStream(path, chunk_bytes=chunk_bytes or None) as stream:
+        assert sum(len(part) for part in stream) == 10
+        assert stream.metadata == run_metadata(frame) and stream.tag == "r1"
+    with pytest.raises(RunFormatError, match=r"r\.run, line 1: the ir_metadata header opened here is never closed"):
+        runs._run_from_bytes(HEADER.replace("# ir_metadata.end\n", "").encode() + lines.encode(), "r.run",
+                             chunk_bytes=chunk_bytes)
+    misplaced = (lines + HEADER).encode()
+    with pytest.raises(RunFormatError, match=r"r\.run, line 11: an ir_metadata header must begin on line 1"):
+        runs._run_from_bytes(misplaced, "r.run", chunk_bytes=chunk_bytes)

@@ -8,6 +8,7 @@ duplicates, bytes that are not UTF-8, empty files). Both paths must give the ide
 
 from __future__ import annotations
 
+import io
 import warnings
 
 import pandas as pd
@@ -157,6 +158,44 @@ def test_run_paths_give_the_same_frame_or_error(data, name):
         _outcome(runs._run_from_bytes, data, name=name),
         _outcome(runs._run_from_bytes, data, name=name, fast=False),
     )
+
+
+@AGREEMENT
+@given(_file(RUN), st.sampled_from([None, "named"]), st.integers(1, 48))
+def test_a_run_read_in_chunks_of_any_size_reads_as_the_whole_reference(data, name, chunk_bytes):
+    _assert_same(
+        _outcome(runs._run_from_bytes, data, name=name, chunk_bytes=chunk_bytes),
+        _outcome(runs._run_from_bytes, data, name=name, fast=False, chunk_bytes=0),
+    )
+
+
+def _streamed(data: bytes, source: str, *, name, chunk_bytes):
+    """A RunStream's pieces, ranked as read_run ranks, with its tag, or the error it raised."""
+    handle = io.BytesIO(data)
+    handle.name = source
+    with runs.RunStream(handle, name=name, chunk_bytes=chunk_bytes) as stream:
+        pieces = list(stream)
+        stream.warn()
+        if not pieces:
+            return "no lines"
+        frame = runs.rank_by_score(pd.concat(pieces, ignore_index=True))
+        frame["run"] = pd.array([stream.tag] * len(frame), dtype="str")
+        return frame[list(runs.RUN_COLUMNS)]
+
+
+@AGREEMENT
+@given(_file(RUN), st.sampled_from([None, "named"]), st.integers(1, 48))
+def test_a_streamed_run_gives_read_runs_lines_warnings_and_errors(data, name, chunk_bytes):
+    streamed, stream_warnings = _outcome(_streamed, data, name=name, chunk_bytes=chunk_bytes)
+    whole, whole_warnings = _outcome(runs._run_from_bytes, data, name=name, fast=False, chunk_bytes=0)
+    if isinstance(whole, RunFormatError) and not isinstance(streamed, RunFormatError):
+        # What only the whole run shows is left to the stream's consumer (it then calls read()).
+        if "holds no run lines" in str(whole):
+            assert isinstance(streamed, str) and streamed == "no lines"
+        else:
+            assert "appears twice in topic" in str(whole)
+        return
+    _assert_same((streamed, stream_warnings), (whole, whole_warnings))
 
 
 @AGREEMENT

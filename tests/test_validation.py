@@ -187,8 +187,11 @@ PUBLIC_FUNCTIONS = [
 ] + [runs.write_run]
 # parse_measure checks its one argument itself (it is the measure registry's reader), and so do the
 # two helpers the scores and bootstrap modules share (errors naming `what`); evaluate_prepared is
-# evaluate's body for callers that prepared the qrels and validated the arguments (evaluate, compare_runs).
-SELF_CHECKING = {measures.parse_measure, scores.as_topic_series, scores.common_topics, evaluation.evaluate_prepared}
+# evaluate's body for callers that prepared the qrels and validated the arguments (evaluate, compare_runs);
+# system_effects_refit is fit_two_way's array core for many refits of resamples of a matrix already fitted
+# (and so checked) by fit_two_way (irrepro.glm.resampling).
+SELF_CHECKING = {measures.parse_measure, scores.as_topic_series, scores.common_topics, evaluation.evaluate_prepared,
+                 fit.system_effects_refit}  # fmt: skip
 
 
 def _frame(columns, rows):

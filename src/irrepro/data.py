@@ -195,6 +195,7 @@ def _producing(target: Path) -> Iterator[None]:
     # imported here: only producing a file needs it (the CLI's start-up time)
     from filelock import FileLock
 
+    _check_folder(target.parent)
     target.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(target.parent / f".{target.name}.lock"):
         with os.scandir(target.parent) as entries:
@@ -202,6 +203,18 @@ def _producing(target: Path) -> Iterator[None]:
         for path in leftovers:
             Path(path).unlink(missing_ok=True)
         yield
+
+
+def _check_folder(folder: Path) -> None:
+    """Refuse a cache folder that cannot be made: a link to nowhere, or a file, on its path."""
+    for path in (folder, *folder.parents):
+        if path.is_symlink() and not path.exists():
+            raise DataError(
+                f"the cache folder {path} is a symbolic link to {os.readlink(path)}, which does not exist: create "
+                f"that folder or set {CACHE_VARIABLE} to another"
+            )
+        if path.exists() and not path.is_dir():
+            raise DataError(f"the cache folder {path} is a file, not a folder: set {CACHE_VARIABLE} to a folder")
 
 
 _MKSTEMP_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")  # tempfile's random names
@@ -280,19 +293,29 @@ def _produce(entry: RegistryEntry, target: Path) -> None:
         where.append(str(mirror_dir() / entry.name))
     if not entry.downloadable:
         raise DataError(
-            f"{entry.name} has no public download ({entry.source}); looked in {', '.join(where)}. "
-            f"Set {MIRROR_VARIABLE} to a folder that holds it under that name."
+            f"{entry.name} has no public download ({entry.source}); {_cache_state(entry, target)}looked in "
+            f"{', '.join(where)}. Set {MIRROR_VARIABLE} to a folder that holds it under that name."
         )
     try:
         _download(entry, target)
     except DataError:
         raise
     except Exception as error:  # network errors come in many types; the message is what matters
+        state = _cache_state(entry, target) or "not in the cache or the mirror; "
         raise DataError(
-            f"{entry.name}: not in the cache or the mirror (looked in {', '.join(where)}) "
-            f"and the download from {entry.url} failed: {error}. Without internet, set "
-            f"{MIRROR_VARIABLE} to a folder holding the file (e.g. ../shared/data)."
+            f"{entry.name}: {state}looked in {', '.join(where)}, and the download from {entry.url} failed: "
+            f"{error}. Without internet, set {MIRROR_VARIABLE} to a folder holding the file (e.g. ../shared/data)."
         ) from error
+
+
+def _cache_state(entry: RegistryEntry, target: Path) -> str:
+    """``"the copy in the cache ... is damaged ...; "`` when a wrong file is there, else ``""``."""
+    try:
+        with open(target, "rb") as handle:
+            found = hash_handle(handle)
+    except OSError:
+        return ""
+    return f"the copy in the cache {target} is damaged (sha256 {found}, the registry expects {entry.sha256}); "
 
 
 def fetch(name: str) -> Path:

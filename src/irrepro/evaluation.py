@@ -16,8 +16,8 @@ name (as given)         trec_eval           definition (R = number of relevant d
 ``nDCG``                ``ndcg``            DCG / ideal DCG over the whole ranking, gain =
                                             grade, discount log2(rank + 1)
 ``nDCG@k``              ``ndcg_cut_k``      the same, both cut at rank k
-``AP@k``                ``map_cut_k``       AP of the top k (relevant retrieved below k count 0)
 ``R-prec``              ``Rprec``           relevant in the top R, / R
+``AP@k``                ``map_cut_k``       AP of the top k (relevant retrieved below k count 0)
 ``recall@k``, ``R@k``   ``recall_k``        relevant in the top k, / R
 ``RR``                  ``recip_rank``      1 / rank of the first relevant document
 ======================  ==================  ================================================
@@ -62,9 +62,18 @@ This module's default, ``no_relevant="drop"``, leaves them out: a topic that no 
 above 0 says nothing about the runs, and TREC organisers drop such topics when they publish qrels
 (in the public qrels of Robust04, Robust05, Core17 and Core18 every judged topic has a relevant
 document, so the choice changes nothing there).
-``no_relevant="keep"`` gives trec_eval's behaviour verbatim.
+``no_relevant="keep"`` gives trec_eval's behaviour verbatim (on the command line
+``--no-relevant keep``; with ``missing_topics="zero"``, ``trec_eval -c``'s numbers).
 Either way :class:`MissingTopicReport` lists the topics concerned and a warning names the
 ones left out.
+
+Runs of many lines
+------------------
+trec_eval scores every topic on its own, so a run is given to its code in batches of whole
+topics (:mod:`irrepro.run_dicts`): :func:`evaluate` builds the ``{topic: {docno: score}}`` dicts
+of about 200,000 lines at a time, and :meth:`Judgments.score` evaluates a
+:class:`irrepro.runs.RunStream` topic by topic as the file is read, as ``irrepro evaluate``
+does, without ever holding the run's lines.  The numbers are those of one call on the whole run.
 
 The report
 ----------
@@ -76,7 +85,7 @@ the same report without evaluating.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -84,6 +93,7 @@ import pandas as pd
 import pytrec_eval
 
 from irrepro.measures import Measure, parse_measure
+from irrepro.run_dicts import NeedsWholeRun, NotInBlocks, grouped_batches, nested, nested_batches, sorted_batches
 from irrepro.validation import (
     Choice,
     InvalidParameterError,
@@ -100,6 +110,7 @@ __all__ = [
     "evaluate",
     "evaluate_prepared",
     "Judgments",
+    "RunScores",
     "Evaluation",
     "MissingTopicReport",
     "missing_topic_report",
@@ -155,10 +166,20 @@ class MissingTopicReport:
     def _no_relevant_line(self) -> str:
         topics = self.topics_without_relevant
         if self.no_relevant_policy == "drop":
-            fate = "left out (trec_eval would score them 0; pass no_relevant='keep' for that)"
+            fate = (
+                "left out of every mean (trec_eval scores them 0 and counts them; for that, pass no_relevant='keep', "
+                "on the command line --no-relevant keep)"
+            )
         else:
             fate = "scored like any topic, 0 on every measure (as trec_eval does)"
         return f"{len(topics)} qrels topic(s) without a relevant document {fate}: {_topics(topics)}"
+
+    def averaged(self, run: str) -> tuple[str, ...]:
+        """The topics in ``run``'s mean: every evaluated topic, but under ``drop`` those it lacks."""
+        if self.policy == "zero":
+            return self.evaluated_topics
+        missing = set(self.missing[run])
+        return tuple(t for t in self.evaluated_topics if t not in missing)
 
     def summary(self) -> list[str]:
         """One sentence per run and kind of topic touched (empty when nothing was)."""
@@ -219,36 +240,7 @@ def _as_runs(runs: Mapping[str, pd.DataFrame] | pd.DataFrame) -> dict[str, pd.Da
 
 
 def _qrels_dict(qrels: pd.DataFrame) -> dict[str, dict[str, int]]:
-    return _nested(
-        qrels["query_id"], qrels["doc_id"], qrels["relevance"].astype("int64"), what="the qrels judge"
-    )
-
-
-def _nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what: str) -> dict[str, dict]:
-    """{query: {doc: value}} built from blocks of one topic (fast for 10^5-10^6 rows).
-
-    Frames from :func:`irrepro.runs.read_run` hold each topic in one block already; other
-    frames are sorted by topic first.
-
-    A document twice in one topic would silently keep one value, so the sizes are checked and
-    a ``ValueError`` names the first such pair.
-    """
-    topics = query_ids.astype("str").to_numpy(dtype=object)
-    docs = doc_ids.astype("str").to_numpy(dtype=object)
-    vals = values.to_numpy()
-    starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
-    if len(set(topics[starts].tolist())) != len(starts):  # a topic in several blocks: sort first
-        order = np.argsort(topics, kind="stable")
-        topics, docs, vals = topics[order], docs[order], vals[order]
-        starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
-    docs, vals = docs.tolist(), vals.tolist()
-    ends = np.r_[starts[1:], len(topics)]
-    nested = {str(topics[a]): dict(zip(docs[a:b], vals[a:b], strict=True)) for a, b in zip(starts, ends, strict=True)}
-    if sum(map(len, nested.values())) != len(topics):
-        frame = pd.DataFrame({"query_id": query_ids.astype("str"), "doc_id": doc_ids.astype("str")})
-        row = frame[frame.duplicated()].iloc[0]
-        raise ValueError(f"evaluate: {what} document {row['doc_id']} twice in topic {row['query_id']}")
-    return nested
+    return nested(qrels["query_id"], qrels["doc_id"], qrels["relevance"].astype("int64"), what="the qrels judge")
 
 
 @validate_params(runs=RUNS, qrels=QRELS, **POLICIES)
@@ -260,16 +252,21 @@ def missing_topic_report(
     no_relevant: str = "drop",
 ) -> MissingTopicReport:
     """The :class:`MissingTopicReport` that :func:`evaluate` would attach, without evaluating."""
-    run_frames = _as_runs(runs)
+    run_topics = {name: frame["query_id"].astype("str").unique() for name, frame in _as_runs(runs).items()}
+    return _report(run_topics, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
+
+
+def _report(run_topics: Mapping[str, Iterable[str]], qrels: pd.DataFrame, *, missing_topics: str, no_relevant: str) -> MissingTopicReport:
+    """The report of runs given by the topics each lists."""
     relevant = qrels.loc[qrels["relevance"] >= 1, "query_id"].astype("str").unique()
     judged = qrels["query_id"].astype("str").unique()
     without = tuple(sorted(set(judged) - set(relevant)))
     evaluated = set(judged) if no_relevant == "keep" else set(relevant)
     missing, not_in_qrels = {}, {}
-    for name, frame in run_frames.items():
-        run_topics = set(frame["query_id"].astype("str").unique())
-        missing[name] = tuple(sorted(evaluated - run_topics))
-        not_in_qrels[name] = tuple(sorted(run_topics - set(judged)))
+    for name, topics in run_topics.items():
+        topics = set(topics)
+        missing[name] = tuple(sorted(evaluated - topics))
+        not_in_qrels[name] = tuple(sorted(topics - set(judged)))
     return MissingTopicReport(
         policy=missing_topics,
         no_relevant_policy=no_relevant,
@@ -333,10 +330,26 @@ def evaluate(
     return evaluate_prepared(runs, qrels, measures, missing_topics=missing_topics, no_relevant=no_relevant, stacklevel=3)
 
 
+@dataclass(frozen=True)
+class RunScores:
+    """One run's part of an evaluation, before the missing-topic policy is applied.
+
+    Attributes
+    ----------
+    topics : frozenset of str
+        Every topic the run lists, judged or not.
+    by_topic : dict topic -> dict trec_eval measure name -> float
+        trec_eval's scores of the run's judged topics, as ``pytrec_eval`` returns them.
+    """
+
+    topics: frozenset[str]
+    by_topic: dict[str, dict[str, float]]
+
+
 class Judgments:
     """Qrels prepared once for several evaluations: the nested dict and one pytrec_eval
     ``RelevanceEvaluator`` per set of measures and relevance level (used by ``compare_runs`` for
-    its two run pairs)."""
+    its two run pairs, and by ``irrepro evaluate`` for each run file)."""
 
     def __init__(self, qrels: pd.DataFrame):
         self.qrels = qrels
@@ -349,6 +362,80 @@ class Judgments:
         if key not in self._evaluators:
             self._evaluators[key] = pytrec_eval.RelevanceEvaluator(self.by_topic, set(requests), relevance_level=relevance_level)
         return self._evaluators[key]
+
+    def evaluators(self, measures: Sequence[str]) -> dict[int, pytrec_eval.RelevanceEvaluator]:
+        """One evaluator per relevance level the ``measures`` name (pytrec_eval takes one level each)."""
+        parsed = [parse_measure(name) for name in measures]
+        levels = sorted({m.relevance_level for m in parsed})
+        return {level: self.evaluator(frozenset(m.request for m in parsed if m.relevance_level == level), level)
+                for level in levels}  # fmt: skip
+
+    def score(self, run, measures: Sequence[str], *, what: str = "run lists") -> RunScores:
+        """trec_eval's scores of one run, never holding more than a batch of its topics as dicts.
+
+        ``run`` is a run frame (evaluated in batches of whole topics, :func:`irrepro.run_dicts.
+        nested_batches`) or a :class:`irrepro.runs.RunStream`: evaluated topic by topic as the
+        file is read (:func:`~irrepro.run_dicts.grouped_batches`); if its topics are not in
+        blocks, read again and held as topic codes, docnos and scores, sorted by topic
+        (:func:`~irrepro.run_dicts.sorted_batches`); if a topic lists a document twice or it is
+        empty, read whole with :meth:`~irrepro.runs.RunStream.read`, whose errors and warnings
+        are :func:`irrepro.runs.read_run`'s.  trec_eval scores each topic on its own, so the
+        numbers are those of one call on the whole run.  ``what`` begins the error about a
+        document twice in a frame's topic (``run X lists``).
+        """
+        evaluator = self.evaluators(measures)
+        if isinstance(run, pd.DataFrame):
+            return _score_batches(
+                nested_batches(run["query_id"], run["doc_id"], run["score"].astype("float64"), what=what), evaluator
+            )
+        scores = _score_stream(run, evaluator)
+        if scores is None:
+            return self.score(run.read(), measures, what=what)
+        run.warn(stacklevel=3)
+        return scores
+
+
+def _score_stream(stream, evaluator: dict[int, pytrec_eval.RelevanceEvaluator]) -> RunScores | None:
+    """A stream's scores topic by topic as read; if its topics are not in blocks, from its lines
+    held compactly and sorted by topic (a second reading); ``None``: read the run whole."""
+    try:
+        return _score_batches(grouped_batches(stream), evaluator)
+    except NotInBlocks:
+        try:
+            return _score_batches(sorted_batches(stream), evaluator)
+        except NeedsWholeRun:
+            return None
+    except NeedsWholeRun:
+        return None
+
+
+def _score_batches(batches, evaluators: dict[int, pytrec_eval.RelevanceEvaluator]) -> RunScores:
+    """Every batch evaluated at each relevance level; a measure's score is kept under its
+    :attr:`~irrepro.measures.Measure.key` (trec_eval's name, ``-l N`` added above level 1)."""
+    topics: set[str] = set()
+    by_topic: dict[str, dict[str, float]] = {}
+    for batch in batches:
+        topics.update(batch)
+        for level, evaluator in evaluators.items():
+            for topic, scores in evaluator.evaluate(batch).items():
+                keyed = scores if level == 1 else {f"{name} -l {level}": value for name, value in scores.items()}
+                by_topic.setdefault(topic, {}).update(keyed)
+    return RunScores(frozenset(topics), by_topic)
+
+
+def _warn_left_out(report: MissingTopicReport, *, stacklevel: int) -> None:
+    """An :class:`IgnoredTopicsWarning` for topics without a relevant document left out and for
+    each run's topics the qrels do not judge."""
+    if report.topics_without_relevant and report.no_relevant_policy == "drop":
+        warnings.warn(report._no_relevant_line(), IgnoredTopicsWarning, stacklevel=stacklevel)
+    for run_name, ignored in report.not_in_qrels.items():
+        if ignored:
+            warnings.warn(
+                f"run {run_name}: {len(ignored)} topic(s) not in the qrels ignored, as trec_eval does: "
+                f"{_topics(ignored)}",
+                IgnoredTopicsWarning,
+                stacklevel=stacklevel,
+            )
 
 
 def evaluate_prepared(
@@ -363,43 +450,32 @@ def evaluate_prepared(
 ) -> Evaluation:
     """:func:`evaluate` with qrels prepared once (``judgments``, :class:`Judgments` of ``qrels``)
     for several evaluations, as ``compare_runs`` does; warnings are attributed ``stacklevel``
-    frames up. Arguments are not validated here: callers validate them (``evaluate`` does)."""
+    frames up. Arguments are not validated here: callers validate them (``evaluate`` does).
+
+    A run may also be given as its :class:`RunScores` (``Judgments.score``), as ``irrepro
+    evaluate`` does for runs streamed from files."""
     parsed = [parse_measure(name) for name in measures]
-    run_frames = _as_runs(runs)
+    named_runs = _as_runs(runs)
     if judgments is None or judgments.qrels is not qrels:
         judgments = Judgments(qrels)
-    report = missing_topic_report(run_frames, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
-    if report.topics_without_relevant and no_relevant == "drop":
-        warnings.warn(report._no_relevant_line(), IgnoredTopicsWarning, stacklevel=stacklevel)
-    for run_name, ignored in report.not_in_qrels.items():
-        if ignored:
-            warnings.warn(
-                f"run {run_name}: {len(ignored)} topic(s) not in the qrels ignored, as trec_eval does: "
-                f"{_topics(ignored)}",
-                IgnoredTopicsWarning,
-                stacklevel=stacklevel,
-            )
-
-    # one evaluator per relevance level (trec_eval -l): pytrec_eval takes one level per evaluator
-    levels = {level: [m for m in parsed if m.relevance_level == level] for level in sorted({m.relevance_level for m in parsed})}
-    evaluators = {level: judgments.evaluator(frozenset(m.request for m in group), level) for level, group in levels.items()}
+    run_topics = {
+        name: run.topics if isinstance(run, RunScores) else run["query_id"].astype("str").unique()
+        for name, run in named_runs.items()
+    }
+    report = _report(run_topics, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
+    _warn_left_out(report, stacklevel=stacklevel + 1)
     topics = list(report.evaluated_topics)
-    columns: dict[str, dict[str, np.ndarray]] = {m.name: {} for m in parsed}
     fill = 0.0 if missing_topics == "zero" else np.nan
-    for run_name, frame in run_frames.items():
-        run_dict = _nested(
-            frame["query_id"], frame["doc_id"], frame["score"].astype("float64"), what=f"run {run_name} lists"
-        )
-        for level, group in levels.items():
-            scored = evaluators[level].evaluate(run_dict)
-            for measure in group:
-                values = np.array(
-                    [scored[t][measure.trec_eval] if t in scored else fill for t in topics], dtype="float64"
-                )
-                columns[measure.name][run_name] = values
+    columns: dict[str, dict[str, np.ndarray]] = {m.name: {} for m in parsed}
+    for run_name, run in named_runs.items():
+        if not isinstance(run, RunScores):
+            run = judgments.score(run, measures, what=f"run {run_name} lists")
+        for measure in parsed:
+            values = [run.by_topic[t][measure.key] if t in run.by_topic else fill for t in topics]
+            columns[measure.name][run_name] = np.array(values, dtype="float64")
     index = pd.Index(topics, dtype="str", name="query_id")
     frames = {
-        name: pd.DataFrame(by_run, index=index, columns=list(run_frames), dtype="float64")
+        name: pd.DataFrame(by_run, index=index, columns=list(named_runs), dtype="float64")
         for name, by_run in columns.items()
     }
     for name, frame in frames.items():

@@ -54,6 +54,12 @@ class Measure:
     def request(self) -> str:
         return self.family if self.cutoff is None else f"{self.family}.{self.cutoff}"
 
+    @property
+    def key(self) -> str:
+        """Its score's name in an evaluation of several relevance levels: ``trec_eval``, with
+        ``-l N`` added above level 1 (``P_10 -l 2``)."""
+        return self.trec_eval if self.relevance_level == 1 else f"{self.trec_eval} -l {self.relevance_level}"
+
 
 _PATTERNS = (
     (re.compile(r"(?:AP|MAP)", re.I | re.A), "map", False),

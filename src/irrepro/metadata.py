@@ -547,7 +547,7 @@ class PairExperiment:
         return f"{strings}: {kb.name} (baseline), {ka.name} (advanced)"
 
 
-def pair_experiment(orig_baseline: Mapping | None, orig_advanced: Mapping | None, new_baseline: Mapping | None,
+def pair_experiment(*, orig_baseline: Mapping | None, orig_advanced: Mapping | None, new_baseline: Mapping | None,
                     new_advanced: Mapping | None) -> PairExperiment:
     """The :class:`PairExperiment` of four runs' headers (``None`` for a run without one).
 

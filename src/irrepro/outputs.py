@@ -23,6 +23,7 @@ files irrepro never listed are left alone. Two writers into one folder commit on
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -64,6 +65,9 @@ _UMASK = os.umask(0)
 os.umask(_UMASK)
 
 
+_DISK_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}  # raised by write or fsync, which name no file
+
+
 @contextmanager
 def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | None = "utf-8",
                 newline: str | None = None, durable: bool = True) -> Iterator[IO]:
@@ -89,8 +93,10 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
                 os.fsync(handle.fileno())
         os.chmod(temporary, 0o666 & ~_UMASK)  # mkstemp makes 0600; give the usual permissions
         os.replace(temporary, target)  # replaces a symlink itself, never its referent
-    except BaseException:
+    except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
+        if isinstance(error, OSError) and error.errno in _DISK_FULL and error.filename is None:
+            raise type(error)(error.errno, error.strerror, str(target)) from error  # say which file did not fit
         raise
 
 

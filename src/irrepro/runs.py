@@ -11,7 +11,8 @@ and a **qrels** file four::
     301    0          CR93E-1282  1
 
 :func:`read_run` and :func:`read_qrels` turn them into tidy pandas frames, :func:`write_run`
-writes a run back.
+writes a run back.  :class:`RunStream` reads a run chunk by chunk, for evaluating runs whose
+lines are too many to hold at once (``irrepro evaluate`` does; :mod:`irrepro.run_dicts`).
 
 Ranking semantics (those of trec_eval, ``form_res_rels.c``)
 -----------------------------------------------------------
@@ -26,8 +27,9 @@ What a line is (one definition for every path)
 The rules follow trec_eval's readers (``get_trec_results.c``, ``get_qrels.c``); where
 trec_eval would read a text differently from what it plainly says, the text is refused.
 
-- **Input**: bytes in UTF-8, read exactly once: a file, a FIFO, ``/dev/stdin`` or
-  ``/dev/fd/N`` (``<(...)``), ``"-"`` for standard input, or an open binary file.  A UTF-8
+- **Input**: bytes in UTF-8: a file, a FIFO, ``/dev/stdin`` or ``/dev/fd/N`` (``<(...)``),
+  ``"-"`` for standard input, or an open binary file (:class:`irrepro.sources.Source`: what can
+  be read only once is read once, into memory; a regular file is read in chunks).  A UTF-8
   byte-order mark at the very start is dropped (trec_eval would make it part of the first
   topic).
 - **Lines** end at ``\\n``; a ``\\r`` just before it (CRLF) or at the very end of the input
@@ -96,7 +98,11 @@ character, a comment, a short or long line, a number pandas rejects, NaN, scores
 all 0 or 1, which pandas also reads from the words true/false, a grade not in plain integer
 notation, a duplicate) the input goes to the reference, which reads it or says where it is
 wrong.
-``tests/test_runs_properties.py`` checks on generated inputs that both paths give the same
+
+A run is read in chunks of whole lines (about :data:`irrepro.sources.CHUNK_BYTES` bytes), each
+chunk by one path or the other, its lines numbered as in the whole input; a duplicate and an
+empty run are checked on the whole.  ``tests/test_runs_properties.py`` checks on generated
+inputs that both paths, whole or in chunks of any size, and :class:`RunStream` give the same
 frame, the same warnings, or the same error.
 """
 
@@ -106,9 +112,7 @@ import csv
 import io
 import itertools
 import math
-import os
 import re
-import sys
 import unicodedata
 import warnings
 from collections.abc import Iterator, Mapping
@@ -129,10 +133,12 @@ from irrepro.metadata import (
     with_tag,
 )
 from irrepro.outputs import atomic_write_bytes, atomic_write_text
+from irrepro.sources import Source
 from irrepro.validation import Fields, FilePath, Optional, RunFrame, Text, validate_params
 
-__all__ = ["RunFormatError", "METADATA_ATTR", "read_run", "read_qrels", "write_run", "run_metadata", "rank_by_score",
-           "qrels_sha256", "read_metadata_file", "read_metadata", "annotate_run", "as_run_frame"]
+__all__ = ["RunFormatError", "METADATA_ATTR", "read_run", "RunStream", "read_qrels", "write_run", "run_metadata",
+           "rank_by_score", "in_trec_eval_order", "qrels_sha256", "read_metadata_file", "read_metadata", "annotate_run",
+           "as_run_frame"]
 
 RUN_COLUMNS = ("query_id", "doc_id", "score", "rank", "run")
 QRELS_COLUMNS = ("query_id", "iteration", "doc_id", "relevance")
@@ -190,6 +196,33 @@ def rank_by_score(frame: pd.DataFrame) -> pd.DataFrame:
     return ordered
 
 
+def in_trec_eval_order(frame: pd.DataFrame) -> bool:
+    """Whether ``frame``'s rows and ``rank`` column already are :func:`rank_by_score`'s order.
+
+    Topics in string order, each one block of rows ranked 1..n, scores descending, ties by docno
+    descending: true of every frame :func:`read_run` returns, so that a caller can skip re-ranking
+    it (a few vectorised comparisons instead of a copy).
+    """
+    if "rank" not in frame.columns or len(frame) == 0:
+        return False
+    topics = frame["query_id"].to_numpy()
+    scores = frame["score"].to_numpy(dtype="float64")
+    ranks = frame["rank"].to_numpy()
+    same = topics[1:] == topics[:-1]
+    heads = topics[np.flatnonzero(np.r_[True, ~same])].tolist()
+    if not all(isinstance(head, str) for head in heads) or any(a >= b for a, b in itertools.pairwise(heads)):
+        return False  # topics in one block each, blocks in string order (as factorize(sort=True) orders them)
+    if ranks[0] != 1:
+        return False
+    if not np.array_equal(ranks[1:], np.where(same, ranks[:-1] + 1, 1)):
+        return False
+    if not (scores[1:][same] <= scores[:-1][same]).all():  # NaN fails too
+        return False
+    tied = np.flatnonzero(same & (scores[1:] == scores[:-1]))
+    docs = frame["doc_id"].to_numpy()
+    return bool(all(a > b for a, b in zip(docs[tied].tolist(), docs[tied + 1].tolist(), strict=True)))
+
+
 def _rank_if_ordered(frame: pd.DataFrame) -> pd.DataFrame | None:
     """:func:`rank_by_score`'s result when ``frame`` is sorted by topic and score, else ``None``.
 
@@ -235,31 +268,6 @@ def _rank_if_ordered(frame: pd.DataFrame) -> pd.DataFrame | None:
     return ordered
 
 
-# --------------------------------------------------------------------------- the input, read once
-
-
-def _read_source(source) -> tuple[bytes, str]:
-    """All bytes of ``source`` and its name for messages.
-
-    Read once, into memory (as trec_eval does): a pipe or FIFO cannot be read a second time.
-    ``"-"`` is standard input; an object with ``read`` is an open binary file.
-    """
-    if hasattr(source, "read"):
-        label = getattr(source, "name", None)
-        label = label if isinstance(label, str) else "<stream>"
-        data = source.read()
-        if not isinstance(data, (bytes, bytearray)):
-            raise TypeError(f"{label}: open the file in binary mode ('rb'), not as text")
-        return bytes(data), label
-    path = os.fsdecode(os.fspath(source))
-    if path == "-":
-        stdin = getattr(sys.stdin, "buffer", sys.stdin)
-        data = stdin.read()
-        return (data.encode("utf-8") if isinstance(data, str) else data), "<stdin>"
-    with open(path, "rb") as handle:
-        return handle.read(), path
-
-
 # --------------------------------------------------------------------------- what a line is
 
 _BOM = "\ufeff"
@@ -283,14 +291,17 @@ _CONTROL_NAMES = {
 }
 
 
-def _reference_lines(data: bytes, source: str, first_line: int = 1) -> Iterator[tuple[int, list[str]]]:
+def _reference_lines(data: bytes, source: str, *, first_line: int = 1) -> Iterator[tuple[int, list[str]]]:
     """The one definition of a line: yield ``(line number, fields)``, ``[]`` for a blank line.
 
-    Raises :class:`RunFormatError` at the first line holding a refused character.  Once those
-    are refused, ``str.split()`` splits on exactly blank, tab, vertical tab and form feed.
-    ``first_line``: the file's number of the first line of ``data`` (after a header).
+    ``data`` is the input or a chunk of it (:class:`irrepro.sources.Source`) whose first line is
+    ``first_line``; only the input's start (line 1) may hold a byte-order mark.  Raises
+    :class:`RunFormatError` at the first line holding a refused character.  Once those are
+    refused, ``str.split()`` splits on exactly blank, tab, vertical tab and form feed.
     """
-    text = data.decode("utf-8", "surrogateescape").removeprefix(_BOM)
+    text = data.decode("utf-8", "surrogateescape")
+    if first_line == 1:
+        text = text.removeprefix(_BOM)
     for number, line in enumerate(text.split("\n"), start=first_line):
         line = line.removesuffix("\r")
         refused = _REFUSED.search(line)
@@ -416,6 +427,10 @@ class _Ignored:
     comment_lines: list[int] = field(default_factory=list)
     trailing_text_lines: list[int] = field(default_factory=list)
 
+    def extend(self, other: _Ignored) -> None:
+        self.comment_lines += other.comment_lines
+        self.trailing_text_lines += other.trailing_text_lines
+
     def warn(self, source: str, *, stacklevel: int) -> None:
         parts = []
         if self.comment_lines:
@@ -448,11 +463,28 @@ def _check_duplicates(keys, numbers, source: str, what: str) -> None:
         seen[key] = number
 
 
-def _read_run_reference(data: bytes, source: str, first_line: int = 1) -> tuple[pd.DataFrame, list[str], str, _Ignored]:
-    """Parse a run line by line: the reference. Returns (frame, distinct tags, last tag, ignored)."""
+@dataclass
+class _RunLines:
+    """The run lines of an input or of a chunk of it, as one of the two paths read them.
+
+    ``frame`` has columns ``query_id``, ``doc_id``, ``score`` in line order; ``numbers`` are the
+    lines' numbers (the reference keeps them, the fast path does not); ``tags`` the distinct run
+    tags in order of appearance, ``last_tag`` that of the last line (``None`` without lines).
+    Neither a duplicate nor an empty run is checked: both are known only for the whole input.
+    """
+
+    frame: pd.DataFrame
+    numbers: list[int] | None
+    tags: list[str]
+    last_tag: str | None
+    ignored: _Ignored
+
+
+def _read_run_reference(data: bytes, source: str, *, first_line: int = 1) -> _RunLines:
+    """Parse run lines one by one: the reference (``first_line``: the number of the first line)."""
     ignored = _Ignored()
     query_ids, doc_ids, scores, tags, numbers = [], [], [], [], []
-    for number, fields in _reference_lines(data, source, first_line):
+    for number, fields in _reference_lines(data, source, first_line=first_line):
         if not fields:
             continue
         if fields[0].startswith("#"):
@@ -470,9 +502,6 @@ def _read_run_reference(data: bytes, source: str, first_line: int = 1) -> tuple[
         scores.append(_field(_score, fields[4], source, number))
         tags.append(fields[5])
         numbers.append(number)
-    if not numbers:
-        raise RunFormatError(f"{source}, line {first_line}: the file holds no run lines (empty run)")
-    _check_duplicates(zip(query_ids, doc_ids, strict=True), numbers, source, "run")
     frame = pd.DataFrame(
         {
             "query_id": pd.array(query_ids, dtype="str"),
@@ -480,7 +509,7 @@ def _read_run_reference(data: bytes, source: str, first_line: int = 1) -> tuple[
             "score": np.asarray(scores, dtype="float64"),
         }
     )
-    return frame, list(dict.fromkeys(tags)), tags[-1], ignored
+    return _RunLines(frame, numbers, list(dict.fromkeys(tags)), tags[-1] if tags else None, ignored)
 
 
 def _read_qrels_reference(data: bytes, source: str) -> tuple[pd.DataFrame, _Ignored]:
@@ -554,9 +583,12 @@ def _pandas_splits_alike(data: bytes) -> bool:
     return b"\r" not in data or data.count(b"\r") == data.count(b"\r\n")
 
 
-def _pandas_table(data: bytes, dtypes: dict[str, str]) -> pd.DataFrame | None:
-    """``data`` parsed by pandas' C engine; ``None`` wherever it might differ from the reference."""
-    data = data.removeprefix(_BOM.encode())
+def _pandas_table(data: bytes, dtypes: dict[str, str], *, at_start: bool = True) -> pd.DataFrame | None:
+    """``data`` parsed by pandas' C engine; ``None`` wherever it might differ from the reference.
+
+    ``at_start``: ``data`` begins the input (only there is a byte-order mark dropped)."""
+    if at_start:
+        data = data.removeprefix(_BOM.encode())
     if not _pandas_splits_alike(data):
         return None
     try:
@@ -605,23 +637,24 @@ def _has_duplicates(query_ids: pd.Series, doc_ids: pd.Series) -> bool:
     return not pd.Index(key).is_unique
 
 
-def _read_run_fast(data: bytes) -> tuple[pd.DataFrame, list[str], str] | None:
-    """The reference's (frame, distinct tags, last tag) by pandas, or ``None``: ask the reference.
+def _read_run_fast(data: bytes, *, at_start: bool = True) -> _RunLines | None:
+    """The reference's :class:`_RunLines` by pandas (without line numbers), or ``None``: ask the
+    reference.
 
     pandas reads a score text, if at all, as Python's ``float`` does (``_FLOAT_OPTIONS``); of
     the texts it reads, the reference refuses ``nan``, and the words true/false, which pandas
     reads as 1/0 when a column holds nothing else.
     """
-    table = _pandas_table(data, _RUN_DTYPES)
+    table = _pandas_table(data, _RUN_DTYPES, at_start=at_start)
     if table is None:
         return None
     scores = table["score"].to_numpy()
     if np.isnan(scores).any() or ((scores == 0) | (scores == 1)).all():
         return None
     tags = table["run"].unique().tolist()
-    if "" in tags or _has_duplicates(table["query_id"], table["doc_id"]):  # "": a short line
+    if "" in tags:  # a short line
         return None
-    return table[["query_id", "doc_id", "score"]], tags, table["run"].iat[-1]
+    return _RunLines(table[["query_id", "doc_id", "score"]], None, tags, table["run"].iat[-1], _Ignored())
 
 
 def _read_qrels_fast(data: bytes) -> pd.DataFrame | None:
@@ -700,10 +733,36 @@ def _split_header(data: bytes, source: str) -> tuple[Metadata | None, bytes, int
     return metadata, body, taken
 
 
+def _body_chunks(source: Source, summary: _RunSummary, chunk_bytes: int | None) -> Iterator[tuple[int, bytes]]:
+    """The chunks of ``source`` after its ir_metadata header, which is read into ``summary`` before
+    the line parser sees a line; a start or end line anywhere else is refused. Chunks end at line
+    ends, so the header's end line lies within one chunk."""
+    chunks = source.chunks(chunk_bytes)
+    first = next(chunks, None)
+    if first is None:
+        return
+    if not _START_AT_TOP.match(first[1].removeprefix(_BOM.encode())):
+        for number, data in itertools.chain([first], chunks):
+            _misplaced_marker(data, source.label, number, 0)
+            yield number, data
+        return
+    pieces = [first[1]]
+    while not _END_LINE.search(pieces[-1]) and (following := next(chunks, None)) is not None:
+        pieces.append(following[1])
+    summary.metadata, body, taken = _split_header(b"".join(pieces), source.label)
+    summary.first_line = taken + 1
+    if body:
+        yield taken + 1, body
+    for number, data in chunks:
+        _misplaced_marker(data, source.label, number, taken)
+        yield number, data
+
+
 def read_metadata_file(path) -> Metadata:
     """A YAML file of ir_metadata fields (``irrepro metadata annotate RUN --from FILE``, ``irrepro
     routing run --metadata FILE``), checked against the schema; errors name the file and the line."""
-    data, source = _read_source(path)
+    with Source(path) as opened:
+        data, source = opened.read(), opened.label
     try:
         return parse_yaml(data.decode("utf-8"), source=source)
     except UnicodeDecodeError as error:
@@ -714,21 +773,12 @@ def read_metadata_file(path) -> Metadata:
 
 def read_metadata(path) -> Metadata | None:
     """The ir_metadata header of a run file (``None`` without one), read without its run lines: a
-    file is read up to the header's end line only. ``path`` as for :func:`read_run`."""
-    if hasattr(path, "read") or os.fspath(path) == "-":
-        data, source = _read_source(path)
-        return _split_header(data, source)[0]
-    source = os.fsdecode(os.fspath(path))
-    with open(path, "rb") as handle:
-        first = handle.readline()
-        if not _START_AT_TOP.match(first.removeprefix(_BOM.encode())):
-            return None
-        lines = [first]
-        for line in handle:
-            lines.append(line)
-            if _END_LINE.match(line):
-                break
-    return _split_header(b"".join(lines), source)[0]
+    file is read up to the first chunk after the header. ``path`` as for :func:`read_run`."""
+    with Source(path) as source:
+        summary = _RunSummary()
+        for _ in _body_chunks(source, summary, None):
+            break  # the header, if any, is read before the first chunk of run lines
+        return summary.metadata
 
 
 def annotate_run(path, metadata: Mapping, *, out=None) -> Metadata:
@@ -739,7 +789,8 @@ def annotate_run(path, metadata: Mapping, *, out=None) -> Metadata:
     has already is kept, ``metadata`` laid over it (:func:`irrepro.metadata.merged`). The run lines
     are written as they are (order, ranks and spacing kept), behind the new header.
     """
-    data, source = _read_source(path)
+    with Source(path) as opened:
+        data, source = opened.read(), opened.label
     if out is None and source in ("<stdin>", "<stream>"):
         raise ValueError(f"{source}: give a file to write the annotated run to")
     frame = _run_from_bytes(data, source)
@@ -758,6 +809,81 @@ def annotate_run(path, metadata: Mapping, *, out=None) -> Metadata:
 # --------------------------------------------------------------------------- reading
 
 
+def _read_run_chunk(data: bytes, source: str, *, first_line: int, fast: bool = True) -> _RunLines:
+    """One chunk's run lines: by pandas where it reads them as the reference does, else by the reference."""
+    lines = _read_run_fast(data, at_start=first_line == 1) if fast else None
+    return lines if lines is not None else _read_run_reference(data, source, first_line=first_line)
+
+
+class _RunSummary:
+    """What is known of a run beyond its rows, gathered chunk by chunk: tags, ignored lines, rows."""
+
+    def __init__(self) -> None:
+        self.tags: dict[str, None] = {}  # distinct tags in order of appearance
+        self.last_tag: str | None = None
+        self.ignored = _Ignored()
+        self.rows = 0
+        self.metadata: Metadata | None = None  # the ir_metadata header, if the input has one
+        self.first_line = 1  # the first line after the header
+
+    def add(self, lines: _RunLines) -> None:
+        self.tags.update(dict.fromkeys(lines.tags))
+        self.last_tag = lines.last_tag if lines.last_tag is not None else self.last_tag
+        self.ignored.extend(lines.ignored)
+        self.rows += len(lines.frame)
+
+    def warn(self, source: str, name: str | None, *, stacklevel: int) -> None:
+        """The warnings of :func:`read_run`: lines ignored, several run tags, a header naming another."""
+        self.ignored.warn(source, stacklevel=stacklevel + 1)
+        tags = list(self.tags)
+        if name is None and len(tags) > 1:
+            warnings.warn(
+                f"{source}: {len(tags)} different run tags ({', '.join(tags[:5])}); "
+                f"using the last line's tag {self.last_tag!r}, as trec_eval does",
+                UserWarning,
+                stacklevel=stacklevel + 1,
+            )
+        tagged = self.metadata.tag if self.metadata is not None else None
+        if tagged is not None and self.last_tag is not None and tagged != self.last_tag:
+            warnings.warn(f"{source}: the ir_metadata header's tag {tagged!r} is not the run's tag {self.last_tag!r}",
+                          UserWarning, stacklevel=stacklevel + 1)  # fmt: skip
+
+
+def _run_chunks(
+    source: Source, summary: _RunSummary, *, fast: bool = True, chunk_bytes: int | None = None
+) -> Iterator[_RunLines]:
+    """The run lines of ``source``, chunk by chunk, each added to ``summary``.
+
+    The one place where :func:`read_run` and :class:`RunStream` read lines: the ir_metadata header
+    is taken from the first chunks here (into ``summary.metadata``), before the parser.
+    """
+    for first_line, data in _body_chunks(source, summary, chunk_bytes):
+        lines = _read_run_chunk(data, source.label, first_line=first_line, fast=fast)
+        summary.add(lines)
+        yield lines
+
+
+def _read_run_lines(source: Source, *, fast: bool = True, chunk_bytes: int | None = None) -> tuple[pd.DataFrame, _RunSummary]:
+    """Every run line of ``source``, chunk by chunk, then the checks of the whole: an empty run and
+    a document twice in a topic raise :class:`RunFormatError` (after every line was checked)."""
+    summary, frames, numbers = _RunSummary(), [], []
+    for lines in _run_chunks(source, summary, fast=fast, chunk_bytes=chunk_bytes):
+        frames += [lines.frame] if len(lines.frame) else []
+        if numbers is not None and lines.numbers is not None:
+            numbers.extend(lines.numbers)
+        else:
+            numbers = None
+    if not summary.rows:
+        raise RunFormatError(f"{source.label}, line {summary.first_line}: the file holds no run lines (empty run)")
+    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    if numbers is None and _has_duplicates(frame["query_id"], frame["doc_id"]):
+        # The fast path keeps no line numbers: the reference reads the input again to name them.
+        return _read_run_lines(source, fast=False, chunk_bytes=chunk_bytes)
+    if numbers is not None:
+        _check_duplicates(zip(frame["query_id"], frame["doc_id"], strict=True), numbers, source.label, "run")
+    return frame, summary
+
+
 def read_run(path, *, name: str | None = None) -> pd.DataFrame:
     """Read a TREC run into a tidy frame in trec_eval order.
 
@@ -765,8 +891,8 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
     ----------
     path : str, path-like or binary file
         The run (``topic Q0 docno rank score tag`` per line): a file, a FIFO, ``/dev/stdin``,
-        ``"-"`` for standard input, or a file opened in binary mode.  Read once, as the module
-        docstring defines.
+        ``"-"`` for standard input, or a file opened in binary mode.  Read as the module
+        docstring defines (:class:`RunStream` reads a run too large for a frame).
     name : str, optional
         Run name for the ``run`` column; default: the file's run tag (of its last line, as
         trec_eval reports it).
@@ -791,35 +917,115 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
     >>> read_run(p)[["doc_id", "rank"]].values.tolist()
     [['c', 1], ['b', 2], ['a', 3]]
     """
-    data, source = _read_source(path)
-    return _run_from_bytes(data, source, name=name)
+    with Source(path) as source:
+        return _run_from_source(source, name=name, stacklevel=2)
 
 
-def _run_from_bytes(data: bytes, source: str, *, name: str | None = None, fast: bool = True) -> pd.DataFrame:
-    """:func:`read_run` on bytes; ``fast=False`` takes the reference path only (for tests)."""
-    metadata, data, taken = _split_header(data, source)
-    parsed = _read_run_fast(data) if fast else None
-    if parsed is None:
-        frame, tags, last_tag, ignored = _read_run_reference(data, source, taken + 1)
-        ignored.warn(source, stacklevel=3)
-    else:
-        frame, tags, last_tag = parsed
-    if name is None and len(tags) > 1:
-        warnings.warn(
-            f"{source}: {len(tags)} different run tags ({', '.join(tags[:5])}); "
-            f"using the last line's tag {last_tag!r}, as trec_eval does",
-            UserWarning,
-            stacklevel=3,
-        )
-    if metadata is not None and metadata.tag is not None and metadata.tag != last_tag:
-        warnings.warn(f"{source}: the ir_metadata header's tag {metadata.tag!r} is not the run's tag {last_tag!r}",
-                      UserWarning, stacklevel=3)  # fmt: skip
-    frame = rank_by_score(frame)
-    frame["run"] = pd.array([name if name is not None else last_tag] * len(frame), dtype="str")
+def _run_from_bytes(
+    data: bytes, source: str, *, name: str | None = None, fast: bool = True, chunk_bytes: int | None = None
+) -> pd.DataFrame:
+    """:func:`read_run` on bytes; ``fast=False`` takes the reference path only, a small
+    ``chunk_bytes`` cuts the input into many chunks (both for tests)."""
+    return _run_from_source(Source.from_bytes(data, source), name=name, fast=fast, chunk_bytes=chunk_bytes, stacklevel=2)
+
+
+def _run_from_source(
+    source: Source, *, name: str | None, stacklevel: int, fast: bool = True, chunk_bytes: int | None = None
+) -> pd.DataFrame:
+    """:func:`read_run`'s frame and warnings (attributed ``stacklevel`` frames above the caller)."""
+    return _ranked_run(source, name=name, stacklevel=stacklevel + 1, fast=fast, chunk_bytes=chunk_bytes)[0]
+
+
+def _ranked_run(
+    source: Source, *, name: str | None, stacklevel: int, fast: bool = True, chunk_bytes: int | None = None
+) -> tuple[pd.DataFrame, _RunSummary]:
+    """:func:`_run_from_source` and the run's summary."""
+    unranked, summary = _read_run_lines(source, fast=fast, chunk_bytes=chunk_bytes)
+    summary.warn(source.label, name, stacklevel=stacklevel + 1)
+    frame = rank_by_score(unranked)
+    frame["run"] = pd.array([name if name is not None else summary.last_tag] * len(frame), dtype="str")
     frame = frame[list(RUN_COLUMNS)]
-    if metadata is not None:
-        frame.attrs[METADATA_ATTR] = metadata
-    return frame
+    if summary.metadata is not None:
+        frame.attrs[METADATA_ATTR] = summary.metadata
+    return frame, summary
+
+
+class RunStream:
+    """A run read chunk by chunk, for evaluating a run without holding all its lines.
+
+    Iterating yields frames with columns ``query_id`` (str), ``doc_id`` (str) and ``score``
+    (float64) of consecutive lines in file order, one per chunk of about ``chunk_bytes`` bytes
+    (default :data:`irrepro.sources.CHUNK_BYTES`).
+    Every line is checked as :func:`read_run` checks it, and the first malformed one raises
+    :class:`RunFormatError` naming the file and its line number in the whole file.  Two checks
+    need the whole run and are left to the consumer: a document twice in one topic, and a run
+    without lines (nothing is yielded).  A consumer that finds either, or that needs the whole run
+    at once (e.g. because the topics are not in blocks), calls :meth:`read`: it reads the input
+    again and returns :func:`read_run`'s frame, with its warnings and errors.
+
+    After a complete iteration or :meth:`read`, :attr:`tag` is the run's tag (``name``, else the
+    last line's) and :meth:`warn` gives the warnings :func:`read_run` would give (ignored lines,
+    several tags; :meth:`read` gives them itself).
+
+    ``path`` is what :func:`read_run` accepts; a regular file is read in chunks (and again by
+    :meth:`read`), anything else is read into memory once (:class:`irrepro.sources.Source`).
+    Use as a context manager, or call :meth:`close`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "r.run"
+    >>> _ = p.write_text("1 Q0 a 1 0.5 x\\n1 Q0 b 2 0.4 x\\n2 Q0 a 1 0.9 x\\n")
+    >>> with RunStream(p, chunk_bytes=16) as stream:
+    ...     [len(frame) for frame in stream], stream.tag
+    ([1, 1, 1], 'x')
+    """
+
+    def __init__(self, path, *, name: str | None = None, chunk_bytes: int | None = None):
+        self._source = Source(path)
+        self.label, self.name, self.chunk_bytes = self._source.label, name, chunk_bytes
+        self._summary: _RunSummary | None = None
+
+    def __iter__(self) -> Iterator[pd.DataFrame]:
+        self._summary, summary = None, _RunSummary()
+        for lines in _run_chunks(self._source, summary, chunk_bytes=self.chunk_bytes):
+            if len(lines.frame):
+                yield lines.frame
+        self._summary = summary
+
+    @property
+    def tag(self) -> str | None:
+        """``name``, else the run tag of the last line (known after a complete iteration or :meth:`read`)."""
+        return self.name if self.name is not None else self._completed().last_tag
+
+    @property
+    def metadata(self) -> Metadata | None:
+        """The input's ir_metadata header (known after a complete iteration or :meth:`read`)."""
+        return self._completed().metadata
+
+    def warn(self, *, stacklevel: int = 2) -> None:
+        """The warnings :func:`read_run` gives for this input (after a complete iteration), attributed
+        ``stacklevel`` frames up as :func:`warnings.warn` counts."""
+        self._completed().warn(self.label, self.name, stacklevel=stacklevel)
+
+    def read(self) -> pd.DataFrame:
+        """:func:`read_run`'s frame of the whole input, read again, with its warnings and errors."""
+        frame, self._summary = _ranked_run(self._source, name=self.name, chunk_bytes=self.chunk_bytes, stacklevel=2)
+        return frame
+
+    def _completed(self) -> _RunSummary:
+        if self._summary is None:
+            raise RuntimeError(f"{self.label}: the run has not been read to its end")
+        return self._summary
+
+    def close(self) -> None:
+        self._source.close()
+
+    def __enter__(self) -> RunStream:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
 
 
 def read_qrels(path) -> pd.DataFrame:
@@ -834,8 +1040,8 @@ def read_qrels(path) -> pd.DataFrame:
     columns, a grade that is not an integer, a document judged twice for one topic, input
     without judgments, and the other refusals of the module docstring.
     """
-    data, source = _read_source(path)
-    return _qrels_from_bytes(data, source)
+    with Source(path) as source:
+        return _qrels_from_bytes(source.read(), source.label)
 
 
 def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.DataFrame:
@@ -851,11 +1057,12 @@ def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.Data
 
 
 def as_run_frame(frame: pd.DataFrame, name: str = "run") -> pd.DataFrame:
-    """``frame`` as a run frame of irrepro's columns, ranked: PyTerrier's ``qid``/``docno`` renamed
-    (its ``rank``, from 0 in its own order of ties, dropped) and, where there is no ``rank``,
-    trec_eval's computed (:func:`rank_by_score`). A frame with a rank keeps it."""
+    """``frame`` as a run frame of irrepro's columns in trec_eval's order: PyTerrier's ``qid`` and
+    ``docno`` renamed (its ``rank``, from 0 in its own order of ties, dropped), then ranked by
+    :func:`rank_by_score` unless already :func:`in_trec_eval_order` (a frame from :func:`read_run`
+    is returned as it is)."""
     frame = RunFrame().check(name, frame)
-    return frame if "rank" in frame.columns else rank_by_score(frame)
+    return frame if in_trec_eval_order(frame) else rank_by_score(frame)
 
 
 def qrels_sha256(qrels: pd.DataFrame) -> str:

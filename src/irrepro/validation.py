@@ -449,12 +449,17 @@ class RunFrame(Frame):
             renamed = renamed.drop(columns="rank")
         value = renamed
         super().check(name, value)
-        if not _numeric_column(value, "score"):
-            self.fail(name, value, got=f"a score column of dtype {value['score'].dtype}")
-        if value["score"].isna().any():
-            row = value.loc[value["score"].isna()].iloc[0]
-            self.fail(name, value, got=f"a NaN score (topic {row['query_id']}, document {row['doc_id']})")
+        _check_scores(self, name, value)
         return value
+
+
+def _check_scores(constraint: Constraint, name, frame) -> None:
+    """A run frame's ``score`` column: numeric and without NaN (NaN has no place in any ranking)."""
+    if not _numeric_column(frame, "score"):
+        constraint.fail(name, frame, got=f"a score column of dtype {frame['score'].dtype}")
+    if frame["score"].isna().any():
+        row = frame.loc[frame["score"].isna()].iloc[0]
+        constraint.fail(name, frame, got=f"a NaN score (topic {row['query_id']}, document {row['doc_id']})")
 
 
 class Qrels(Frame):
@@ -532,18 +537,23 @@ class Scores(Constraint):
 
 
 class RankedRun(Constraint):
-    """A ranking: a run frame with ``query_id``, ``doc_id`` and ``rank`` (as
-    :func:`irrepro.runs.read_run` returns it), or a non-empty list of docnos for one topic."""
+    """A ranking: a run frame with ``query_id``, ``doc_id`` and ``score`` (ranked as trec_eval ranks:
+    score descending, ties by docno descending) or, without scores, ``rank``; or a non-empty list
+    of docnos for one topic."""
 
     def describe(self) -> str:
-        return "a run frame with columns query_id, doc_id, rank (irrepro.runs.read_run reads a file into one) or a list of docnos"
+        return ("a run frame with columns query_id, doc_id and score or rank (irrepro.runs.read_run reads a file "
+                "into one) or a list of docnos")  # fmt: skip
 
     def check(self, name, value):
         import pandas as pd
 
         if isinstance(value, pd.DataFrame):
-            if not {"query_id", "doc_id", "rank"} <= set(value.columns) or value.empty:
+            columns = set(value.columns)
+            if not {"query_id", "doc_id"} <= columns or not columns & {"score", "rank"} or value.empty:
                 self.fail(name, value)
+            if "score" in columns:
+                _check_scores(self, name, value)
             return value
         if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (Sequence, pd.Series)) and not hasattr(
             value, "__array__"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -39,7 +40,7 @@ def test_undefined_er_is_null_in_strict_json_and_runs_carry_label_and_file(files
     assert main([*argv, "--format", "json"]) == 0
     document = _strict_json(capsys.readouterr().out)
     assert document["ER"] == {"AP": None, "P@10": None, "nDCG": None}
-    assert document["runs"]["new_advanced"] == {"label": "adv2.run", "file": str(paths["adv2.run"])}
+    assert document["runs"]["new_advanced"] == {"label": "adv2.run", "file": str(paths["adv2.run"]), "n_topics": 3, "topics": ["1", "2", "3"]}
     labels = [run["label"] for run in document["runs"].values()]
     base = str(paths["base.run"])
     assert labels == [f"{base}#1", f"{base}#2", "base2.run", "adv2.run"]  # one file given twice
@@ -140,3 +141,35 @@ def test_without_headers_the_new_qrels_decide_and_it_is_said(files, capsys):
     experiment = _strict_json(capsys.readouterr().out)["experiment"]
     assert experiment["primad"] is None and experiment["decided_by"] == "--new-qrels"
     assert "no ir_metadata header in the original baseline, original advanced, new baseline, new advanced runs" in experiment["text"]
+def test_no_relevant_keep_averages_the_topic_as_trec_eval(files, capsys):
+    """Topic 4 is judged, but only non-relevant (0 and -1): left out by default, scored 0 with keep."""
+    qrels, paths = files
+    qrels.write_text(qrels.read_text() + "4 0 d1 0\n4 0 d2 -1\n")
+    for path in paths.values():
+        path.write_text(path.read_text() + "4 Q0 d1 1 1.0 SAME\n4 Q0 d2 2 0.5 SAME\n")
+    argv = ["compare", "--qrels", str(qrels), "--orig-baseline", str(paths["base.run"]), "--orig-advanced", str(paths["adv.run"]),
+            "--new-baseline", str(paths["base2.run"]), "--new-advanced", str(paths["adv2.run"]), "--format", "json"]  # fmt: skip
+    assert main(argv) == 0
+    dropped = _strict_json(capsys.readouterr().out)
+    assert main([*argv, "--no-relevant", "keep"]) == 0
+    kept = _strict_json(capsys.readouterr().out)
+    assert kept["no_relevant"] == "keep" and dropped["no_relevant"] == "drop"
+    for role, run in kept["runs"].items():
+        assert run["topics"] == ["1", "2", "3", "4"] and dropped["runs"][role]["topics"] == ["1", "2", "3"]
+        for measure, value in kept["ARP"][role].items():
+            assert value == pytest.approx(dropped["ARP"][role][measure] * 3 / 4)  # topic 4 scores 0 and counts
+
+
+def test_an_effect_ratio_of_zero_prints_without_a_sign(tmp_path, capsys):
+    """The original advanced run is worse than its baseline and the new pair is one run twice: ER = 0, never -0.0000."""
+    qrels, good, bad = tmp_path / "qrels", tmp_path / "good.run", tmp_path / "bad.run"
+    qrels.write_text("".join(f"{t} 0 d{d} {int(d == 0)}\n" for t in (1, 2, 3) for d in range(5)))
+    good.write_text("".join(f"{t} Q0 d{d} {d + 1} {5 - d} good\n" for t in (1, 2, 3) for d in range(5)))
+    bad.write_text("".join(f"{t} Q0 d{d} {5 - d} {d} bad\n" for t in (1, 2, 3) for d in range(5)))
+    argv = ["compare", "--qrels", str(qrels), "--orig-baseline", str(good), "--orig-advanced", str(bad),
+            "--new-baseline", str(good), "--new-advanced", str(good), "--measures", "AP"]  # fmt: skip
+    assert main(argv) == 0
+    table = capsys.readouterr().out
+    assert "-0.0000" not in table and re.search(r"^ER\s+0\.0000$", table, flags=re.MULTILINE), table
+    assert main([*argv, "--format", "json"]) == 0
+    assert '"AP": 0.0' in capsys.readouterr().out

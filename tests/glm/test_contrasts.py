@@ -56,3 +56,22 @@ def test_nan_covariance_is_never_significant_and_bad_method_raises():
     assert not pairwise_contrasts(effects, np.full((2, 2), np.nan), df_resid=10)["significant"].any()
     with pytest.raises(ValueError, match="method must be one of"):
         pairwise_contrasts(effects, np.eye(2), df_resid=10, method="bonferroni")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_identical_systems_on_exactly_additive_scores_are_never_different(seed):
+    """Scores that fit the model exactly leave rounding noise as residual variance; noise over noise
+    must not call two identical systems significantly different, in the fit or in the closed form."""
+    from irrepro.glm.fit import fit_two_way
+    from irrepro.glm.resampling import identity_pair_signs
+
+    rng = np.random.default_rng(seed)
+    topics, systems = rng.uniform(0.1, 0.5, 25), np.array([0.1, 0.2, 0.2, 0.05, 0.3])
+    scores = pd.DataFrame(topics[:, None] + systems[None, :], columns=list("abcde"))
+    fit = fit_two_way(scores, link="identity")
+    pairs = pairwise_contrasts(fit.system_effects, fit.system_cov, df_resid=fit.df_resid).set_index(
+        ["system_a", "system_b"]
+    )
+    assert not pairs.loc[("b", "c"), "significant"] and pairs.loc[("b", "c"), "difference"] == 0
+    closed_form = pd.Series(identity_pair_signs(scores.to_numpy(), np.ones((1, len(topics))))[0], index=pairs.index)
+    assert closed_form[("b", "c")] == 0

@@ -69,10 +69,12 @@ def test_sigir2020_claims_keep_their_verdicts():
     assert {"claim", "holds", "evidence", "id", "section", "data", "verdict"} <= set(claims.columns)
     verdicts = dict(zip(claims["id"], claims["verdict"], strict=True))
     # on the published files, four statements on Table 2 (right), Figure 3 and Table 5 do not hold
-    # (irrepro.papers.sigir2020.hypothesis checks them with the authors' earlier AP file too)
-    failing = ["table2-right-extremes", "figure3b-one-in-region4", "figure3b-many-in-region2", "table5-er-self-low"]
+    # (irrepro.papers.sigir2020.hypothesis checks them with the authors' earlier AP file too), nor do two
+    # thresholds of Table 4 (WCrobust04's tau(RMSE:AP, RMSE:nDCG) is 0.899, WCrobust0405's tau(p:AP, p:nDCG) 0.907)
+    failing = ["table2-right-extremes", "figure3b-one-in-region4", "figure3b-many-in-region2", "table5-er-self-low",
+               "table4-rmse-ap-ndcg-above-09", "table4-p-ap-ndcg-above-091"]
     for name in failing:
         assert verdicts.pop(f"sigir2020.{name}") == "does not hold", name
-    assert set(verdicts.values()) == {"holds"} and len(verdicts) == 11
+    assert set(verdicts.values()) == {"holds"} and len(verdicts) == 23
     assert claims["evidence"].str.contains(r"\d").all()  # every sentence carries computed numbers
 

@@ -9,7 +9,8 @@ import pandas as pd
 import pytest
 from matplotlib.text import Text
 
-from irrepro.plots import glm, reproducibility, routing, style, tables
+from irrepro.plots import glm, reproducibility, robustness, routing, style, tables
+from tests.plots.test_robustness import conclusions, ssd_summary
 
 
 def test_use_book_style_sets_svg_text_legible_sizes_and_restarts_table_numbers():
@@ -60,6 +61,8 @@ def _figures():
         "per_topic": routing.per_topic_ap_bars(per_topic),
         "transfer": routing.relevance_transfer_bars(transfer),
         "topic_sets": routing.topic_set_diagram(sets),
+        "conclusions": robustness.conclusions_figure(conclusions()),
+        "ssd_stability": robustness.ssd_stability_figure(ssd_summary()),
     }
 
 

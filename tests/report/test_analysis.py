@@ -44,7 +44,7 @@ def _run(rows) -> pd.DataFrame:
 
 def test_pair_numbers_are_compare_runs(runs, qrels):
     analysis = analyse_pair("p", runs, qrels, options=OPTIONS)
-    expected = compare_runs(*(runs[r] for r in ROLES), qrels)
+    expected = compare_runs(**runs, qrels=qrels)
     assert analysis.comparison.to_json() == expected.to_json()
     assert analysis.comparison.notes == expected.notes
 
@@ -53,13 +53,13 @@ def test_curves_equal_compare_runs_at_each_cutoff(files, runs, qrels):
     original = {r: runs[r] for r in ROLES[:2]}
     bad = read_run(files["bad_advanced"])
     pairs = {"good": (runs["new_baseline"], runs["new_advanced"]), "bad": (runs["orig_baseline"], bad)}
-    comparisons = compare_pairs(*original.values(), pairs, qrels, evaluate_also=curve_measures(OPTIONS))
+    comparisons = compare_pairs(**original, pairs=pairs, qrels=qrels, evaluate_also=curve_measures(OPTIONS))
     curves = cutoff_curves(original, pairs, comparisons, OPTIONS).set_index(["pair", "run", "cutoff"])
     assert len(curves) == 2 * 2 * len(OPTIONS.curve_cutoffs)
     for name, (new_baseline, new_advanced) in pairs.items():
-        assert comparisons[name].to_json() == compare_runs(*original.values(), new_baseline, new_advanced, qrels).to_json()
+        assert comparisons[name].to_json() == compare_runs(**original, new_baseline=new_baseline, new_advanced=new_advanced, qrels=qrels).to_json()
         for k in OPTIONS.curve_cutoffs:
-            at = compare_runs(*original.values(), new_baseline, new_advanced, qrels, measures=(f"nDCG@{k}",), cutoff=k).to_json()
+            at = compare_runs(**original, new_baseline=new_baseline, new_advanced=new_advanced, qrels=qrels, measures=(f"nDCG@{k}",), cutoff=k).to_json()
             for kind in ("baseline", "advanced"):
                 row = curves.loc[(name, kind, k)]
                 assert row["KTU"] == at["KTU"][kind]["mean"]
@@ -68,23 +68,21 @@ def test_curves_equal_compare_runs_at_each_cutoff(files, runs, qrels):
 
 
 def test_intervals_are_the_bootstrap_modules(runs, qrels):
-    comparison = compare_runs(*(runs[r] for r in ROLES), qrels)
+    comparison = compare_runs(**runs, qrels=qrels)
     intervals = confidence_intervals(comparison, OPTIONS)
     common = {"n_resamples": 200, "level": 0.95, "seed": 0}
     t = comparison.per_topic["AP"]
-    assert intervals[("ER", "", "AP")] == bootstrap.bootstrap_effect_ratio(
-        t["orig_advanced"], t["orig_baseline"], t["new_advanced"], t["new_baseline"], paired=True, **common)
+    assert intervals[("ER", "", "AP")] == bootstrap.bootstrap_effect_ratio(orig_advanced=t["orig_advanced"], orig_baseline=t["orig_baseline"], new_advanced=t["new_advanced"], new_baseline=t["new_baseline"], paired=True, **common)
     assert intervals[("KTU", "advanced", "")] == bootstrap.bootstrap_mean(comparison.ktu["advanced"], **common)
     assert intervals[("RMSE", "baseline", "AP")] == bootstrap.bootstrap_rmse(t["orig_baseline"], t["new_baseline"], **common)
-    assert intervals[("DeltaARP", "baseline", "AP")] == bootstrap.bootstrap_mean_difference(
-        t["orig_baseline"], t["new_baseline"], paired=True, **common)
+    assert intervals[("DeltaARP", "baseline", "AP")] == bootstrap.bootstrap_mean_difference(original=t["orig_baseline"], new=t["new_baseline"], paired=True, **common)
     assert {key[0] for key in intervals} == {"KTU", "RBO", "RMSE", "DeltaARP", "ER", "DeltaRI"}
 
 
 def test_undefined_intervals_say_why(runs, qrels):
     # the original advanced run equals the baseline: no original effect, ER undefined
     same = {**runs, "orig_advanced": runs["orig_baseline"]}
-    comparison = compare_runs(*(same[r] for r in ROLES), qrels)
+    comparison = compare_runs(**{r: same[r] for r in ROLES}, qrels=qrels)
     intervals = confidence_intervals(comparison, OPTIONS)
     assert "zero mean improvement" in intervals[("ER", "", "AP")]
 
@@ -116,7 +114,7 @@ def test_summarise_run_counts_ties_in_the_top():
 
 
 def test_largest_differences_are_ordered_and_complete(runs, qrels):
-    comparison = compare_runs(*(runs[r] for r in ROLES), qrels)
+    comparison = compare_runs(**runs, qrels=qrels)
     frame = largest_differences(comparison, runs, "advanced", ReportOptions(n_diagnostic_topics=5))
     assert len(frame) == 5
     differences = frame["delta:AP"].abs().to_numpy()
@@ -158,3 +156,18 @@ def test_analyse_reads_pyterrier_frames_as_the_files(runs, qrels):
     assert {key: dataclasses.replace(s, tag="") for key, s in given.runs.items()} == {
         key: dataclasses.replace(s, tag="") for key, s in expected.runs.items()}  # a results frame has no run tag
     pd.testing.assert_frame_equal(given.pairs[0].curves, expected.pairs[0].curves)
+def test_rank_columns_that_disagree_with_the_scores_change_nothing(runs, qrels):
+    """The report reads every run in trec_eval's order (score, then docno), as compare_runs does."""
+    reversed_ranks = {role: frame.assign(rank=frame.groupby("query_id")["rank"].transform("max") - frame["rank"] + 1)
+                      for role, frame in runs.items()}  # fmt: skip
+    options = ReportOptions(n_resamples=20, curve_cutoffs=(5, 10))
+
+    def report(frames):
+        return analyse({r: frames[r] for r in ROLES[:2]}, [("p", frames["new_baseline"], frames["new_advanced"])], qrels, options=options)
+
+    expected, got = report(runs), report(reversed_ranks)
+    assert got.runs == expected.runs
+    assert got.pairs[0].comparison.to_json() == expected.pairs[0].comparison.to_json()
+    pd.testing.assert_frame_equal(got.pairs[0].curves, expected.pairs[0].curves)
+    for kind, frame in expected.pairs[0].largest_differences.items():
+        pd.testing.assert_frame_equal(got.pairs[0].largest_differences[kind], frame)

@@ -161,6 +161,20 @@ def test_notes_for_missing_topics_ties_and_unequal_depths(awkward, tmp_path, cap
     assert "1 qrels topic(s) without a relevant document left out" in text
     assert re.search(r"different numbers of documents per topic \(original baseline \(b\) 100, .*new baseline \(b′\) 50", text)
     assert "missing from a run (scored 0): 302-303" in text  # the topics table
+    assert "no relevant document (left out): 399" in text and "without a relevant document were left out" in text
+
+
+def test_no_relevant_keep_is_compares_and_said(awkward, tmp_path, capsys):
+    out = tmp_path / "kept.html"
+    assert main(report_args(awkward, out, extra=["--no-relevant", "keep"])) == 0
+    compare = _compare_json(awkward, capsys, extra=["--no-relevant", "keep"])
+    assert compare["runs"]["orig_baseline"]["topics"][-1] == "399"
+    html = out.read_text()
+    curves = {k: _compare_json(awkward, capsys, extra=["--cutoff", str(k), "--measures", f"nDCG@{k}", "--no-relevant", "keep"]) for k in CUTOFFS}
+    assert _check_numbers(html, {"replication": (compare, curves)}) >= 12 + 4 + 6 + 6
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    assert "no relevant document (scored 0): 399" in text and "without a relevant document were scored 0 (as trec_eval does)" in text
+    assert "--no-relevant keep" in text  # the recorded command
 
 
 def test_same_inputs_same_bytes(files, tmp_path):
@@ -190,7 +204,9 @@ def test_input_errors_are_one_line(files, tmp_path, capsys):
     assert "unknown measure 'MAPX'" in _one_line_error([*base, "--measures", "AP,MAPX"], capsys)
     assert "does not exist" in _one_line_error([*report_args(files, tmp_path / "no" / "r.html")], capsys)
     overwrite = report_args(files, files["orig_baseline"])
-    assert "is an input file" in _one_line_error(overwrite, capsys)
+    assert f"error: --out {files['orig_baseline']}: is an input file" in _one_line_error(overwrite, capsys)
+    latex_over_input = [*report_args(files, out), "--latex", str(files["qrels"])]
+    assert f"error: --latex {files['qrels']}: is an input file" in _one_line_error(latex_over_input, capsys)
     assert files["orig_baseline"].read_text().startswith("301 Q0")
     bad_csv = tmp_path / "pairs.csv"
     bad_csv.write_text("name,baseline\nx,new_baseline.run\n")
@@ -278,3 +294,16 @@ def test_the_methods_say_the_new_qrels_decided_without_headers(files, tmp_path):
     assert main(report_args(files, out)) == 0
     text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", out.read_text())))
     assert "The kind of study was not read from ir_metadata headers (no ir_metadata header in the original baseline" in text
+def test_a_full_disk_names_the_file_being_written(files, tmp_path, capsys, monkeypatch):
+    import errno
+
+    import irrepro.outputs
+
+    def full(descriptor):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(irrepro.outputs.os, "fsync", full)
+    out = tmp_path / "r.html"
+    error = _one_line_error(report_args(files, out), capsys)
+    assert error == f"irrepro report: error: {out}: No space left on device"
+    assert list(tmp_path.iterdir()) == []  # nothing half-written is left

@@ -39,3 +39,17 @@ def test_sha256(tmp_path):
     path = tmp_path / "f"
     path.write_bytes(b"abc" * 1000)
     assert sha256(path, chunk=7) == hashlib.sha256(b"abc" * 1000).hexdigest()
+
+
+def test_pairs_csv_with_a_byte_order_mark_is_read(tmp_path):
+    """Excel's "CSV UTF-8" starts the file with a byte-order mark."""
+    (tmp_path / "pairs.csv").write_bytes(b"\xef\xbb\xbfname,baseline,advanced\r\nA,b.run,a.run\r\n")
+    assert [(p.name, p.baseline.name) for p in read_pairs(tmp_path / "pairs.csv")] == [("A", "b.run")]
+
+
+def test_pairs_csv_not_in_utf8_names_file_line_and_encoding(tmp_path):
+    path = tmp_path / "pairs.csv"
+    path.write_bytes("name,baseline,advanced\nA,b.run,a.run\nCaf\u00e9,b.run,a.run\n".encode("latin-1"))
+    with pytest.raises(ValueError) as error:
+        read_pairs(path)
+    assert str(error.value) == f"{path}, line 3: not UTF-8 text (byte 0xe9); save the file as UTF-8 (CSV UTF-8)"

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from irrepro.cli import main
-from irrepro.reproducibility.compare import compare_runs
+from irrepro.reproducibility.compare import ROLES, compare_runs
 from irrepro.runs import read_qrels, read_run
 
 MEASURES = ("AP", "P@10", "nDCG")
@@ -48,8 +48,9 @@ def files(tmp_path_factory):
     return paths
 
 
-def _runs(files, new=("new_baseline", "new_advanced")):
-    return [read_run(files[r]) for r in ("orig_baseline", "orig_advanced", *new)]
+def _runs(files, new=("new_baseline", "new_advanced")) -> dict:
+    """The four runs by role (the keywords of compare_runs); ``new`` names the files of the new pair."""
+    return {role: read_run(files[name]) for role, name in zip(ROLES, ("orig_baseline", "orig_advanced", *new), strict=True)}
 
 
 def test_replicability_matches_repro_eval(files):
@@ -66,7 +67,7 @@ def test_replicability_matches_repro_eval(files):
     )
     reference.trim()
     reference.evaluate()
-    ours = compare_runs(*_runs(files), read_qrels(files["qrels"]), rbo_variant="trunc", rbo_p=0.8, cutoff=1000)
+    ours = compare_runs(**_runs(files), qrels=read_qrels(files["qrels"]), rbo_variant="trunc", rbo_p=0.8, cutoff=1000)
     result = ours.to_json()
     er, dri, rmse, p = reference.er(), reference.dri(), reference.rmse(), reference.ttest()
     ktu = reference.ktu(per_topic=True)
@@ -99,7 +100,7 @@ def test_reproducibility_matches_repro_eval(files):
     reference.trim()
     reference.evaluate()
     ours = compare_runs(
-        *_runs(files, ("rpd_baseline", "rpd_advanced")), read_qrels(files["qrels"]), new_qrels=read_qrels(files["new_qrels"])
+        **_runs(files, ("rpd_baseline", "rpd_advanced")), qrels=read_qrels(files["qrels"]), new_qrels=read_qrels(files["new_qrels"])
     )
     result = ours.to_json()
     assert set(result) == {"setting", "ARP", "ER", "DeltaRI", "p_value"}
@@ -119,9 +120,11 @@ def _cli(args, capsys) -> dict:
 def test_cli_json_shape(files, capsys):
     common = ["--qrels", str(files["qrels"]), "--orig-baseline", str(files["orig_baseline"]), "--orig-advanced", str(files["orig_advanced"])]
     replicability = _cli(common + ["--new-baseline", str(files["new_baseline"]), "--new-advanced", str(files["new_advanced"])], capsys)
-    keys = ["runs", "qrels", "new_qrels", "experiment", "setting", "ARP", "KTU", "RBO", "RMSE", "ER", "DeltaRI", "p_value", "notes"]
+    keys = ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "experiment", "setting", "ARP", "KTU", "RBO", "RMSE", "ER",
+            "DeltaRI", "p_value", "notes"]
     assert list(replicability) == keys
-    assert replicability["runs"]["orig_baseline"] == {"label": "orig_baseline", "file": str(files["orig_baseline"])}
+    topics = [str(t) for t in range(301, 316)]
+    assert replicability["runs"]["orig_baseline"] == {"label": "orig_baseline", "file": str(files["orig_baseline"]), "n_topics": 15, "topics": topics}
     assert replicability["setting"] == "replicability"
     assert list(replicability["ARP"]) == ["orig_baseline", "orig_advanced", "new_baseline", "new_advanced"]
     assert list(replicability["ARP"]["orig_baseline"]) == list(MEASURES)
@@ -133,7 +136,8 @@ def test_cli_json_shape(files, capsys):
         + ["--new-baseline", str(files["rpd_baseline"]), "--new-advanced", str(files["rpd_advanced"]), "--new-qrels", str(files["new_qrels"])],
         capsys,
     )
-    assert list(reproducibility) == ["runs", "qrels", "new_qrels", "experiment", "setting", "ARP", "ER", "DeltaRI", "p_value", "notes"]
+    assert list(reproducibility) == ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "experiment", "setting", "ARP", "ER",
+                                     "DeltaRI", "p_value", "notes"]
     assert reproducibility["new_qrels"] == str(files["new_qrels"])
     assert reproducibility["setting"] == "reproducibility"
 
@@ -161,27 +165,25 @@ def test_unequal_lengths_are_noted(files, tmp_path):
     rng = np.random.default_rng(2)
     short = _write_run(tmp_path / "short", [str(t) for t in range(301, 316)], rng, depth=40)
     runs = _runs(files)
-    comparison = compare_runs(runs[0], runs[1], read_run(short), runs[3], read_qrels(files["qrels"]))
+    comparison = compare_runs(**{**runs, "new_baseline": read_run(short)}, qrels=read_qrels(files["qrels"]))
     assert any("different lengths on 15 topic(s)" in note for note in comparison.notes)
     assert all(v is not None for v in comparison.to_json()["KTU"]["baseline"]["per_topic"].values())
 
 
 def test_topics_a_run_lacks_are_scored_zero_and_named_in_the_notes(files):
-    orig_baseline, orig_advanced, new_baseline, new_advanced = _runs(files)
+    orig_baseline, orig_advanced, new_baseline, new_advanced = _runs(files).values()
     short = new_baseline[new_baseline["query_id"] != "301"]
     qrels = read_qrels(files["qrels"])
-    comparison = compare_runs(orig_baseline, orig_advanced, short, new_advanced, qrels, measures=["AP"])
+    comparison = compare_runs(orig_baseline=orig_baseline, orig_advanced=orig_advanced, new_baseline=short, new_advanced=new_advanced, qrels=qrels, measures=["AP"])
     assert comparison.per_topic["AP"].loc["301", "new_baseline"] == 0.0
     assert any("new_baseline" in note and "301" in note and "scored 0" in note for note in comparison.notes)
-    dropped = compare_runs(
-        orig_baseline, orig_advanced, short, new_advanced, qrels, measures=["AP"], missing_topics="drop"
-    )
+    dropped = compare_runs(orig_baseline=orig_baseline, orig_advanced=orig_advanced, new_baseline=short, new_advanced=new_advanced, qrels=qrels, measures=["AP"], missing_topics="drop")
     assert np.isnan(dropped.per_topic["AP"].loc["301", "new_baseline"])
     assert any("left out" in note for note in dropped.notes)
 
 
 def test_table_keeps_the_magnitude_of_small_p_values(files):
-    comparison = compare_runs(*_runs(files), read_qrels(files["qrels"]))
+    comparison = compare_runs(**_runs(files), qrels=read_qrels(files["qrels"]))
     comparison.p_value["baseline"]["AP"] = 3.2e-9  # as a large replication with a big drop gives
     comparison.p_value["advanced"]["AP"] = None
     block = comparison.to_table().split("p-value (paired t-test)")[1]
@@ -196,19 +198,19 @@ def test_compare_pairs_is_compare_runs_for_each_pair(files):
     # the second pair lacks two topics in one run: its own topic set differs from the first pair's
     short = runs["new_baseline"][~runs["new_baseline"]["query_id"].isin(["302", "303"])]
     pairs = {"a": (runs["new_baseline"], runs["new_advanced"]), "b": (short, runs["orig_advanced"])}
-    together = compare_pairs(runs["orig_baseline"], runs["orig_advanced"], pairs, qrels, cutoff=50, rbo_variant="min")
+    together = compare_pairs(orig_baseline=runs["orig_baseline"], orig_advanced=runs["orig_advanced"], pairs=pairs, qrels=qrels, cutoff=50, rbo_variant="min")
     for name, (new_baseline, new_advanced) in pairs.items():
-        alone = compare_runs(runs["orig_baseline"], runs["orig_advanced"], new_baseline, new_advanced, qrels, cutoff=50, rbo_variant="min")
+        alone = compare_runs(orig_baseline=runs["orig_baseline"], orig_advanced=runs["orig_advanced"], new_baseline=new_baseline, new_advanced=new_advanced, qrels=qrels, cutoff=50, rbo_variant="min")
         assert together[name].to_json() == alone.to_json() and together[name].notes == alone.notes
     new_qrels = read_qrels(files["new_qrels"])
     rpd = {"r": (runs["rpd_baseline"], runs["rpd_advanced"])}
-    assert compare_pairs(runs["orig_baseline"], runs["orig_advanced"], rpd, qrels, new_qrels=new_qrels)["r"].to_json() == compare_runs(
-        runs["orig_baseline"], runs["orig_advanced"], runs["rpd_baseline"], runs["rpd_advanced"], qrels, new_qrels=new_qrels).to_json()
+    assert compare_pairs(orig_baseline=runs["orig_baseline"], orig_advanced=runs["orig_advanced"], pairs=rpd, qrels=qrels, new_qrels=new_qrels)["r"].to_json() == compare_runs(orig_baseline=runs["orig_baseline"], orig_advanced=runs["orig_advanced"], new_baseline=runs["rpd_baseline"], new_advanced=runs["rpd_advanced"], qrels=qrels, new_qrels=new_qrels).to_json()
     with pytest.raises(ValueError, match="pairs must be a non-empty mapping"):
-        compare_pairs(runs["orig_baseline"], runs["orig_advanced"], {}, qrels)
+        compare_pairs(orig_baseline=runs["orig_baseline"], orig_advanced=runs["orig_advanced"], pairs={}, qrels=qrels)
     # evaluate_also: per-topic scores only, the measures' statistics unchanged
-    also = compare_pairs(runs["orig_baseline"], runs["orig_advanced"], pairs, qrels, measures=["AP"], evaluate_also=["nDCG@5", "AP"])["a"]
-    alone = compare_runs(runs["orig_baseline"], runs["orig_advanced"], *pairs["a"], qrels, measures=["nDCG@5"])
+    also = compare_pairs(orig_baseline=runs["orig_baseline"], orig_advanced=runs["orig_advanced"], pairs=pairs, qrels=qrels, measures=["AP"], evaluate_also=["nDCG@5", "AP"])["a"]
+    alone = compare_runs(orig_baseline=runs["orig_baseline"], orig_advanced=runs["orig_advanced"], new_baseline=pairs["a"][0],
+                         new_advanced=pairs["a"][1], qrels=qrels, measures=["nDCG@5"])  # fmt: skip
     assert also.measures == ("AP",) and set(also.per_topic) == {"AP", "nDCG@5"} and list(also.to_json()["ER"]) == ["AP"]
     pd.testing.assert_frame_equal(also.per_topic["nDCG@5"], alone.per_topic["nDCG@5"])
 
@@ -225,13 +227,13 @@ def test_bad_arguments_name_the_parameter(files):
         ({"measures": ["P@10000000000"]}, "cut-off k must be an integer from 1 to 2147483647"),
     ]:
         with pytest.raises(ValueError, match=message):
-            compare_runs(*runs, qrels, **kwargs)
+            compare_runs(**runs, qrels=qrels, **kwargs)
     with pytest.raises(ValueError, match="orig_baseline must be .* got a DataFrame with 0 row"):
-        compare_runs(runs[0].iloc[:0], *runs[1:], qrels)
+        compare_runs(**{**runs, "orig_baseline": runs["orig_baseline"].iloc[:0]}, qrels=qrels)
 
 
 def test_a_string_is_one_measure(files):
-    assert compare_runs(*_runs(files), read_qrels(files["qrels"]), measures="AP").measures == ("AP",)
+    assert compare_runs(**_runs(files), qrels=read_qrels(files["qrels"]), measures="AP").measures == ("AP",)
 
 
 # --------------------------------------------------------------------------- PyTerrier and ir_datasets frames
@@ -253,8 +255,28 @@ def test_pyterrier_and_ir_datasets_frames_are_compared_as_the_files(files):
     rng = np.random.default_rng(0)
     runs = _runs(files)
     qrels = read_qrels(files["qrels"])
-    expected = compare_runs(*runs, qrels).to_json()
+    expected = compare_runs(**runs, qrels=qrels).to_json()
     pyterrier_qrels = qrels.rename(columns={"query_id": "qid", "doc_id": "docno", "relevance": "label"})
-    assert compare_runs(*(_pyterrier(run, rng) for run in runs), pyterrier_qrels).to_json() == expected
-    bare = [run[["query_id", "doc_id", "score"]].sample(frac=1.0, random_state=1) for run in runs]
-    assert compare_runs(*bare, qrels).to_json() == expected
+    assert compare_runs(**{role: _pyterrier(run, rng) for role, run in runs.items()}, qrels=pyterrier_qrels).to_json() == expected
+    bare = {role: run[["query_id", "doc_id", "score"]].sample(frac=1.0, random_state=1) for role, run in runs.items()}
+    assert compare_runs(**bare, qrels=qrels).to_json() == expected
+
+
+def test_every_measure_follows_the_scores_not_the_rank_column(files):
+    """A user-built frame whose rank column disagrees with its scores: KTU and RBO see trec_eval's
+    order (score, then docno), as AP and RMSE do; the result is that of the well-ranked frame."""
+    runs = _runs(files)
+    reversed_ranks = {role: run.assign(rank=run.groupby("query_id")["rank"].transform("max") - run["rank"] + 1) for role, run in runs.items()}
+    qrels = read_qrels(files["qrels"])
+    expected = compare_runs(**runs, qrels=qrels).to_json()
+    new_reversed = {role: reversed_ranks[role] for role in ROLES[2:]}
+    assert compare_runs(**{**runs, **new_reversed}, qrels=qrels).to_json() == expected
+    assert compare_runs(**reversed_ranks, qrels=qrels).to_json() == expected
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_nan_scores_are_refused_by_compare_runs(files, role):
+    runs = _runs(files)
+    runs[role] = runs[role].assign(score=runs[role]["score"].where(runs[role].index != 3))
+    with pytest.raises(ValueError, match=rf"{role} must be .*; got a NaN score \(topic 301"):
+        compare_runs(**runs, qrels=read_qrels(files["qrels"]))

@@ -328,3 +328,48 @@ def test_bad_arguments_name_the_parameter():
     for call, message in cases:
         with pytest.raises(ValueError, match=message):
             call()
+
+
+# --------------------------------------------------------------------------- one ordering: trec_eval's
+
+
+def _misranked(frame: pd.DataFrame, rng) -> pd.DataFrame:
+    """The same run, its rank column shuffled within each topic and its rows in another order."""
+    shuffled = frame.copy()
+    shuffled["rank"] = shuffled.groupby("query_id")["rank"].transform(lambda ranks: rng.permutation(ranks.to_numpy()))
+    return shuffled.sample(frac=1.0, random_state=1).reset_index(drop=True)
+
+
+def test_a_frame_is_ranked_by_its_scores_whatever_its_rank_column_says(tmp_path):
+    """trec_eval's order (score descending, ties by docno descending) for every ranking measure, as for AP."""
+    rng = np.random.default_rng(23)
+    topics = [str(t) for t in range(301, 306)]
+    original = read_run(_write_run(tmp_path / "o", _random_lists(rng, topics, 30, tie_share=0.5), "o"))
+    replicated = read_run(_write_run(tmp_path / "r", _random_lists(rng, topics, 30, tie_share=0.5), "r"))
+    misranked = _misranked(replicated, rng)
+    assert not (misranked.sort_values(["query_id", "rank"])["doc_id"].to_numpy() == replicated["doc_id"].to_numpy()).all()
+    for measure in (kendall_tau_union, kendall_tau_union_tied, kendall_tau_intersection, rbo):
+        pd.testing.assert_series_equal(measure(original, misranked, depth=20), measure(original, replicated, depth=20))
+        pd.testing.assert_series_equal(measure(misranked, original, depth=20), measure(replicated, original, depth=20))
+    batch = ranking_measures(_misranked(original, rng), {"r": misranked}, depth=20)
+    for measure, frame in ranking_measures(original, {"r": replicated}, depth=20).items():
+        pd.testing.assert_frame_equal(batch[measure], frame)
+
+
+def test_a_ranking_without_scores_follows_its_rank_column():
+    frame = pd.DataFrame({"query_id": "1", "doc_id": ["c", "a", "b"], "rank": [2, 3, 1]})
+    assert one(kendall_tau_union(frame, ["b", "c", "a"])) == 1.0
+
+
+@pytest.mark.parametrize("measure", [kendall_tau_union, kendall_tau_union_tied, kendall_tau_intersection, rbo])
+def test_nan_scores_are_refused(measure):
+    good = pd.DataFrame({"query_id": "1", "doc_id": ["a", "b", "c"], "rank": [1, 2, 3], "score": [3.0, 2.0, 1.0]})
+    bad = good.assign(score=[3.0, float("nan"), 1.0])
+    with pytest.raises(ValueError, match=r"replicated must be .*; got a NaN score \(topic 1, document b\)"):
+        measure(good, bad)
+    with pytest.raises(ValueError, match=r"original must be .*; got a NaN score \(topic 1, document b\)"):
+        measure(bad, good)
+    with pytest.raises(ValueError, match=r"replicated\['x'\] must be .*; got a NaN score"):
+        ranking_measures(good, {"x": bad})
+    with pytest.raises(ValueError, match=r"runs\['x'\] must be .*; got a NaN score"):
+        rank_lists({"x": bad}, depth=5)

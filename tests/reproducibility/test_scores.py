@@ -40,25 +40,25 @@ def test_rmse_by_hand():
 def test_effect_ratio_and_delta_ri_by_hand():
     a, b = series([0.5, 0.7, 0.3, 0.5]), series([0.3, 0.5, 0.3, 0.3])  # mean improvement 0.15
     a2, b2 = series([0.4, 0.4, 0.3, 0.3]), series([0.3, 0.3, 0.3, 0.3])  # 0.05
-    assert effect_ratio(a, b, a2, b2, paired=True) == pytest.approx(1 / 3)
+    assert effect_ratio(orig_advanced=a, orig_baseline=b, new_advanced=a2, new_baseline=b2, paired=True) == pytest.approx(1 / 3)
     ri, ri2 = (0.5 - 0.35) / 0.35, (0.35 - 0.3) / 0.3
-    assert delta_relative_improvement(a, b, a2, b2) == pytest.approx(ri - ri2)
+    assert delta_relative_improvement(orig_advanced=a, orig_baseline=b, new_advanced=a2, new_baseline=b2) == pytest.approx(ri - ri2)
 
 
 def test_unpaired_effect_ratio_uses_each_pair_own_topics():
     a, b = series([0.5, 0.7, 0.3, 0.5]), series([0.3, 0.5, 0.3, 0.3])
     new_topics = ["401", "402"]
     a2, b2 = series([0.6, 0.2], new_topics), series([0.3, 0.1], new_topics)  # mean improvement 0.2
-    assert effect_ratio(a, b, a2, b2, paired=False) == pytest.approx(0.2 / 0.15)
+    assert effect_ratio(orig_advanced=a, orig_baseline=b, new_advanced=a2, new_baseline=b2, paired=False) == pytest.approx(0.2 / 0.15)
     with pytest.raises(ValueError, match="no common topics"):
-        effect_ratio(a, b, a2, b2, paired=True)
+        effect_ratio(orig_advanced=a, orig_baseline=b, new_advanced=a2, new_baseline=b2, paired=True)
 
 
 def test_paired_topics_are_the_common_ones():
     a, b = series([0.5, 0.7, 0.3, 0.5]), series([0.3, 0.5, 0.3, 0.3])
     a2 = series([0.5, 0.7, 0.9], ["301", "302", "309"])
     b2 = series([0.3, 0.5, 0.0], ["301", "302", "309"])
-    assert effect_ratio(a, b, a2, b2, paired=True) == pytest.approx(1.0)  # topics 301, 302 only
+    assert effect_ratio(orig_advanced=a, orig_baseline=b, new_advanced=a2, new_baseline=b2, paired=True) == pytest.approx(1.0)  # topics 301, 302 only
 
 
 def test_tests_agree_with_scipy():
@@ -83,8 +83,8 @@ def test_identical_runs_give_p_one():
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: effect_ratio(series([0.5, 0.3]), series([0.5, 0.3]), series([0.6, 0.3]), series([0.5, 0.3]), paired=True), "zero mean improvement"),
-        (lambda: delta_relative_improvement(series([0.5, 0.3]), series([0.0, 0.0]), series([0.6, 0.3]), series([0.5, 0.3])), "zero baseline mean"),
+        (lambda: effect_ratio(orig_advanced=series([0.5, 0.3]), orig_baseline=series([0.5, 0.3]), new_advanced=series([0.6, 0.3]), new_baseline=series([0.5, 0.3]), paired=True), "zero mean improvement"),
+        (lambda: delta_relative_improvement(orig_advanced=series([0.5, 0.3]), orig_baseline=series([0.0, 0.0]), new_advanced=series([0.6, 0.3]), new_baseline=series([0.5, 0.3])), "zero baseline mean"),
         (lambda: rmse(series([0.5]), series([0.6])), "fewer than 2"),
         (lambda: paired_ttest(series([0.5, 0.2]), series([0.5, 0.2], ["401", "402"])), "no common topics"),
         (lambda: unpaired_ttest(series([0.5]), series([0.5, 0.2])), "fewer than 2 original"),
@@ -101,7 +101,7 @@ def test_batch_gives_nan_and_one_warning_naming_runs():
     new_a = pd.DataFrame({"good": [0.4, 0.6, 0.3, 0.4], "zero": [0.1, 0.0, 0.0, 0.0]}, index=TOPICS)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        result = delta_relative_improvement(oa, ob, new_a, new_b)
+        result = delta_relative_improvement(orig_advanced=oa, orig_baseline=ob, new_advanced=new_a, new_baseline=new_b)
     assert [w.category for w in caught] == [UndefinedMeasureWarning]
     assert "['zero']" in str(caught[0].message)
     assert np.isnan(result["zero"]) and np.isfinite(result["good"])
@@ -127,16 +127,16 @@ def test_batch_equals_column_by_column_with_missing_topics():
     nb.iloc[3, 1] = np.nan  # run b lacks topic 304
     na.iloc[[5, 6], 4] = np.nan
     for paired in (True, False):
-        batch = effect_ratio(oa, ob, na, nb, paired=paired)
+        batch = effect_ratio(orig_advanced=oa, orig_baseline=ob, new_advanced=na, new_baseline=nb, paired=paired)
         for run in na.columns:
-            assert batch[run] == pytest.approx(effect_ratio(oa, ob, na[run].dropna(), nb[run].dropna(), paired=paired), rel=1e-12, abs=1e-14)
+            assert batch[run] == pytest.approx(effect_ratio(orig_advanced=oa, orig_baseline=ob, new_advanced=na[run].dropna(), new_baseline=nb[run].dropna(), paired=paired), rel=1e-12, abs=1e-14)
     for function in (rmse, paired_ttest, unpaired_ttest, wilcoxon_test):
         batch = function(oa, na)
         for run in na.columns:
             assert batch[run] == pytest.approx(function(oa, na[run].dropna()), rel=1e-12, abs=1e-14)
-    dri = delta_relative_improvement(oa, ob, na, nb)
+    dri = delta_relative_improvement(orig_advanced=oa, orig_baseline=ob, new_advanced=na, new_baseline=nb)
     for run in na.columns:
-        assert dri[run] == pytest.approx(delta_relative_improvement(oa, ob, na[run].dropna(), nb[run].dropna()), rel=1e-12, abs=1e-14)
+        assert dri[run] == pytest.approx(delta_relative_improvement(orig_advanced=oa, orig_baseline=ob, new_advanced=na[run].dropna(), new_baseline=nb[run].dropna()), rel=1e-12, abs=1e-14)
     assert arp(na).to_dict() == pytest.approx({run: na[run].mean() for run in na.columns})
 
 
@@ -159,10 +159,10 @@ def test_properties(data):
     assert rmse(a, r) == pytest.approx(rmse(r, a))  # symmetric
     assert 0.0 <= rmse(a, r) <= 1.0
     if a.mean() != b.mean() and not math.isclose(a.mean(), b.mean(), abs_tol=1e-12):
-        assert effect_ratio(a, b, a, b, paired=True) == pytest.approx(1.0)
-        assert effect_ratio(a, b, a, b, paired=False) == pytest.approx(1.0)
+        assert effect_ratio(orig_advanced=a, orig_baseline=b, new_advanced=a, new_baseline=b, paired=True) == pytest.approx(1.0)
+        assert effect_ratio(orig_advanced=a, orig_baseline=b, new_advanced=a, new_baseline=b, paired=False) == pytest.approx(1.0)
     if b.mean() > 0:
-        assert delta_relative_improvement(a, b, a, b) == pytest.approx(0.0, abs=1e-12)
+        assert delta_relative_improvement(orig_advanced=a, orig_baseline=b, new_advanced=a, new_baseline=b) == pytest.approx(0.0, abs=1e-12)
     p = paired_ttest(a, r)
     assert 0.0 <= p <= 1.0 or math.isnan(p)
 
@@ -199,9 +199,9 @@ def test_agrees_with_repro_eval_functions():
         def col(role, source=runs, measure=m):
             return source[role][measure]
 
-        assert effect_ratio(col("oa"), col("ob"), col("na"), col("nb"), paired=True) == pytest.approx(er[m], abs=1e-9)
-        assert delta_relative_improvement(col("oa"), col("ob"), col("na"), col("nb")) == pytest.approx(dri[m], abs=1e-9)
-        assert effect_ratio(col("oa"), col("ob"), col("na", rpd), col("nb", rpd), paired=False) == pytest.approx(er_rpd[m], abs=1e-9)
+        assert effect_ratio(orig_advanced=col("oa"), orig_baseline=col("ob"), new_advanced=col("na"), new_baseline=col("nb"), paired=True) == pytest.approx(er[m], abs=1e-9)
+        assert delta_relative_improvement(orig_advanced=col("oa"), orig_baseline=col("ob"), new_advanced=col("na"), new_baseline=col("nb")) == pytest.approx(dri[m], abs=1e-9)
+        assert effect_ratio(orig_advanced=col("oa"), orig_baseline=col("ob"), new_advanced=col("na", rpd), new_baseline=col("nb", rpd), paired=False) == pytest.approx(er_rpd[m], abs=1e-9)
         assert rmse(col("ob"), col("nb")) == pytest.approx(rmse_ref[m], abs=1e-9)
         assert paired_ttest(col("ob"), col("nb")) == pytest.approx(p_rpl[m], abs=1e-9)
         assert unpaired_ttest(col("ob"), col("nb", rpd)) == pytest.approx(p_rpd[m], abs=1e-9)
@@ -262,8 +262,8 @@ def test_batch_runs_must_be_named_alike():
     advanced = pd.DataFrame({"a1": [0.4, 0.6, 0.3, 0.5]}, index=TOPICS)
     baseline = pd.DataFrame({"b1": [0.3, 0.5, 0.2, 0.4]}, index=TOPICS)
     with pytest.raises(ValueError, match="name their runs alike"):
-        effect_ratio(o + 0.1, o, advanced, baseline, paired=True)
-    assert effect_ratio(o + 0.1, o, advanced, baseline.set_axis(advanced.columns, axis=1), paired=True)["a1"] == pytest.approx(1.0)
+        effect_ratio(orig_advanced=o + 0.1, orig_baseline=o, new_advanced=advanced, new_baseline=baseline, paired=True)
+    assert effect_ratio(orig_advanced=o + 0.1, orig_baseline=o, new_advanced=advanced, new_baseline=baseline.set_axis(advanced.columns, axis=1), paired=True)["a1"] == pytest.approx(1.0)
 
 
 # --------------------------------------------------------------------------- arguments and t-tests
@@ -273,7 +273,7 @@ def test_bad_arguments_name_the_parameter():
     """``paired="no"`` was taken as true; a path or an empty Series failed deep inside."""
     a, b = series([0.5, 0.7, 0.3, 0.5]), series([0.3, 0.5, 0.3, 0.3])
     with pytest.raises(ValueError, match="effect_ratio: paired must be True or False; got 'no'"):
-        effect_ratio(a, b, a, b, paired="no")
+        effect_ratio(orig_advanced=a, orig_baseline=b, new_advanced=a, new_baseline=b, paired="no")
     with pytest.raises(ValueError, match="unpaired_ttest: equal_var must be True or False"):
         unpaired_ttest(a, b, equal_var="no")
     with pytest.raises(ValueError, match="rmse: original must be a pandas Series .*; got an empty Series"):
@@ -307,3 +307,15 @@ def test_t_tests_equal_scipy(first, second):
             assert unpaired_ttest(pd.Series(first, dtype=float), unequal, equal_var=equal_var) == pytest.approx(
                 p, rel=1e-9, abs=1e-12
             )
+
+
+def test_an_effect_ratio_of_zero_is_positive_zero():
+    """No new improvement over a negative original one: 0 / -x is -0.0 in IEEE arithmetic, which
+    prints as -0.0000; ER is 0."""
+    from irrepro.reproducibility.scores import effect_ratio
+
+    worse, better, same = pd.Series([0.2, 0.3, 0.4]), pd.Series([0.5, 0.6, 0.7]), pd.Series([0.4, 0.4, 0.4])
+    value = effect_ratio(orig_advanced=worse, orig_baseline=better, new_advanced=same, new_baseline=same, paired=True)
+    assert value == 0.0 and math.copysign(1.0, value) == 1.0 and f"{value:.4f}" == "0.0000"
+    series = effect_ratio(orig_advanced=worse, orig_baseline=better, new_advanced=pd.DataFrame({"x": same}), new_baseline=pd.DataFrame({"x": same}), paired=False)
+    assert math.copysign(1.0, series["x"]) == 1.0

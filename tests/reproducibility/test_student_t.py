@@ -6,6 +6,7 @@ import doctest
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -56,3 +57,21 @@ def test_edges():
     assert 0 < two_sided_p(40.0, 3) < 1e-4  # far tail: relative precision, not 0
     values = two_sided_p_array(np.array([[0.5], [2.0]]), np.array([5.0, 50.0]))
     assert values.shape == (2, 2) and np.allclose(values, 2 * stdtr(np.array([5.0, 50.0]), -np.array([[0.5], [2.0]])))
+
+
+@pytest.mark.parametrize("n_topics", [5, 25, 50, 250])
+def test_the_t_tests_p_values_are_scipys(n_topics):
+    """On topic sets: scipy's ttest_rel / ttest_ind p-value is 2 * stdtr(df, -|t|) to the last bit, and
+    the t-tests of irrepro.reproducibility.scores give it to 1e-12 (relative)."""
+    from scipy import stats
+
+    from irrepro.reproducibility.scores import paired_ttest, unpaired_ttest
+
+    generator = np.random.default_rng(n_topics)
+    for _ in range(50):
+        original = generator.random(n_topics)
+        new = original + generator.normal(generator.normal(0, 0.05), 0.1, n_topics)
+        for test, ours, df in ((stats.ttest_rel, paired_ttest, n_topics - 1), (stats.ttest_ind, unpaired_ttest, 2 * n_topics - 2)):
+            reference = test(original, new)
+            assert 2 * stdtr(df, -abs(reference.statistic)) == reference.pvalue
+            assert ours(pd.Series(original), pd.Series(new)) == pytest.approx(reference.pvalue, rel=1e-12, abs=0)

@@ -19,8 +19,14 @@ from pathlib import Path
 
 from irrepro.validation import Constraint, InvalidParameterError
 
-__all__ = ["InputError", "option", "measure_list", "input_path", "read_input", "describe_os_error", "dump_json",
-           "run_experiment", "settle_setting"]
+__all__ = [
+    "InputError", "NO_RELEVANT_POLICIES", "add_no_relevant", "option", "measure_list", "input_path", "read_input",
+    "describe_os_error", "dump_json", "run_experiment", "settle_setting",
+]  # fmt: skip
+
+#: irrepro.evaluation.NO_RELEVANT_POLICIES, repeated so that building the parser imports no pandas
+#: (a test checks that the two agree).
+NO_RELEVANT_POLICIES = ("drop", "keep")
 
 
 class InputError(ValueError):
@@ -56,6 +62,17 @@ def measure_list(text: str) -> list[str]:
     if twice:
         raise argparse.ArgumentTypeError(f"{', '.join(twice)} named twice in {text!r}")
     return names
+
+
+def add_no_relevant(parser) -> None:
+    """``--no-relevant {drop,keep}``: what to do with a qrels topic judged without a relevant document."""
+    parser.add_argument(
+        "--no-relevant", choices=NO_RELEVANT_POLICIES, default="drop",
+        help="a qrels topic whose judgments hold no relevant document (grades 0 or below only): 'drop' (the "
+        "default) leaves it out of every mean; 'keep' scores it 0 on every measure and counts it in the means, as "
+        "trec_eval does. trec_eval's numbers exactly: '--no-relevant keep' (with '--missing-topics zero' for "
+        "'trec_eval -c', with '--missing-topics drop' for trec_eval without -c)",
+    )  # fmt: skip
 
 
 def input_path(text: str) -> Path | str:
@@ -114,7 +131,7 @@ def dump_json(document) -> str:
     return json.dumps(_strict(document), indent=2, allow_nan=False)
 
 
-def run_experiment(orig_baseline, orig_advanced, new_baseline, new_advanced, *, ignore: bool = False):
+def run_experiment(*, orig_baseline, orig_advanced, new_baseline, new_advanced, ignore: bool = False):
     """The :class:`~irrepro.metadata.PairExperiment` of four run frames' ir_metadata headers (none
     derived with ``ignore``); headers that contradict each other are an :class:`InputError`."""
     from irrepro.metadata import MetadataError, PairExperiment, pair_experiment
@@ -123,7 +140,8 @@ def run_experiment(orig_baseline, orig_advanced, new_baseline, new_advanced, *, 
     if ignore:
         return PairExperiment(reason="ir_metadata headers ignored (--ignore-metadata)")
     try:
-        return pair_experiment(*(run_metadata(frame) for frame in (orig_baseline, orig_advanced, new_baseline, new_advanced)))
+        return pair_experiment(orig_baseline=run_metadata(orig_baseline), orig_advanced=run_metadata(orig_advanced),
+                               new_baseline=run_metadata(new_baseline), new_advanced=run_metadata(new_advanced))
     except MetadataError as error:
         raise InputError(f"{error}; or pass --ignore-metadata to decide by --new-qrels") from None
 

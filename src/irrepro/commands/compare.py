@@ -12,17 +12,20 @@ reproducibility, ...). Headers and ``--new-qrels`` that disagree are an error (e
 ``--ignore-metadata`` decides by ``--new-qrels`` alone.
 
 Both formats name each run by role, label (its run tag, told apart by file name or path where
-tags collide: :func:`irrepro.labels.run_labels`) and file, and say how the setting was decided
-(``experiment``). ``--format json`` is strict JSON: an undefined value (ER with zero original
-improvement, ...) is ``null``; its keys are ``runs``, ``qrels``, ``new_qrels``, ``experiment``
-(``primad`` per run kind or ``null``, ``kinds``, ``same_collection``, ``decided_by`` and the
-sentence ``text``), then those of :meth:`irrepro.reproducibility.compare.Comparison.to_json`, then ``notes``.
+tags collide: :func:`irrepro.labels.run_labels`) and file, with the number of topics its ARP
+averages, and say how the setting was decided (``experiment``). ``--format json`` is strict JSON:
+an undefined value (ER with zero original improvement, ...) is ``null``; its keys are ``runs`` (per
+role: ``label``, ``file``, ``n_topics``, ``topics``), ``qrels``, ``new_qrels``, ``missing_topics``,
+``no_relevant``, ``experiment`` (``primad`` per run kind or ``null``, ``kinds``, ``same_collection``,
+``decided_by`` and the sentence ``text``), then those of
+:meth:`irrepro.reproducibility.compare.Comparison.to_json`, then ``notes``.
 """
 
 from __future__ import annotations
 
 from irrepro.commands._common import (
     InputError,
+    add_no_relevant,
     dump_json,
     input_path,
     measure_list,
@@ -65,6 +68,7 @@ def add_arguments(parser) -> None:
         help="a judged topic a run lacks: scored 0 ('zero', the default, as trec_eval -c) or left out of its mean "
         "('drop', trec_eval's own default)",
     )
+    add_no_relevant(parser)
     parser.add_argument("--format", default="table", choices=("table", "json"), help="output format (default table)")
     parser.add_argument("--ignore-metadata", action="store_true",
                         help="decide replicability/reproducibility by --new-qrels alone, not by the runs' ir_metadata headers")
@@ -81,21 +85,26 @@ def run(args) -> int:
     frames = {role: read_input(read_run, path, "--" + role.replace("_", "-")) for role, path in paths.items()}
     qrels = read_input(read_qrels, args.qrels, "--qrels")
     new_qrels = read_input(read_qrels, args.new_qrels, "--new-qrels") if args.new_qrels is not None else None
-    experiment = run_experiment(*frames.values(), ignore=args.ignore_metadata)
+    experiment = run_experiment(**frames, ignore=args.ignore_metadata)
     decided = settle_setting(experiment, new_qrels=new_qrels is not None)
     comparison = compare_runs(
-        *frames.values(), qrels, new_qrels=new_qrels, measures=args.measures, cutoff=args.cutoff,
-        rbo_p=args.rbo_p, rbo_variant=args.rbo_variant, missing_topics=args.missing_topics,
+        **frames, qrels=qrels, new_qrels=new_qrels, measures=args.measures, cutoff=args.cutoff,
+        rbo_p=args.rbo_p, rbo_variant=args.rbo_variant, missing_topics=args.missing_topics, no_relevant=args.no_relevant,
     )
     labels = run_labels([frame["run"].iat[0] for frame in frames.values()], list(paths.values()))
-    runs = {role: {"label": label, "file": str(paths[role])} for role, label in zip(ROLES, labels, strict=True)}
+    runs = {
+        role: {"label": label, "file": str(paths[role]), "n_topics": len(comparison.topics[role]), "topics": list(comparison.topics[role])}
+        for role, label in zip(ROLES, labels, strict=True)
+    }  # fmt: skip
     if args.format == "json":
-        files = {"qrels": str(args.qrels), "new_qrels": None if args.new_qrels is None else str(args.new_qrels)}
+        files = {"qrels": str(args.qrels), "new_qrels": None if args.new_qrels is None else str(args.new_qrels),
+                 "missing_topics": args.missing_topics, "no_relevant": args.no_relevant}  # fmt: skip
         print(dump_json({"runs": runs, **files, "experiment": _experiment_json(experiment, decided),
                          **comparison.to_json(), "notes": comparison.notes}))
     else:
         width = max(len(role) for role in ROLES)
-        lines = ["runs"] + [f"  {role:<{width}}  {run['label']}  ({run['file']})" for role, run in runs.items()]
+        lines = ["runs (the topics each one's ARP averages)"]
+        lines += [f"  {role:<{width}}  {run['label']}  ({run['file']}), {run['n_topics']} topics" for role, run in runs.items()]
         print("\n".join(lines) + f"\n\nexperiment: {decided}\n\n" + comparison.to_table())
     return 0
 

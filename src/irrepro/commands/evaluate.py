@@ -3,17 +3,28 @@
 Without ``--per-topic`` it prints each run's mean per measure; with it, every topic's score
 (and, in the table, the mean as topic ``all``, as ``trec_eval -q`` does).  Formats:
 
-- ``table`` (default): aligned text, four decimals as trec_eval prints them;
-- ``csv``: ``run,file,topic,measure,value`` with ``--per-topic``, else ``run,file,measure,value``;
-  full precision; ``measure`` the name as given;
+- ``table`` (default): aligned text, four decimals as trec_eval prints them, and the number of
+  topics each mean averages;
+- ``csv``: ``run,file,topic,measure,value`` with ``--per-topic``, else
+  ``run,file,measure,value,n_topics`` (``n_topics``: the topics the mean averages); full
+  precision; ``measure`` the name as given;
 - ``json`` (strict: an undefined value is ``null``): ``{"runs": {run: {"file": ...,
-  "mean": {measure: value}, "per_topic": {measure: {topic: value}}}}, "missing_topics": ...,
+  "mean": {measure: value}, "n_topics": n, "topics": [topics averaged], "per_topic": {measure:
+  {topic: value}}}}, "missing_topics": ..., "no_relevant": ..., "topics_without_relevant": [...],
   "notes": [...]}``.
+
+Which topics a mean averages: the qrels topics (``--no-relevant drop``, the default: those with a
+relevant document; ``keep``: all, as trec_eval), less, under ``--missing-topics drop``, those the
+run lacks. ``--missing-topics zero --no-relevant keep`` gives ``trec_eval -c``'s numbers.
 
 ``run`` is the run's label: its run tag, or where tags collide its file name, path or
 ``path#position`` (:func:`irrepro.labels.run_labels`); every output gives the file beside it.
 Notes on topics the missing-topic policy touched and warnings (ignored lines, topics not in
 the qrels) go to stderr.
+
+Each run file is read in chunks and evaluated topic by topic as it is read (a run whose topics
+are not in blocks is held as topic codes, docnos and scores and sorted by topic), so its lines are
+never all held as a frame (:class:`irrepro.runs.RunStream`, :meth:`irrepro.evaluation.Judgments.score`).
 """
 
 from __future__ import annotations
@@ -22,13 +33,14 @@ import csv
 import math
 import sys
 import warnings
+from functools import partial
 
-from irrepro.commands._common import dump_json, input_path, measure_list, read_input
+from irrepro.commands._common import add_no_relevant, dump_json, input_path, measure_list, read_input
 
 __all__ = ["NAME", "HELP", "MISSING_TOPIC_POLICIES", "add_arguments", "run"]
 
 NAME = "evaluate"
-HELP = "evaluate TREC runs against qrels exactly as trec_eval does (AP, P@k, R@k, RR, nDCG, ... ir_measures' names)"
+HELP = "evaluate TREC runs against qrels with trec_eval's own code (AP, P@k, R@k, RR, nDCG, ... and ir_measures' names)"
 #: The choices of --missing-topics: irrepro.evaluation.MISSING_TOPIC_POLICIES (repeated here so that
 #: building the parser does not import pandas; a test checks that the two agree).
 MISSING_TOPIC_POLICIES = ("zero", "drop")
@@ -60,21 +72,25 @@ def add_arguments(parser) -> None:
         "'trec_eval -c' does, so all runs are averaged over the same topics; 'drop' leaves it out of "
         "that run's mean, which is trec_eval's own default (without -c)",
     )
-
+    add_no_relevant(parser)
 
 
 def run(args) -> int:
-    from irrepro.evaluation import evaluate
+    from irrepro.evaluation import Judgments, evaluate_prepared
     from irrepro.labels import run_labels
-    from irrepro.runs import read_qrels, read_run
+    from irrepro.runs import read_qrels
 
     measures = args.measures
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         qrels = read_input(read_qrels, args.qrels, "--qrels")
-        frames = [read_input(read_run, path, "run") for path in args.runs]
-        labels = run_labels([frame["run"].iat[0] for frame in frames], args.runs)
-        result = evaluate(dict(zip(labels, frames, strict=True)), qrels, measures, missing_topics=args.missing_topics)
+        judgments = Judgments(qrels)
+        scored = [read_input(partial(_score_file, judgments, measures), path, "run") for path in args.runs]
+        labels = run_labels([tag for tag, _ in scored], args.runs)
+        result = evaluate_prepared(
+            {label: scores for label, (_, scores) in zip(labels, scored, strict=True)}, qrels, measures,
+            missing_topics=args.missing_topics, no_relevant=args.no_relevant, judgments=judgments,
+        )  # fmt: skip
     notes = [str(w.message) for w in caught]
     notes += [line for line in result.report.summary() if line not in notes]
     for note in notes:
@@ -90,6 +106,16 @@ def run(args) -> int:
     return 0
 
 
+def _score_file(judgments, measures, path):
+    """(run tag, :class:`~irrepro.evaluation.RunScores`) of one run file, streamed: its lines are
+    evaluated topic by topic as they are read, never held all at once (``irrepro.runs.RunStream``)."""
+    from irrepro.runs import RunStream
+
+    with RunStream(path) as stream:
+        scores = judgments.score(stream, measures)
+        return stream.tag, scores
+
+
 def _write_csv(result, measures, files, *, per_topic: bool) -> None:
     """Rows of label, file, (topic,) measure, value; an undefined mean is an empty field."""
     writer = csv.writer(sys.stdout, lineterminator="\n")
@@ -102,18 +128,20 @@ def _write_csv(result, measures, files, *, per_topic: bool) -> None:
                     if not math.isnan(value):  # NaN: a topic this run lacks under --missing-topics drop
                         writer.writerow([label, path, topic, measure, repr(float(value))])
     else:
-        writer.writerow(["run", "file", "measure", "value"])
+        writer.writerow(["run", "file", "measure", "value", "n_topics"])
         means = result.means()
         for label, path in files.items():
+            n_topics = len(result.report.averaged(label))
             for measure in measures:
                 value = float(means.at[label, measure])
-                writer.writerow([label, path, measure, "" if math.isnan(value) else repr(value)])
+                writer.writerow([label, path, measure, "" if math.isnan(value) else repr(value), n_topics])
 
 
 def _as_table(result, measures, labels, files, *, per_topic: bool) -> str:
     means = result.means()
     if not per_topic:
         table = means.loc[labels, measures].copy()
+        table["topics"] = [len(result.report.averaged(label)) for label in labels]
         table["file"] = [files[label] for label in labels]
         table.index.name = "run"
         table.columns.name = None
@@ -138,7 +166,9 @@ def _as_json(result, measures, files, args, notes) -> dict:
     means = result.means()
     runs = {}
     for label, path in files.items():
-        entry = {"file": path, "mean": {m: float(means.at[label, m]) for m in measures}}
+        averaged = result.report.averaged(label)
+        entry = {"file": path, "mean": {m: float(means.at[label, m]) for m in measures}, "n_topics": len(averaged),
+                 "topics": list(averaged)}  # fmt: skip
         if args.per_topic:
             entry["per_topic"] = {
                 m: {topic: float(v) for topic, v in result[m][label].dropna().items()} for m in measures
@@ -147,6 +177,8 @@ def _as_json(result, measures, files, args, notes) -> dict:
     return {
         "qrels": str(args.qrels),
         "missing_topics": args.missing_topics,
+        "no_relevant": args.no_relevant,
+        "topics_without_relevant": list(result.report.topics_without_relevant),
         "measures": measures,
         "runs": runs,
         "notes": notes,

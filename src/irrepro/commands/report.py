@@ -13,10 +13,11 @@ import sys
 import warnings
 from pathlib import Path
 
-from irrepro.commands._common import measure_list, option
+from irrepro.commands._common import add_no_relevant, measure_list, option
+from irrepro.report.formatting import LINE_BREAKING
 from irrepro.validation import MAX_CUTOFF, Integer, Real
 
-__all__ = ["NAME", "HELP", "add_arguments", "command_line", "run"]
+__all__ = ["NAME", "HELP", "add_arguments", "command_line", "run", "shell_quote"]
 
 NAME = "report"
 HELP = "a self-contained HTML reproducibility report (Breuer et al., SIGIR 2020) for your own runs"
@@ -40,6 +41,7 @@ def add_arguments(parser) -> None:
         "--missing-topics", default="zero", choices=("zero", "drop"),
         help="a judged topic a run lacks: scored 0 (trec_eval -c, default) or left out (trec_eval default)",
     )  # fmt: skip
+    add_no_relevant(parser)
     parser.add_argument("--bootstrap", type=option(Integer(1, 10_000_000)), default=1000, metavar="N", help="bootstrap resamples (default 1000)")
     parser.add_argument("--seed", type=option(Integer(0, 2**32 - 1)), default=0, help="seed of the bootstrap (default 0)")
     parser.add_argument("--alpha", type=option(Real(0.0, 1.0, closed="neither")), default=0.05, help="significance level; intervals are 1-alpha (default 0.05)")
@@ -50,8 +52,31 @@ def add_arguments(parser) -> None:
                         help="decide replicability/reproducibility by --new-qrels alone, not by the runs' ir_metadata headers")
 
 
+_C_ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v", "\f": "\\f"}
+
+
+def _c_escaped(character: str) -> str:
+    if character in _C_ESCAPES:
+        return _C_ESCAPES[character]
+    if LINE_BREAKING.match(character):
+        return f"\\x{ord(character):02x}" if ord(character) < 0x80 else f"\\u{ord(character):04x}"
+    return character
+
+
+def shell_quote(argument: str) -> str:
+    """``argument`` for a POSIX shell, on one line: ``shlex.quote``, or bash's ``$'...'`` with escapes
+    when it holds a line end or another control character (``$'a\\rb'``).
+
+    >>> shell_quote("a b"), shell_quote("it's" + chr(13) + "x")
+    ("'a b'", "$'it\\\\'s\\\\rx'")
+    """
+    if not LINE_BREAKING.search(argument):
+        return shlex.quote(argument)
+    return "$'" + "".join(map(_c_escaped, argument)) + "'"
+
+
 def command_line(args) -> str:
-    """The command that reproduces the report, every option spelled out (defaults included)."""
+    """The command that reproduces the report, every option spelled out (defaults included), on one line."""
     parts = ["irrepro", NAME, "--qrels", str(args.qrels)]
     if args.new_qrels:
         parts += ["--new-qrels", str(args.new_qrels)]
@@ -61,13 +86,13 @@ def command_line(args) -> str:
     else:
         parts += ["--new-baseline", str(args.new_baseline), "--new-advanced", str(args.new_advanced)]
     parts += ["--measures", ",".join(args.measures), "--cutoff", str(args.cutoff), "--rbo-p", f"{args.rbo_p:g}",
-              "--rbo-variant", args.rbo_variant, "--missing-topics", args.missing_topics, "--bootstrap", str(args.bootstrap),
+              "--rbo-variant", args.rbo_variant, "--missing-topics", args.missing_topics, "--no-relevant", args.no_relevant, "--bootstrap", str(args.bootstrap),
               "--seed", str(args.seed), "--alpha", f"{args.alpha:g}", "--title", args.title, "--out", str(args.out)]  # fmt: skip
     if args.latex:
         parts += ["--latex", str(args.latex)]
     if args.ignore_metadata:
         parts += ["--ignore-metadata"]
-    return shlex.join(parts)
+    return " ".join(shell_quote(part) for part in parts)
 
 
 def _check_outputs(args, inputs: list[Path]) -> None:
@@ -80,7 +105,7 @@ def _check_outputs(args, inputs: list[Path]) -> None:
             raise ValueError(f"{flag} {path}: is a folder; give a file name")
         for source in inputs:
             if source.exists() and path.exists() and path.resolve() == source.resolve():
-                raise ValueError(f"{option} {path}: is an input file; it would be overwritten")
+                raise ValueError(f"{flag} {path}: is an input file; it would be overwritten")
     if args.latex and args.latex.resolve() == args.out.resolve():
         raise ValueError(f"--latex {args.latex}: the same file as --out")
 
@@ -143,8 +168,8 @@ def _experiments(args, original, new, new_qrels: bool) -> dict:
 
     experiments = {}
     for name, baseline, advanced in new:
-        experiments[name] = run_experiment(original["orig_baseline"], original["orig_advanced"], baseline, advanced,
-                                           ignore=args.ignore_metadata)  # fmt: skip
+        experiments[name] = run_experiment(**original, new_baseline=baseline, new_advanced=advanced,
+                                           ignore=args.ignore_metadata)
         settle_setting(experiments[name], new_qrels=new_qrels, pair=name if len(new) > 1 else "")
     return experiments
 
@@ -165,7 +190,7 @@ def run(args) -> int:
     inputs = [args.qrels, args.orig_baseline, args.orig_advanced, *(p for pair in pairs for p in (pair.baseline, pair.advanced))]
     _check_outputs(args, inputs + ([args.new_qrels] if args.new_qrels else []) + ([args.pairs] if args.pairs else []))
     options = ReportOptions(measures=measures, cutoff=args.cutoff, rbo_p=args.rbo_p, rbo_variant=args.rbo_variant,
-                            missing_topics=args.missing_topics, n_resamples=args.bootstrap, seed=args.seed, alpha=args.alpha)  # fmt: skip
+                            missing_topics=args.missing_topics, no_relevant=args.no_relevant, n_resamples=args.bootstrap, seed=args.seed, alpha=args.alpha)  # fmt: skip
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         qrels, new_qrels, original, new, files = _read_inputs(args, pairs)

@@ -88,9 +88,10 @@ def replicate_with_c() -> dict[str, float]:
     kind="predict-then-check",
     tolerance=1e-3,
     hint=(
-        "trec_eval orders a run by score and breaks ties by document id, whatever the file's order; KTU and "
-        "RBO compare the ranked lists as the run gives them. Run standin.run('wcrobust0405', 'reuters-near') "
-        "with and without implementation=switched('ties_last_first') and compare them as a replication."
+        "trec_eval orders a run by score and breaks ties by document id, whatever the file's order; irrepro's "
+        "KTU and RBO rank every run the same way (as repro_eval's break_ties does). Run "
+        "standin.run('wcrobust0405', 'reuters-near') with and without implementation=switched('ties_last_first') "
+        "and compare them as a replication."
     ),
 )
 def ties_predict() -> dict[str, float]:

@@ -207,10 +207,11 @@ DROP_PAIR = "tf_1"
     kind="predict-then-check",
     tolerance=1e-6,
     hint=(
-        "paper.pair_scores('rpd', 'ap', [k]) gives the original advanced and baseline AP (Core17) and the "
-        "reproduced ones (Core18) of constellation k (tf_1 is 45). The reproduced improvement per topic is "
-        "new advanced minus new baseline; drop its largest topic from both reproduced runs and recompute "
-        "irrepro.reproducibility.scores.effect_ratio(..., paired=False) and delta_relative_improvement."
+        "paper.pair_scores('rpd', 'ap', [k]) gives, by role, the original baseline and advanced AP (Core17) "
+        "and the reproduced ones (Core18) of constellation k (tf_1 is 45). The reproduced improvement per "
+        "topic is new_advanced minus new_baseline; drop its largest topic from both reproduced runs and "
+        "recompute irrepro.reproducibility.scores.effect_ratio(orig_baseline=..., orig_advanced=..., "
+        "new_baseline=..., new_advanced=..., paired=False) and delta_relative_improvement (same keywords)."
     ),
 )
 def drop_a_topic() -> dict[str, object]:
@@ -221,13 +222,14 @@ def drop_a_topic() -> dict[str, object]:
     from irrepro.routing.constellations import PRINTED
 
     k = next(c.constellation_id for c in PRINTED if c.name == DROP_PAIR)
-    orig_advanced, orig_baseline, new_advanced, new_baseline = pair_scores("rpd", "ap", [k])
-    topic = str((new_advanced[k] - new_baseline[k]).idxmax())
+    pair = pair_scores("rpd", "ap", [k])
+    new_advanced, new_baseline = pair["new_advanced"][k], pair["new_baseline"][k]
+    topic = str((new_advanced - new_baseline).idxmax())
     answer: dict[str, object] = {"topic": topic}
     for label, keep in (("all", new_advanced.index), ("without", new_advanced.index.drop(topic))):
-        new = (new_advanced.loc[keep, k], new_baseline.loc[keep, k])
-        answer[f"ER {label}"] = float(scores.effect_ratio(orig_advanced, orig_baseline, *new, paired=False))
-        answer[f"DeltaRI {label}"] = float(scores.delta_relative_improvement(orig_advanced, orig_baseline, *new))
+        runs = {**pair, "new_baseline": new_baseline.loc[keep], "new_advanced": new_advanced.loc[keep]}
+        answer[f"ER {label}"] = float(scores.effect_ratio(**runs, paired=False))
+        answer[f"DeltaRI {label}"] = float(scores.delta_relative_improvement(**runs))
     return answer
 
 

@@ -12,7 +12,9 @@ the system effects, and t_ij = d_ij / se_ij.
   significance at adjusted p < alpha.
 
 A pair whose standard error is not a positive finite number (a fit that did not converge) is never
-significant.
+significant. A difference within floating-point rounding of the effects (|d_ij| <= 1e-12 max |s|) is
+taken as exactly 0: on scores that fit the model exactly the residual variance is rounding noise too,
+and the ratio of two noises would otherwise call identical systems different.
 """
 
 from __future__ import annotations
@@ -25,11 +27,24 @@ from scipy import stats
 
 from irrepro.validation import Array, Choice, Integer, Real, Scores, validate_params
 
-__all__ = ["pairwise_contrasts", "tukey_critical_value", "holm_adjust", "METHODS"]
+__all__ = ["pairwise_contrasts", "tukey_critical_value", "holm_adjust", "without_rounding_noise", "METHODS", "ROUNDING"]
 
 METHODS = ("tukey", "holm")
 _ALPHA = Real(0.0, 1.0, closed="neither")
 _DF = Real(0.0, None, closed="neither")
+#: Differences of system effects at most this fraction of the largest effect are rounding noise.
+ROUNDING = 1e-12
+
+
+def without_rounding_noise(differences: np.ndarray, magnitude) -> np.ndarray:
+    """``differences`` with those within rounding of effects of size ``magnitude`` set to exactly 0.
+
+    ``magnitude`` (a number, or an array broadcast against ``differences[..., :1]``) is the largest
+    absolute system effect; |d| <= ROUNDING * magnitude becomes 0.
+    """
+    differences = np.asarray(differences, dtype=float)
+    noise = np.abs(differences) <= ROUNDING * np.asarray(magnitude, dtype=float)
+    return np.where(noise, 0.0, differences)
 
 
 @validate_params(n_systems=Integer(2, 100_000), df_resid=_DF, alpha=_ALPHA)
@@ -78,7 +93,7 @@ def pairwise_contrasts(
         raise ValueError(f"covariance must be {n_systems} x {n_systems}, got {covariance.shape}")
     first, second = np.triu_indices(n_systems, k=1)
     values = effects.to_numpy(dtype=float)
-    difference = values[first] - values[second]
+    difference = without_rounding_noise(values[first] - values[second], np.abs(values).max(initial=0.0))
     variance = covariance[first, first] + covariance[second, second] - 2 * covariance[first, second]
     with np.errstate(invalid="ignore", divide="ignore"):
         se = np.sqrt(variance)

@@ -72,6 +72,7 @@ class ReportOptions:
     rbo_p: float = 0.8
     rbo_variant: str = "ext"
     missing_topics: str = "zero"
+    no_relevant: str = "drop"
     n_resamples: int = 1000
     seed: int = 0
     alpha: float = 0.05
@@ -87,7 +88,7 @@ class ReportOptions:
         """The keyword arguments of :func:`compare_runs` (and of ``irrepro compare``)."""
         return {
             "measures": tuple(self.measures), "cutoff": self.cutoff, "rbo_p": self.rbo_p,
-            "rbo_variant": self.rbo_variant, "missing_topics": self.missing_topics,
+            "rbo_variant": self.rbo_variant, "missing_topics": self.missing_topics, "no_relevant": self.no_relevant,
         }  # fmt: skip
 
 
@@ -157,10 +158,10 @@ def confidence_intervals(comparison: Comparison, options: ReportOptions) -> dict
             original, new = t[f"orig_{kind}"], t[f"new_{kind}"]
             if paired:
                 out[("RMSE", kind, m)] = _interval(bootstrap.bootstrap_rmse, original, new, **common)
-            out[("DeltaARP", kind, m)] = _interval(bootstrap.bootstrap_mean_difference, original, new, paired=paired, **common)
-        effect = (t["orig_advanced"], t["orig_baseline"], t["new_advanced"], t["new_baseline"])
-        out[("ER", "", m)] = _interval(bootstrap.bootstrap_effect_ratio, *effect, paired=paired, **common)
-        out[("DeltaRI", "", m)] = _interval(bootstrap.bootstrap_delta_relative_improvement, *effect, paired=paired, **common)
+            out[("DeltaARP", kind, m)] = _interval(bootstrap.bootstrap_mean_difference, original=original, new=new, paired=paired, **common)
+        runs = {role: t[role] for role in ROLES}
+        out[("ER", "", m)] = _interval(bootstrap.bootstrap_effect_ratio, **runs, paired=paired, **common)
+        out[("DeltaRI", "", m)] = _interval(bootstrap.bootstrap_delta_relative_improvement, **runs, paired=paired, **common)
     return out
 
 
@@ -288,8 +289,8 @@ def analyse_pair(name: str, runs: Mapping[str, pd.DataFrame], qrels: pd.DataFram
                  options: ReportOptions = ReportOptions()) -> PairAnalysis:  # fmt: skip
     """Every number of one pair but its cut-off curves (:func:`analyse` computes those for all
     pairs at once): ``runs`` maps the four :data:`~irrepro.reproducibility.compare.ROLES` to run frames."""
-    runs = {role: as_run_frame(runs[role], role) for role in ROLES}
-    comparison = compare_runs(*(runs[role] for role in ROLES), qrels, new_qrels=new_qrels, **options.compare_options())
+    runs = {role: as_run_frame(runs[role], role) for role in ROLES}  # trec_eval's order; PyTerrier's columns renamed
+    comparison = compare_runs(**runs, qrels=qrels, new_qrels=new_qrels, **options.compare_options())
     return _pair_analysis(name, comparison, runs, options)
 
 
@@ -314,18 +315,21 @@ def analyse(
     ir_metadata headers say it is (:func:`irrepro.metadata.pair_experiment`), for the methods text."""
     if not pairs:
         raise ValueError("report: no reproduced pair given")
-    # frames in ir_datasets' or PyTerrier's columns, ranked as trec_eval ranks where they have no rank
-    original = {role: as_run_frame(frame, role) for role, frame in original.items()}
+    # The diagnostics (ties, top-10 overlap) read the runs in trec_eval's order, as compare_pairs does;
+    # frames in PyTerrier's columns are renamed (runs.as_run_frame).
+    original = {role: as_run_frame(original[role], role) for role in ROLES[:2]}
     pairs = [(name, as_run_frame(b, f"{name} baseline"), as_run_frame(a, f"{name} advanced")) for name, b, a in pairs]
     names = [name for name, _, _ in pairs]
     if len(set(names)) != len(names):
         raise ValueError(f"report: pair names must be unique, got {names}")
-    summaries = {("", role): summarise_run(original[role], depth=options.cutoff) for role in ROLES[:2]}
-    coverage = {"original": missing_topic_report(dict(original), qrels, missing_topics=options.missing_topics)}
     new_pairs = {name: (baseline, advanced) for name, baseline, advanced in pairs}
     # One call for all pairs: the original runs are evaluated and coded once (same numbers as compare_runs).
-    comparisons = compare_pairs(original["orig_baseline"], original["orig_advanced"], new_pairs, qrels, new_qrels=new_qrels,
+    comparisons = compare_pairs(orig_baseline=original["orig_baseline"], orig_advanced=original["orig_advanced"], pairs=new_pairs,
+                                qrels=qrels, new_qrels=new_qrels,
                                 evaluate_also=curve_measures(options) if new_qrels is None else (), **options.compare_options())  # fmt: skip
+    summaries = {("", role): summarise_run(original[role], depth=options.cutoff) for role in ROLES[:2]}
+    coverage = {"original": missing_topic_report(dict(original), qrels, missing_topics=options.missing_topics,
+                                                     no_relevant=options.no_relevant)}  # fmt: skip
     analyses = []
     for name, (new_baseline, new_advanced) in new_pairs.items():
         runs = {**original, "new_baseline": new_baseline, "new_advanced": new_advanced}
@@ -333,7 +337,8 @@ def analyse(
         for role in ROLES[2:]:
             summaries[(name, role)] = summarise_run(runs[role], depth=options.cutoff)
         new_runs = {role: runs[role] for role in ROLES[2:]}
-        coverage[name] = missing_topic_report(new_runs, qrels if new_qrels is None else new_qrels, missing_topics=options.missing_topics)
+        coverage[name] = missing_topic_report(new_runs, qrels if new_qrels is None else new_qrels,
+                                              missing_topics=options.missing_topics, no_relevant=options.no_relevant)  # fmt: skip
     if new_qrels is None:  # replicability: the paper's Figure 1
         curves = cutoff_curves(original, new_pairs, comparisons, options)
         for analysis in analyses:

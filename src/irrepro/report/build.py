@@ -24,6 +24,7 @@ from irrepro.report.formatting import (
     fmt_interval,
     fmt_p,
     full_precision,
+    one_line,
     topic_ranges,
 )
 from irrepro.report.inputs import InputFile
@@ -134,7 +135,8 @@ def _topics_table(data: ReportData) -> Table:
         fate = "scored 0" if data.options.missing_topics == "zero" else "left out"
         left_out = []
         if report.topics_without_relevant:
-            left_out.append(f"no relevant document: {topic_ranges(report.topics_without_relevant)}")
+            kept = "scored 0" if data.options.no_relevant == "keep" else "left out"
+            left_out.append(f"no relevant document ({kept}): {topic_ranges(report.topics_without_relevant)}")
         if ignored:
             left_out.append(f"not judged (ignored): {topic_ranges(ignored)}")
         if missing:
@@ -334,7 +336,7 @@ def _effect_points(data: ReportData) -> pd.DataFrame:
     for number, analysis in enumerate(data.pairs, start=1):
         c = analysis.comparison
         for m in c.measures:
-            row = {"number": number, "pair": analysis.name, "measure": m, "ER": c.er[m], "DeltaRI": c.delta_ri[m]}
+            row = {"number": number, "pair": one_line(analysis.name), "measure": m, "ER": c.er[m], "DeltaRI": c.delta_ri[m]}
             for statistic in ("ER", "DeltaRI"):
                 ci = analysis.intervals.get((statistic, "", m))
                 defined_ci = isinstance(ci, ConfidenceInterval)
@@ -373,7 +375,7 @@ def _cutoff_figure(data: ReportData) -> dict | None:
     if any(analysis.curves is None for analysis in data.pairs):
         return None
     curves = pd.concat(
-        [analysis.curves.assign(number=number, pair=analysis.name) for number, analysis in enumerate(data.pairs, start=1)],
+        [analysis.curves.assign(number=number, pair=one_line(analysis.name)) for number, analysis in enumerate(data.pairs, start=1)],
         ignore_index=True,
     )
     labels = {"KTU": "mean KTU", "RBO": f"mean RBO (p = {data.options.rbo_p:g})", "RMSE": "RMSE of nDCG@k"}

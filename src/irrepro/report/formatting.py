@@ -4,16 +4,34 @@
 ('0.1235', 'undefined', '1.23e-05', '[-0.012, 1.500]')
 >>> topic_ranges(["301", "302", "303", "305", "401a"])
 '301-303, 305, 401a'
+>>> one_line("a title" + chr(13) + "ending" + chr(0x2028) + "twice")
+'a title ending twice'
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 
-__all__ = ["defined", "fmt", "fmt_interval", "fmt_p", "full_precision", "percent", "topic_ranges"]
+__all__ = ["LINE_BREAKING", "defined", "fmt", "fmt_interval", "fmt_p", "full_precision", "one_line", "percent", "topic_ranges"]
 
 UNDEFINED = "undefined"
+
+
+# Control characters (Unicode category Cc: \r, \v, \f, NEL U+0085, ...) and the line and paragraph
+# separators (U+2028, U+2029): whatever a TeX engine, a browser or an editor may take for a line's end.
+LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text) -> str:
+    """``text`` on one line: every line-ending or other control character becomes a space.
+
+    User text (a title, a file or pair name, the command line) goes through this wherever it
+    enters the report: a carriage return in a ``%`` comment of the LaTeX file would end the
+    comment, and what follows would run as TeX.
+    """
+    return LINE_BREAKING.sub(" ", str(text))
 
 
 def defined(value) -> bool:

@@ -6,7 +6,8 @@
     name,baseline,advanced
     tf_1,runs/rpl_wcr04_tf_1,runs/rpl_wcr0405_tf_1
 
-Relative paths are relative to the CSV file's folder. Errors name the file and the line.
+Relative paths are relative to the CSV file's folder. The file is UTF-8 text (a byte-order mark,
+as Excel's "CSV UTF-8" writes, is allowed). Errors name the file and the line.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,7 +60,14 @@ def sha256(path: str | Path, *, chunk: int = 1 << 20) -> str:
 def read_pairs(path: str | Path) -> list[Pair]:
     """The pairs of a CSV file (see the module docstring); ``ValueError`` naming file and line."""
     path = Path(path)
-    with open(path, newline="", encoding="utf-8") as handle:
+    with open(path, "rb") as handle:
+        data = handle.read()
+    try:
+        text = data.decode("utf-8-sig")  # a byte-order mark (Excel's "CSV UTF-8") is not part of the header
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ValueError(f"{path}, line {line}: not UTF-8 text (byte 0x{data[error.start]:02x}); save the file as UTF-8 (CSV UTF-8)") from None
+    with io.StringIO(text, newline="") as handle:
         reader = csv.reader(handle)
         header = next(reader, None)
         if header is None:

@@ -51,7 +51,8 @@ def methods_paragraph(data: ReportData, versions: Mapping[str, str]) -> str:
         (f"Effectiveness ({', '.join(describe_measure(m) for m in o.measures)}) was computed by trec_eval's code through "
          f"pytrec_eval (pytrec-eval-terrier {versions.get('pytrec-eval-terrier', 'unknown')}) on the complete runs, documents "
          "with equal scores ordered by document id as trec_eval orders them; judged topics missing from a run were "
-         f"{_policy(o.missing_topics)} and topics without a relevant document were left out."),
+         f"{_policy(o.missing_topics)} and topics without a relevant document were "
+         f"{'scored 0 (as trec_eval does)' if o.no_relevant == 'keep' else 'left out'}."),
     ]
     if replicability:
         sentences.append(

@@ -5,6 +5,11 @@
 - :func:`render_latex`: ``templates/tables.tex.j2``, booktabs tables of the same cells, with
   ``<< >>`` / ``<% %>`` delimiters so that TeX's braces need no escaping in the template.
 
+Every value a template prints passes :func:`~irrepro.report.formatting.one_line` (Jinja2's
+``finalize``), so no user text can end a line: in the LaTeX a carriage return would end a ``%``
+comment and run what follows. Text outside comments is also escaped (HTML: autoescape; LaTeX:
+the ``tex`` filter, :func:`tex_escape`).
+
 >>> tex_escape("rpl_wcr04_tf & 50% {x}")
 'rpl\\\\_wcr04\\\\_tf \\\\& 50\\\\% \\\\{x\\\\}'
 """
@@ -15,6 +20,9 @@ import re
 from functools import lru_cache
 
 import jinja2
+from markupsafe import Markup
+
+from irrepro.report.formatting import one_line
 
 __all__ = ["render_html", "render_latex", "tex_escape"]
 
@@ -33,17 +41,21 @@ def tex_escape(text) -> str:
     return _TEX_PATTERN.sub(lambda match: _TEX_SPECIAL[match.group(0)], str(text))
 
 
+def _printed(value):
+    """What a template prints of ``value``: on one line, unless it is the package's own markup (SVG, macros)."""
+    return value if isinstance(value, Markup) or not isinstance(value, str) else one_line(value)
+
+
 @lru_cache(maxsize=2)
 def _environment(kind: str) -> jinja2.Environment:
     loader = jinja2.PackageLoader("irrepro.report", "templates")
+    common = {"loader": loader, "trim_blocks": True, "lstrip_blocks": True, "undefined": jinja2.StrictUndefined, "finalize": _printed}
     if kind == "html":
-        environment = jinja2.Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                                         undefined=jinja2.StrictUndefined)  # fmt: skip
+        environment = jinja2.Environment(autoescape=True, **common)
     else:
         environment = jinja2.Environment(
-            loader=loader, autoescape=False, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
-            block_start_string="<%", block_end_string="%>", variable_start_string="<<", variable_end_string=">>",
-            comment_start_string="<#", comment_end_string="#>",
+            autoescape=False, block_start_string="<%", block_end_string="%>", variable_start_string="<<",
+            variable_end_string=">>", comment_start_string="<#", comment_end_string="#>", **common,
         )  # fmt: skip
         environment.filters["tex"] = tex_escape
     return environment

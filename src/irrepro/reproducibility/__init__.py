@@ -3,6 +3,8 @@
 - :mod:`irrepro.reproducibility.scores`: ARP, RMSE, ER, DeltaRI and the t-tests (per-topic scores).
 - :mod:`irrepro.reproducibility.ranking`: Kendall's tau Union (KTU), RBO and label-independent variants.
 - :mod:`irrepro.reproducibility.bootstrap`: seeded bootstrap confidence intervals over topics.
+- :mod:`irrepro.reproducibility.resampling`: many bootstrap replicates of per-topic statistics at once
+  (topic weights times per-topic arrays), for how often a conclusion holds under topic resampling.
 - :mod:`irrepro.reproducibility.compare`: the run-file-level entry point behind ``irrepro compare``.
 
 Terms follow the paper: *replicability* = same collection, *reproducibility* = a different one.

@@ -12,6 +12,28 @@ interval for each of them:
 Resamples in which the statistic is undefined (e.g. a zero original improvement for ER) are
 left out; :attr:`ConfidenceInterval.n_undefined` counts them. Deterministic: fixed ``seed`` (an
 integer >= 0). At most :data:`MAX_RESAMPLES` resamples (they are drawn at once).
+
+Who computes what
+-----------------
+:func:`bootstrap_mean`, :func:`bootstrap_rmse` and :func:`bootstrap_mean_difference` are
+``scipy.stats.bootstrap`` (``method="percentile"``, a generator seeded with ``seed``): their
+statistic is defined in every resample (``tests/reproducibility/test_bootstrap.py`` checks the
+intervals against the resampling written out). :func:`bootstrap_effect_ratio` and
+:func:`bootstrap_delta_relative_improvement` keep their own resampling, for two things
+``scipy.stats.bootstrap`` cannot do:
+
+- leave out and count the resamples in which the ratio is undefined (a zero denominator): scipy
+  takes every replicate into its quantiles, so one undefined resample makes the interval NaN;
+- resample two pairs independently while keeping each pair paired (reproducibility: the original
+  pair on its topics, the new pair on the new collection's topics): scipy pairs either all samples
+  or none.
+
+``scipy.stats`` is imported inside the functions that use it: ``irrepro compare`` imports this
+module and computes no interval.
+
+The runs of :func:`bootstrap_effect_ratio`, :func:`bootstrap_delta_relative_improvement` and
+:func:`bootstrap_mean_difference` are keyword-only arguments: they have one type, and a swap would
+silently change the interval.
 """
 
 from __future__ import annotations
@@ -104,11 +126,11 @@ def _pair_means(orig_adv, orig_base, new_adv, new_base, *, paired, rng, n_resamp
 
 @validate_params(**_PAIRS, paired=Boolean(), **_OPTIONS)
 def bootstrap_effect_ratio(
-    orig_advanced: pd.Series,
-    orig_baseline: pd.Series,
-    new_advanced: pd.Series,
-    new_baseline: pd.Series,
     *,
+    orig_baseline: pd.Series,
+    orig_advanced: pd.Series,
+    new_baseline: pd.Series,
+    new_advanced: pd.Series,
     paired: bool,
     n_resamples: int = 10_000,
     level: float = 0.95,
@@ -128,11 +150,11 @@ def bootstrap_effect_ratio(
 
 @validate_params(**_PAIRS, paired=Boolean(), **_OPTIONS)
 def bootstrap_delta_relative_improvement(
-    orig_advanced: pd.Series,
-    orig_baseline: pd.Series,
-    new_advanced: pd.Series,
-    new_baseline: pd.Series,
     *,
+    orig_baseline: pd.Series,
+    orig_advanced: pd.Series,
+    new_baseline: pd.Series,
+    new_advanced: pd.Series,
     paired: bool,
     n_resamples: int = 10_000,
     level: float = 0.95,
@@ -151,15 +173,31 @@ def bootstrap_delta_relative_improvement(
     return _interval(estimate, replicates, level=level, n_resamples=n_resamples, seed=seed)
 
 
+def _scipy_interval(estimate: float, samples: tuple[np.ndarray, ...], statistic, *, paired: bool, n_resamples: int,
+                    level: float, seed: int) -> ConfidenceInterval:
+    """``scipy.stats.bootstrap``'s percentile interval of ``statistic(*samples)`` (vectorised over the last axis)."""
+    from scipy import stats  # about a second to import: only where an interval is asked for
+
+    result = stats.bootstrap(samples, lambda *resampled, axis: statistic(*resampled), paired=paired, vectorized=True,
+                             method="percentile", n_resamples=n_resamples, confidence_level=level,
+                             rng=np.random.default_rng(seed))  # fmt: skip
+    interval = result.confidence_interval
+    return ConfidenceInterval(float(estimate), float(interval.low), float(interval.high), level, n_resamples, 0, seed)
+
+
+def _root_mean_square_difference(original: np.ndarray, replicated: np.ndarray) -> np.ndarray:
+    return np.sqrt(((original - replicated) ** 2).mean(axis=-1))
+
+
 @validate_params(original=_SCORES, replicated=_SCORES, **_OPTIONS)
 def bootstrap_rmse(
     original: pd.Series, replicated: pd.Series, *, n_resamples: int = 10_000, level: float = 0.95, seed: int = 0
 ) -> ConfidenceInterval:
     """Percentile interval of RMSE between original and replicated per-topic scores (paired)."""
     values = _aligned(original, replicated, what="RMSE")
-    squared = ((values[0] - values[1]) ** 2)[None, :]
-    means = _resample_means(squared, np.random.default_rng(seed), n_resamples)[0]
-    return _interval(float(np.sqrt(squared.mean())), np.sqrt(means), level=level, n_resamples=n_resamples, seed=seed)
+    estimate = _root_mean_square_difference(values[0], values[1])
+    return _scipy_interval(estimate, (values[0], values[1]), _root_mean_square_difference, paired=True,
+                           n_resamples=n_resamples, level=level, seed=seed)  # fmt: skip
 
 
 @validate_params(per_topic=_SCORES, **_OPTIONS)
@@ -170,15 +208,15 @@ def bootstrap_mean(
     values = as_topic_series(per_topic, "bootstrap_mean").dropna().to_numpy(dtype=float)
     if len(values) < 2:
         raise ValueError("bootstrap_mean: fewer than 2 topics with a value")
-    means = _resample_means(values[None, :], np.random.default_rng(seed), n_resamples)[0]
-    return _interval(float(values.mean()), means, level=level, n_resamples=n_resamples, seed=seed)
+    return _scipy_interval(values.mean(), (values,), lambda x: x.mean(axis=-1), paired=True, n_resamples=n_resamples,
+                           level=level, seed=seed)  # fmt: skip
 
 
 @validate_params(original=_SCORES, new=_SCORES, paired=Boolean(), **_OPTIONS)
 def bootstrap_mean_difference(
+    *,
     original: pd.Series,
     new: pd.Series,
-    *,
     paired: bool,
     n_resamples: int = 10_000,
     level: float = 0.95,
@@ -191,19 +229,16 @@ def bootstrap_mean_difference(
     estimate is the mean per-topic difference; ``paired=False`` (reproducibility: different
     topics) resamples each run's topics independently. NaN topics are dropped.
     """
-    rng = np.random.default_rng(seed)
+    options = {"n_resamples": n_resamples, "level": level, "seed": seed}
     if paired:
         values = _aligned(original, new, what="mean difference")
-        differences = (values[1] - values[0])[None, :]
-        return _interval(
-            float(differences.mean()), _resample_means(differences, rng, n_resamples)[0],
-            level=level, n_resamples=n_resamples, seed=seed,
-        )
+        return _scipy_interval((values[1] - values[0]).mean(), (values[0], values[1]),
+                               lambda x, y: (y - x).mean(axis=-1), paired=True, **options)  # fmt: skip
     sides = []
-    for series, what in ((original, "original"), (new, "new")):
+    for series, what in ((new, "new"), (original, "original")):
         values = as_topic_series(series, f"mean difference ({what})").dropna().to_numpy(dtype=float)
         if len(values) < 2:
             raise ValueError(f"mean difference: fewer than 2 topics with a score in the {what} run")
         sides.append(values)
-    replicates = _resample_means(sides[1][None, :], rng, n_resamples)[0] - _resample_means(sides[0][None, :], rng, n_resamples)[0]
-    return _interval(float(sides[1].mean() - sides[0].mean()), replicates, level=level, n_resamples=n_resamples, seed=seed)
+    return _scipy_interval(sides[0].mean() - sides[1].mean(), tuple(sides),
+                           lambda y, x: y.mean(axis=-1) - x.mean(axis=-1), paired=False, **options)  # fmt: skip

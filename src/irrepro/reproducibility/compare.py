@@ -11,6 +11,10 @@ as :func:`irrepro.runs.read_run` returns them) and the qrels, evaluates them wit
   unpaired (Student) t-test; rankings and per-topic differences are meaningless across
   collections, so KTU, RBO and RMSE are left out.
 
+Every measure sees one ranking per run, trec_eval's (score descending, ties by docno descending):
+effectiveness through trec_eval's code, KTU and RBO through :func:`irrepro.runs.rank_by_score`;
+a frame's ``rank`` column is ignored and a NaN score refused.
+
 Undefined values (zero original improvement for ER, zero baseline mean for DeltaRI, ...) are
 ``None`` in :meth:`Comparison.to_json` and listed in :attr:`Comparison.notes`. ``cutoff`` is the
 depth of the ranking measures; effectiveness is computed on the whole runs, as trec_eval does.
@@ -24,9 +28,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from irrepro.evaluation import MISSING_TOPIC_POLICIES, Judgments, evaluate_prepared
+from irrepro.evaluation import MISSING_TOPIC_POLICIES, NO_RELEVANT_POLICIES, Judgments, evaluate_prepared
 from irrepro.reproducibility import ranking, scores
-from irrepro.runs import as_run_frame
 from irrepro.validation import (
     MAX_CUTOFF,
     Choice,
@@ -68,6 +71,7 @@ class Comparison:
     rbo: dict[str, pd.Series] | None = None
     per_topic: dict[str, pd.DataFrame] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    topics: dict[str, tuple[str, ...]] = field(default_factory=dict)  # role -> the topics its ARP averages
 
     def to_json(self) -> dict:
         """The object ``irrepro compare --format json`` prints (``None`` for undefined values)."""
@@ -120,8 +124,7 @@ def _guard(notes: list[str], label: str, function, *args, **kwargs) -> float | N
         return None
 
 
-# A PyTerrier results frame (qid, docno) is read as a run; without a rank, trec_eval's is computed.
-_RUN = RunFrame()
+_RUN = RunFrame()  # ranked by score as trec_eval ranks, for every measure: a rank column is ignored
 
 
 @validate_params(
@@ -136,32 +139,38 @@ _RUN = RunFrame()
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
     missing_topics=Choice(MISSING_TOPIC_POLICIES),
+    no_relevant=Choice(NO_RELEVANT_POLICIES),
 )
 def compare_runs(
+    *,
     orig_baseline: pd.DataFrame,
     orig_advanced: pd.DataFrame,
     new_baseline: pd.DataFrame,
     new_advanced: pd.DataFrame,
     qrels: pd.DataFrame,
-    *,
     new_qrels: pd.DataFrame | None = None,
     measures: Sequence[str] = ("AP", "P@10", "nDCG"),
     cutoff: int = 1000,
     rbo_p: float = 0.8,
     rbo_variant: str = "ext",
     missing_topics: str = "zero",
+    no_relevant: str = "drop",
 ) -> Comparison:
     """Compute every SIGIR 2020 measure for an original and a new (baseline, advanced) run pair.
 
-    Without ``new_qrels`` the new runs are replications on the same collection (the paper's
-    replicability); with it, reproductions on another collection (reproducibility).
-    ``missing_topics`` is passed to :func:`irrepro.evaluation.evaluate` (``"zero"``: a judged topic
-    a run lacks scores 0, as ``trec_eval -c``). ``measures`` are names or ir_measures measures.
+    Every argument is keyword-only: the four runs have one type, and a swap would silently change
+    the measures. Without ``new_qrels`` the new runs are replications on the same collection (the
+    paper's replicability); with it, reproductions on another collection (reproducibility).
+    ``missing_topics`` and ``no_relevant`` are passed to :func:`irrepro.evaluation.evaluate`
+    (``"zero"``: a judged topic a run lacks scores 0, as ``trec_eval -c``; ``no_relevant="keep"``:
+    a topic judged without a relevant document scores 0 and counts, as trec_eval does).
+    ``Comparison.topics`` names the topics each run's ARP averages. ``measures`` are names or
+    ir_measures measures.
 
     Runs and qrels are frames in ir_datasets' columns (``query_id``, ``doc_id``, ``score``;
     ``relevance``), as :mod:`irrepro.runs` reads files into, or PyTerrier's: a results frame
-    (``qid``, ``docno``, ``score``; its ``rank`` from 0 is replaced by trec_eval's order) and qrels
-    (``qid``, ``docno``, ``label``):
+    (``qid``, ``docno``, ``score``; its ``rank`` from 0 is ignored, as every rank column is) and
+    qrels (``qid``, ``docno``, ``label``):
 
     >>> import pandas as pd
     >>> qrels = pd.DataFrame({"qid": ["1", "1", "2", "2"], "docno": ["a", "b", "a", "c"], "label": [1, 0, 0, 1]})
@@ -172,7 +181,8 @@ def compare_runs(
     ...     return frame
     >>> b = results({"1": {"a": 0.2, "b": 0.9}, "2": {"a": 0.5, "c": 0.1}})
     >>> a = results({"1": {"a": 0.9, "b": 0.1}, "2": {"a": 0.2, "c": 0.8}})
-    >>> comparison = compare_runs(b, a, b, a, qrels, measures=["AP", "RR"])
+    >>> comparison = compare_runs(orig_baseline=b, orig_advanced=a, new_baseline=b, new_advanced=a, qrels=qrels,
+    ...                           measures=["AP", "RR"])
     >>> comparison.arp["orig_baseline"], comparison.arp["orig_advanced"]
     ({'AP': 0.5, 'RR': 0.5}, {'AP': 1.0, 'RR': 1.0})
     >>> float(comparison.ktu["baseline"].mean()), comparison.rmse["advanced"]["AP"]
@@ -180,8 +190,10 @@ def compare_runs(
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_runs", name="cutoff")  # named as the caller knows it
     return compare_pairs(
-        orig_baseline, orig_advanced, {"new": (new_baseline, new_advanced)}, qrels, new_qrels=new_qrels,
+        orig_baseline=orig_baseline, orig_advanced=orig_advanced, pairs={"new": (new_baseline, new_advanced)}, qrels=qrels,
+        new_qrels=new_qrels,
         measures=measures, cutoff=cutoff, rbo_p=rbo_p, rbo_variant=rbo_variant, missing_topics=missing_topics,
+        no_relevant=no_relevant,
     )["new"]
 
 
@@ -196,33 +208,34 @@ def compare_runs(
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
     missing_topics=Choice(MISSING_TOPIC_POLICIES),
+    no_relevant=Choice(NO_RELEVANT_POLICIES),
     evaluate_also=MeasureList(allow_empty=True),
 )
 def compare_pairs(
+    *,
     orig_baseline: pd.DataFrame,
     orig_advanced: pd.DataFrame,
     pairs: Mapping[str, tuple[pd.DataFrame, pd.DataFrame]],
     qrels: pd.DataFrame,
-    *,
     new_qrels: pd.DataFrame | None = None,
     measures: Sequence[str] = ("AP", "P@10", "nDCG"),
     cutoff: int = 1000,
     rbo_p: float = 0.8,
     rbo_variant: str = "ext",
     missing_topics: str = "zero",
+    no_relevant: str = "drop",
     evaluate_also: Sequence[str] = (),
 ) -> dict[str, Comparison]:
     """:func:`compare_runs` for several new pairs ``{name: (new_baseline, new_advanced)}`` of one original pair.
 
-    ``compare_pairs(b, a, {"x": (b2, a2)}, qrels)["x"]`` is ``compare_runs(b, a, b2, a2, qrels)``; the
+    ``compare_pairs(orig_baseline=b, orig_advanced=a, pairs={"x": (b2, a2)}, qrels=q)["x"]`` is
+    ``compare_runs(orig_baseline=b, orig_advanced=a, new_baseline=b2, new_advanced=a2, qrels=q)``; the
     original pair is evaluated once and each run kind's ranking measures are computed for all new
     runs in one pass (as the SIGIR 2020 constellations need). Measures in ``evaluate_also`` are
     evaluated in the same pass and only kept as per-topic scores (``Comparison.per_topic``); no
     statistic is computed for them.
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_pairs", name="cutoff")  # before any work
-    orig_baseline, orig_advanced = as_run_frame(orig_baseline), as_run_frame(orig_advanced)
-    pairs = {name: (as_run_frame(b), as_run_frame(a)) for name, (b, a) in pairs.items()}
     measures = tuple(measures)
     evaluated = (*measures, *(m for m in dict.fromkeys(evaluate_also) if m not in measures))
     paired = new_qrels is None
@@ -230,14 +243,14 @@ def compare_pairs(
     judgments = Judgments(qrels)
     new_judgments = judgments if paired else Judgments(new_qrels)
     original = evaluate_prepared({"orig_baseline": orig_baseline, "orig_advanced": orig_advanced}, qrels, evaluated,
-                         missing_topics=missing_topics, no_relevant="drop", judgments=judgments)  # fmt: skip
+                         missing_topics=missing_topics, no_relevant=no_relevant, judgments=judgments)  # fmt: skip
     ranked = _ranked_lists(orig_baseline, orig_advanced, pairs, cutoff, rbo_p, rbo_variant) if paired else {}
     out = {}
     for name, (new_baseline, new_advanced) in pairs.items():
         runs = dict(zip(ROLES, (orig_baseline, orig_advanced, new_baseline, new_advanced), strict=True))
         new = evaluate_prepared(
             {r: runs[r] for r in ROLES[2:]}, qrels if paired else new_qrels, evaluated,
-            missing_topics=missing_topics, no_relevant="drop", judgments=new_judgments,
+            missing_topics=missing_topics, no_relevant=no_relevant, judgments=new_judgments,
         )
         comparison = _score_measures(original, new, measures, paired)
         if paired:
@@ -270,15 +283,17 @@ def _score_measures(original, new, measures: tuple[str, ...], paired: bool) -> C
     er, dri = {}, {}
     for m in measures:
         t = per_topic[m]
-        er[m] = _guard(notes, f"ER {m}", scores.effect_ratio, t["orig_advanced"], t["orig_baseline"], t["new_advanced"], t["new_baseline"], paired=paired)
-        dri[m] = _guard(notes, f"DeltaRI {m}", scores.delta_relative_improvement, t["orig_advanced"], t["orig_baseline"], t["new_advanced"], t["new_baseline"])
+        runs = {role: t[role] for role in ROLES}
+        er[m] = _guard(notes, f"ER {m}", scores.effect_ratio, **runs, paired=paired)
+        dri[m] = _guard(notes, f"DeltaRI {m}", scores.delta_relative_improvement, **runs)
     test = scores.paired_ttest if paired else scores.unpaired_ttest
     p_value = {
         kind: {m: _guard(notes, f"p-value {kind} {m}", test, per_topic[m][f"orig_{kind}"], per_topic[m][f"new_{kind}"]) for m in measures}
         for kind in ("baseline", "advanced")
     }
     setting = "replicability" if paired else "reproducibility"
-    comparison = Comparison(setting, measures, arp, er, dri, p_value, per_topic=per_topic, notes=notes)
+    topics = {role: report.averaged(role) for report in (original.report, new.report) for role in report.missing}
+    comparison = Comparison(setting, measures, arp, er, dri, p_value, per_topic=per_topic, notes=notes, topics=topics)
     if paired:
         comparison.rmse = {
             kind: {m: _guard(notes, f"RMSE {kind} {m}", scores.rmse, per_topic[m][f"orig_{kind}"], per_topic[m][f"new_{kind}"]) for m in measures}

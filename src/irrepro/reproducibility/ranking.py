@@ -45,10 +45,12 @@ documents shared by the top d of both lists and ``A_d = X_d / d``:
   public, so this is a proof by numerical signature, not by recomputation.
 
 Ranked lists come from run frames as :func:`irrepro.runs.read_run` returns them (columns
-``query_id``, ``doc_id``, ``rank``; rank 1..n per topic in trec_eval order: score descending,
-ties by docno descending, which is also the order repro_eval's ``break_ties`` gives a
-score-sorted file). All measures are vectorised over (run, topic) pairs with integer-coded
-document ids.
+``query_id``, ``doc_id``, ``score``). Every measure orders a frame with a ``score`` column as
+trec_eval does (score descending, ties by docno descending: :func:`irrepro.runs.rank_by_score`,
+also the order repro_eval's ``break_ties`` gives a score-sorted file), whatever its ``rank``
+column says, so that KTU and RBO see the ranking AP and RMSE see; a NaN score is refused. Only
+a frame without scores is ordered by its ``rank`` column (1..n per topic). All measures are
+vectorised over (run, topic) pairs with integer-coded document ids.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from irrepro.runs import in_trec_eval_order, rank_by_score
 from irrepro.validation import (
     MAX_CUTOFF,
     Choice,
@@ -158,14 +161,17 @@ def _factorize_blocks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
     """Cut each run to its top ``depth`` documents per topic and code the documents as integers.
 
-    Runs are frames with ``query_id``, ``doc_id`` and ``rank`` (1..n per topic, as
-    :func:`irrepro.runs.read_run` sets it); a plain sequence of docnos stands for a one-topic
-    ranking (topic ``"1"``). Topics are the union over all runs, sorted.
+    Runs are frames with ``query_id``, ``doc_id`` and ``score``, ranked in trec_eval's order
+    (:func:`irrepro.runs.rank_by_score`; a ``rank`` column is ignored), or without scores, ordered
+    by ``rank`` (1..n per topic); a plain sequence of docnos stands for a one-topic ranking
+    (topic ``"1"``). Topics are the union over all runs, sorted.
     """
     cut: dict[str, pd.DataFrame] = {}
     for name, frame in runs.items():
         if not isinstance(frame, pd.DataFrame):
             frame = _sequence_frame(frame)
+        elif "score" in frame.columns and not in_trec_eval_order(frame):  # one ordering for every measure: trec_eval's
+            frame = rank_by_score(frame[["query_id", "doc_id", "score"]])
         missing = {"query_id", "doc_id", "rank"} - set(frame.columns)
         if missing:
             raise ValueError(f"run {name!r} lacks column(s) {sorted(missing)}")

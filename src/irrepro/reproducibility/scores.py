@@ -107,7 +107,7 @@ def common_topics(*indexes: pd.Index, what: str) -> pd.Index:
 
 def _finish(values: np.ndarray, reasons: dict[str, np.ndarray], runs: pd.Index, single: bool, name: str):
     """Turn per-run values into a float or Series, raising/warning for undefined runs."""
-    values = np.asarray(values, dtype=float).copy()
+    values = np.asarray(values, dtype=float) + 0.0  # a copy, and -0.0 (0 / -x) becomes 0.0: no "-0.0000"
     undefined_any = np.zeros(len(runs), dtype=bool)
     messages = []
     for reason, mask in reasons.items():
@@ -215,11 +215,11 @@ def _improvements(advanced: pd.Series, baseline: pd.Series, what: str) -> pd.Ser
     orig_advanced=ORIGINAL, orig_baseline=ORIGINAL, new_advanced=NEW, new_baseline=NEW, paired=Boolean()
 )
 def effect_ratio(
-    orig_advanced: pd.Series,
-    orig_baseline: pd.Series,
-    new_advanced: pd.Series | pd.DataFrame,
-    new_baseline: pd.Series | pd.DataFrame,
     *,
+    orig_baseline: pd.Series,
+    orig_advanced: pd.Series,
+    new_baseline: pd.Series | pd.DataFrame,
+    new_advanced: pd.Series | pd.DataFrame,
     paired: bool,
 ) -> float | pd.Series:
     """Effect Ratio (paper Eq. 5 and 7; Sakai et al. 2019).
@@ -232,8 +232,11 @@ def effect_ratio(
     ER = 1 is a perfect replication of the effect; ER <= 0 a failure. Undefined when the original
     mean improvement is zero.
 
+    Every argument is keyword-only (as in :func:`~irrepro.reproducibility.compare.compare_runs`): the
+    four runs have one type, and a swap would silently change ER.
+
     >>> a, b = pd.Series([0.5, 0.7]), pd.Series([0.3, 0.5])
-    >>> effect_ratio(a, b, a, b, paired=True)
+    >>> effect_ratio(orig_baseline=b, orig_advanced=a, new_baseline=b, new_advanced=a, paired=True)
     1.0
     """
     what = "ER"
@@ -268,8 +271,9 @@ def effect_ratio(
 
 
 @validate_params(advanced=NEW, baseline=NEW)
-def relative_improvement(advanced: pd.Series | pd.DataFrame, baseline: pd.Series | pd.DataFrame) -> float | pd.Series:
-    """Relative improvement ``RI = (mean(M(a)) - mean(M(b))) / mean(M(b))`` over the topics both have."""
+def relative_improvement(*, baseline: pd.Series | pd.DataFrame, advanced: pd.Series | pd.DataFrame) -> float | pd.Series:
+    """Relative improvement ``RI = (mean(M(a)) - mean(M(b))) / mean(M(b))`` over the topics both have
+    (keyword-only arguments: a swap would silently change RI)."""
     adv, base, single = _broadcast_runs(advanced, baseline, "RI")
     values, reasons = _relative_improvement(adv, base)
     return _finish(values, reasons, adv.columns, single, "RI")
@@ -291,10 +295,11 @@ def _relative_improvement(adv: pd.DataFrame, base: pd.DataFrame, topics: pd.Inde
 
 @validate_params(orig_advanced=ORIGINAL, orig_baseline=ORIGINAL, new_advanced=NEW, new_baseline=NEW)
 def delta_relative_improvement(
-    orig_advanced: pd.Series,
+    *,
     orig_baseline: pd.Series,
-    new_advanced: pd.Series | pd.DataFrame,
+    orig_advanced: pd.Series,
     new_baseline: pd.Series | pd.DataFrame,
+    new_advanced: pd.Series | pd.DataFrame,
 ) -> float | pd.Series:
     """Delta Relative Improvement (paper Eq. 6): ``DeltaRI = RI - RI'``.
 
@@ -304,8 +309,10 @@ def delta_relative_improvement(
     DeltaRI = 0: the relative improvement is replicated; > 0: it is smaller than the original.
     Undefined when a baseline mean is zero.
 
+    Every argument is keyword-only, as for :func:`effect_ratio`.
+
     >>> a, b = pd.Series([0.5, 0.7]), pd.Series([0.3, 0.5])
-    >>> delta_relative_improvement(a, b, a, b)
+    >>> delta_relative_improvement(orig_baseline=b, orig_advanced=a, new_baseline=b, new_advanced=a)
     0.0
     """
     what = "DeltaRI"

@@ -9,11 +9,16 @@ with I the regularised incomplete beta function, here evaluated by its continued
 3rd ed., section 6.4), and the symmetry I_x(a, b) = 1 - I_{1-x}(b, a) where the fraction would
 converge slowly. 1 - x is passed as t^2 / (nu + t^2), never formed by subtraction.
 
-Why not ``scipy.special.stdtr`` (what ``scipy.stats.ttest_rel`` calls): importing scipy.special
-takes a fifth of an ``irrepro compare`` process, and scipy.stats five times that. The values agree
-with scipy's to 1e-11 (relative) for nu up to 500 and 1e-9 up to 20,000, where ``math.lgamma``'s
-rounding in the prefactor dominates; near p = 1 they are closer to the closed forms for nu = 1, 2
-than scipy's (``tests/reproducibility/test_student_t.py``). p-values are printed with four digits.
+Why not ``scipy.special.stdtr`` (what ``scipy.stats.ttest_rel`` and ``ttest_ind`` call: their
+p-value is ``2 * stdtr(df, -|t|)`` to the last bit): ``irrepro compare`` computes a t-test in every
+run, so a lazy import would not spare it, and importing ``scipy.special`` after numpy and pandas
+costs about a tenth of the whole process (``scipy.stats`` six times that), which is time the
+command's goal against repro_eval (at least 5x faster as whole processes) does not have:
+``benchmarks/bench_reproducibility.py --processes-only`` prints the speed-up, the import time and
+the speed-up stdtr would leave. The values agree with scipy's to 1e-11 (relative) for nu up to 500
+and 1e-9 up to 20,000, where ``math.lgamma``'s rounding in the prefactor dominates; on the t-tests
+of topic sets (nu < 500) to 1e-12; near p = 1 they are closer to the closed forms for nu = 1, 2 than
+scipy's (``tests/reproducibility/test_student_t.py``). p-values are printed with four digits.
 
 >>> round(two_sided_p(2.0, 10), 6)   # scipy.stats.t.sf(2, 10) * 2
 0.073388

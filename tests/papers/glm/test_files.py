@@ -21,6 +21,10 @@ INTEGER_COLUMNS = {
     "consistency": ["splits", "max_dropped_systems"],
     "boundary_observations": ["observations", "zeros", "ones", "used_in_fit", "iterations"],
     "outlier_rule_core18": ["rank"],
+    "ssd_robustness": ["resamples", "unconverged", "pairs", "ssd pairs", "stable", "kept by most", "kept by few",
+                       "reversed somewhere"],
+    "ssd_pairs_robustness": ["sign"],
+    "claims_robustness": ["resamples"],
 }  # fmt: skip
 
 

@@ -54,6 +54,9 @@ EXPECTED_FILES = {
     "figure3_diagnosis": ["ER:AP", "DeltaRI:AP", "region", "ER:AP_old", "DeltaRI:AP_old", "region_old"],
     "figure3_statements": None, "figure3_evidence": ["value"], "earlier_files": None, "earlier_rpd_ap_topics": None, "earlier_rpd_ap_groups": None,
     "claims": ["section", "claim", "data", "verdict", "evidence", "holds"],
+    "claims_robustness": ["section", "label", "claim", "reading", "holds on all topics", "share holding", "verdict kept",
+                          "status", "statistic", "on all topics", "low", "high", "resamples"],
+    "correlation_robustness": ["system", "first", "second", "tau", "low", "high"],
     "fidelity": None, "chapter_numbers": ["value", "source"], "data_files": ["sha256", "source", "url"],
 }  # fmt: skip
 SAME_COLUMNS = {

@@ -150,8 +150,9 @@ def implementation_comparison(*, n_jobs: int = 2) -> pd.DataFrame:
         return runs[(BASELINE_SYSTEM, name)], runs[(SYSTEM, name)]
 
     for original, new in IMPLEMENTATION_PAIRS:
-        comparison = compare_pairs(*pair(original), {new: pair(new)}, _qrels(), measures=("AP",), cutoff=DEPTH,
-                                   rbo_p=RBO_P)[new]  # fmt: skip
+        orig_baseline, orig_advanced = pair(original)
+        comparison = compare_pairs(orig_baseline=orig_baseline, orig_advanced=orig_advanced, pairs={new: pair(new)}, qrels=_qrels(),
+                                   measures=("AP",), cutoff=DEPTH, rbo_p=RBO_P)[new]  # fmt: skip
         rows.append({
             "original": original, "new": new,
             "MAP WCrobust04 (original)": float(ap[f"{BASELINE_SYSTEM} {original}"].mean()),

@@ -125,11 +125,11 @@ def _effect_rows(data: RoutingData, setting: str, original_scores: dict[str, pd.
     """Step 4: ER and DeltaRI of WCrobust0405's improvement over WCrobust04, against the originals'."""
     rows = []
     for measure in MEASURES:
-        arguments = (original_scores["wcrobust0405"][measure], original_scores["wcrobust04"][measure],
-                     new["wcrobust0405"][measure], new["wcrobust04"][measure])  # fmt: skip
-        er = _measured(scores.effect_ratio, *arguments, paired=setting == "replicability")
+        runs = {"orig_baseline": original_scores["wcrobust04"][measure], "orig_advanced": original_scores["wcrobust0405"][measure],
+                "new_baseline": new["wcrobust04"][measure], "new_advanced": new["wcrobust0405"][measure]}  # fmt: skip
+        er = _measured(scores.effect_ratio, **runs, paired=setting == "replicability")
         rows += _measure_rows(data, setting, PAIR, measure, "ER", *er)
-        rows += _measure_rows(data, setting, PAIR, measure, "DeltaRI", *_measured(scores.delta_relative_improvement, *arguments))
+        rows += _measure_rows(data, setting, PAIR, measure, "DeltaRI", *_measured(scores.delta_relative_improvement, **runs))
     return rows
 
 

@@ -12,6 +12,7 @@ is re-exported here, so ``paper.X`` works):
 - :mod:`~irrepro.papers.glm.data_groups`: whose data a verdict rests on;
 - :mod:`~irrepro.papers.glm.statements`: the paper's statements about Table 1;
 - :mod:`~irrepro.papers.glm.claim_checks`: the claims (:data:`CLAIMS`), per data group;
+- :mod:`~irrepro.papers.glm.robustness`: the ssd pairs and the claims under topic resampling;
 - :mod:`~irrepro.papers.glm.printed_values`: the one number its text states, printed beside reproduced;
 - :mod:`~irrepro.papers.glm.fidelity_rows`: :func:`fidelity`;
 - :mod:`~irrepro.papers.glm.prose`: the numbers and sentences of the chapter's text;
@@ -29,6 +30,7 @@ from irrepro.papers.glm import (
     models,
     printed_values,
     prose,
+    robustness,
     scores,
     statements,
 )
@@ -40,10 +42,12 @@ from irrepro.papers.glm.files import *  # noqa: F403
 from irrepro.papers.glm.models import *  # noqa: F403
 from irrepro.papers.glm.printed_values import *  # noqa: F403
 from irrepro.papers.glm.prose import *  # noqa: F403
+from irrepro.papers.glm.robustness import *  # noqa: F403
 from irrepro.papers.glm.scores import *  # noqa: F403
 from irrepro.papers.glm.statements import *  # noqa: F403
 
 _MODULES = (
-    scores, models, diagnostics, data_groups, statements, claim_checks, printed_values, fidelity_rows, prose, files,
+    scores, models, diagnostics, data_groups, statements, claim_checks, robustness, printed_values, fidelity_rows,
+    prose, files,
 )  # fmt: skip
 __all__ = [name for module in _MODULES for name in module.__all__]

@@ -18,6 +18,10 @@ function; :func:`write_tables` writes them as one set with its manifest
 ``deviance_statements``         the paper's statements on Table 1, per data group: columns where they hold
 ``claims``                      the paper's claims, one row per claim and data group, verdict and evidence
 ``verdicts``                    one row per claim: verdict on Robust04, on the substitutes, on NIST's Core18
+``ssd_robustness``              per resampled setting and link: ssd pairs kept under topic resampling, and
+                                the number of ssd pairs per resample
+``ssd_pairs_robustness``        every ssd pair on all topics: the share of the resamples keeping it
+``claims_robustness``           the claim on ssd pairs under topic resampling: share of resamples where it holds
 ``near_zero_se``                standard error of the lowest-mean system's effect against the median
 ``boundary_observations``       scores of 0 and 1 kept by the logit GLM
 ``assumption_tests``            normality and equal variance of the identity model's residuals
@@ -49,6 +53,7 @@ from irrepro.papers.glm import (
     diagnostics,
     models,
     prose,
+    robustness,
     scores,
     statements,
 )
@@ -94,6 +99,9 @@ def tables() -> dict[str, pd.DataFrame]:
         "deviance_statements": statements.deviance_claims(models.table1(deviances)),
         "claims": claims,
         "verdicts": claim_checks.verdict_table(claims),
+        "ssd_robustness": robustness.ssd_robustness(),
+        "ssd_pairs_robustness": robustness.ssd_pair_robustness(),
+        "claims_robustness": robustness.claim_robustness(),
         "near_zero_se": diagnostics.near_zero_uncertainty(),
         "boundary_observations": diagnostics.boundary_observations(),
         "assumption_tests": diagnostics.assumption_tests(),
@@ -110,7 +118,8 @@ def tables() -> dict[str, pd.DataFrame]:
 #: The file names :func:`write_tables` writes, in order.
 FILES: tuple[str, ...] = (
     "data_used", "data_summary", "outlier_rule_core18", "deviance", "iterations", "ssd_pairs", "consistency",
-    "consistency_splits", "deviance_statements", "claims", "verdicts", "near_zero_se", "boundary_observations",
+    "consistency_splits", "deviance_statements", "claims", "verdicts", "ssd_robustness", "ssd_pairs_robustness",
+    "claims_robustness", "near_zero_se", "boundary_observations",
     "assumption_tests", "mean_variance", "residuals_robust04_ap", "qq_robust04_ap", "system_effects_robust04_ap",
     "fidelity", "chapter_numbers", "data_files",
 )  # fmt: skip

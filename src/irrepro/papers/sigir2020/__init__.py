@@ -35,7 +35,11 @@ The modules, one concern each (everything public is re-exported here, so ``paper
 - :mod:`~irrepro.papers.sigir2020.appendix`: printed versus reproduced, cell by cell;
 - :mod:`~irrepro.papers.sigir2020.printed_values`: the values the text states about Tables 3 and 4 and
   Figure 3, printed versus reproduced;
-- :mod:`~irrepro.papers.sigir2020.claim_checks`: the paper's claims (:data:`CLAIMS`);
+- :mod:`~irrepro.papers.sigir2020.claim_checks`: the paper's claims (:data:`CLAIMS`), with those of
+  :mod:`~irrepro.papers.sigir2020.effect_claims` (Table 2 left, Figure 2) and
+  :mod:`~irrepro.papers.sigir2020.correlation_claims` (Table 4);
+- :mod:`~irrepro.papers.sigir2020.resampled`: every measure on bootstrap replicates of the topics;
+- :mod:`~irrepro.papers.sigir2020.robustness`: how often each claim holds under topic resampling;
 - :mod:`~irrepro.papers.sigir2020.fidelity_rows`: :func:`fidelity`;
 - :mod:`~irrepro.papers.sigir2020.prose`: the numbers of the chapter's prose;
 - :mod:`~irrepro.papers.sigir2020.files`: :func:`write_tables` for ``irrepro reproduce sigir2020``.
@@ -49,7 +53,9 @@ from irrepro.papers.sigir2020 import (
     claim_checks,
     conventions,
     correlation,
+    correlation_claims,
     earlier,
+    effect_claims,
     effects,
     fidelity_rows,
     figures,
@@ -59,12 +65,16 @@ from irrepro.papers.sigir2020 import (
     printed_values,
     prose,
     published_scores,
+    resampled,
+    robustness,
 )
 from irrepro.papers.sigir2020.appendix import *  # noqa: F403
 from irrepro.papers.sigir2020.claim_checks import *  # noqa: F403
 from irrepro.papers.sigir2020.conventions import *  # noqa: F403
 from irrepro.papers.sigir2020.correlation import *  # noqa: F403
+from irrepro.papers.sigir2020.correlation_claims import *  # noqa: F403
 from irrepro.papers.sigir2020.earlier import *  # noqa: F403
+from irrepro.papers.sigir2020.effect_claims import *  # noqa: F403
 from irrepro.papers.sigir2020.effects import *  # noqa: F403
 from irrepro.papers.sigir2020.fidelity_rows import *  # noqa: F403
 from irrepro.papers.sigir2020.figures import *  # noqa: F403
@@ -74,9 +84,11 @@ from irrepro.papers.sigir2020.measure_tables import *  # noqa: F403
 from irrepro.papers.sigir2020.printed_values import *  # noqa: F403
 from irrepro.papers.sigir2020.prose import *  # noqa: F403
 from irrepro.papers.sigir2020.published_scores import *  # noqa: F403
+from irrepro.papers.sigir2020.resampled import *  # noqa: F403
+from irrepro.papers.sigir2020.robustness import *  # noqa: F403
 
 _MODULES = (
     published_scores, measure_tables, effects, correlation, figures, earlier, hypothesis, conventions, appendix,
-    printed_values, claim_checks, fidelity_rows, prose, files,
+    printed_values, claim_checks, effect_claims, correlation_claims, resampled, robustness, fidelity_rows, prose, files,
 )  # fmt: skip
 __all__ = ["BASELINE", "ADVANCED", "SYSTEMS", "CUTOFFS", *(name for module in _MODULES for name in module.__all__)]

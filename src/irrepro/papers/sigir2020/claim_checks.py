@@ -48,9 +48,11 @@ def claims() -> pd.DataFrame:
 
     One row per claim: ``id``, ``section``, ``claim`` (the paper's words), ``data``, ``verdict``
     ("holds", "does not hold" or "cannot be tested here"), ``evidence`` (a sentence with the computed
-    numbers) and ``holds`` (True when the verdict is "holds").
+    numbers) and ``holds`` (True when the verdict is "holds"). Ordered by section (claims of one section
+    in the order they are registered; :mod:`~irrepro.papers.sigir2020.effect_claims` and
+    :mod:`~irrepro.papers.sigir2020.correlation_claims` register theirs after this module's).
     """
-    return CLAIMS.table()
+    return CLAIMS.table().sort_values("section", kind="stable", ignore_index=True)
 
 
 def _family_trend(table: pd.DataFrame, family: str, first: str, second: str) -> float:

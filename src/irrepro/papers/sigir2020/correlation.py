@@ -2,8 +2,11 @@
 
 Before correlating, every measure is oriented so that lower means a better replication, as the paper
 (Section 5.3) and the authors' script do: DeltaARP and RMSE as they are; the opposite of KTU, RBO and
-the p-values (here ``1 - KTU``, ``1 - RBO``, ``-p``); ``|1 - ER|`` for ER. Kendall's tau is pandas'
-tau-b. Table 4 (replicability) has ARP differences, KTU, RBO, RMSE, paired p-values and ER; Table 5
+the p-values (here ``1 - KTU``, ``1 - RBO``, ``-p``); ``|1 - ER|`` for ER. Kendall's tau is tau-b
+(:func:`irrepro.reproducibility.resampling.kendall_tau_b`, the formula of scipy and pandas) with values
+equal up to float noise tied: the ARP of P@10 is a multiple of 1/500, and two constellations with the
+same ARP must tie even when their means, summed in floating point, differ in the last bit (pandas'
+``corr("kendall")`` would order them by that bit). Table 4 (replicability) has ARP differences, KTU, RBO, RMSE, paired p-values and ER; Table 5
 (reproducibility) only the unpaired p-values and ER ("For reproducibility we can not compare against
 ARP"). ``version="old"`` computes Table 5 with the authors' earlier AP file of the reproduced
 WCrobust0405 (it changes ``ER:AP`` for both systems and ``p:AP`` for WCrobust0405).
@@ -16,6 +19,7 @@ import pandas as pd
 from irrepro.papers.sigir2020.effects import effect_measures
 from irrepro.papers.sigir2020.measure_tables import replicability_measures, reproducibility_measures
 from irrepro.papers.sigir2020.published_scores import MEASURES, check_version
+from irrepro.reproducibility.resampling import kendall_tau_b
 
 __all__ = [
     "CORRELATION_COLUMNS",
@@ -24,6 +28,7 @@ __all__ = [
     "oriented_reproducibility_measures",
     "correlation_table",
     "reproducibility_correlation_table",
+    "kendall_table",
 ]
 
 CORRELATION_COLUMNS: tuple[str, ...] = (
@@ -69,11 +74,21 @@ def oriented_reproducibility_measures(system: str, *, version: str = "current") 
     return oriented
 
 
-def correlation_table(system: str) -> pd.DataFrame:
-    """The paper's Table 4 for one run: Kendall's tau (tau-b) among the oriented replicability measures."""
-    table = oriented_replicability_measures(system).corr(method="kendall")
+def kendall_table(measures: pd.DataFrame) -> pd.DataFrame:
+    """Kendall's tau-b between every two columns of ``measures``, values equal up to float noise tied.
+
+    >>> float(kendall_table(pd.DataFrame({"a": [0.1 + 0.2, 0.3, 0.5], "b": [1.0, 1.0, 2.0]})).loc["a", "b"])
+    1.0
+    """
+    tau = kendall_tau_b(measures.to_numpy(dtype=float)[None])[0]
+    table = pd.DataFrame(tau, index=measures.columns, columns=measures.columns)
     table.index.name = "measure"
     return table
+
+
+def correlation_table(system: str) -> pd.DataFrame:
+    """The paper's Table 4 for one run: Kendall's tau (tau-b) among the oriented replicability measures."""
+    return kendall_table(oriented_replicability_measures(system))
 
 
 def reproducibility_correlation_table(system: str, *, version: str = "current") -> pd.DataFrame:
@@ -82,6 +97,4 @@ def reproducibility_correlation_table(system: str, *, version: str = "current") 
     WCrobust04 is the table's upper triangle, WCrobust0405 its lower one. ``version="old"``: with the
     earlier AP file of the reproduced WCrobust0405 (module docstring).
     """
-    table = oriented_reproducibility_measures(system, version=version).corr(method="kendall")
-    table.index.name = "measure"
-    return table
+    return kendall_table(oriented_reproducibility_measures(system, version=version))

@@ -53,10 +53,10 @@ def _check_setting(setting: str) -> str:
     return setting
 
 
-def pair_scores(
-    setting: str, measure: str, ids, *, version: str = "current"
-) -> tuple[pd.Series, pd.Series, pd.DataFrame, pd.DataFrame]:
-    """(original advanced, original baseline, new advanced, new baseline) per-topic scores of one measure.
+def pair_scores(setting: str, measure: str, ids, *, version: str = "current") -> dict[str, pd.Series | pd.DataFrame]:
+    """Per-topic scores of one measure by role: ``orig_baseline`` and ``orig_advanced`` (Series),
+    ``new_baseline`` and ``new_advanced`` (a column per constellation id), the keywords of
+    :func:`~irrepro.reproducibility.scores.effect_ratio` (``effect_ratio(**pair, paired=...)``).
 
     ``version="old"`` (reproducibility only) reads the earlier file of the reproduced advanced run
     where one exists.
@@ -70,7 +70,8 @@ def pair_scores(
     else:
         orig_advanced, new_advanced = reproduced_runs(ADVANCED, measure, ids, version=version)
         orig_baseline, new_baseline = reproduced_runs(BASELINE, measure, ids)
-    return orig_advanced, orig_baseline, new_advanced, new_baseline
+    return {"orig_baseline": orig_baseline, "orig_advanced": orig_advanced, "new_baseline": new_baseline,
+            "new_advanced": new_advanced}  # fmt: skip
 
 
 def effect_measures(setting: str, *, ids=CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
@@ -85,9 +86,9 @@ def effect_measures(setting: str, *, ids=CONSTELLATION_IDS, version: str = "curr
     runs = {label: pair_scores(setting, measure, ids, version=version) for label, measure in MEASURES.items()}
     columns: dict[str, pd.Series] = {}
     for label, pair in runs.items():
-        columns[f"ER:{label}"] = scores.effect_ratio(*pair, paired=setting == "rpl")
+        columns[f"ER:{label}"] = scores.effect_ratio(**pair, paired=setting == "rpl")
     for label, pair in runs.items():
-        columns[f"DeltaRI:{label}"] = scores.delta_relative_improvement(*pair)
+        columns[f"DeltaRI:{label}"] = scores.delta_relative_improvement(**pair)
     frame = pd.DataFrame(columns)
     frame.index.name = "constellation_id"
     return frame
@@ -115,9 +116,10 @@ def _effect_ratio_intervals(setting: str, n_resamples: int, seed: int, level: fl
         row = {}
         for statistic, function in functions.items():
             for label, measure in MEASURES.items():
-                orig_advanced, orig_baseline, new_advanced, new_baseline = pair_scores(setting, measure, [k])
+                pair = pair_scores(setting, measure, [k])
                 interval = function(
-                    orig_advanced, orig_baseline, new_advanced[k], new_baseline[k],
+                    orig_baseline=pair["orig_baseline"], orig_advanced=pair["orig_advanced"],
+                    new_baseline=pair["new_baseline"][k], new_advanced=pair["new_advanced"][k],
                     paired=setting == "rpl", n_resamples=n_resamples, level=level, seed=seed,
                 )  # fmt: skip
                 row[f"{statistic}:{label}:low"] = interval.low

@@ -44,6 +44,10 @@ same function; :func:`write_tables` writes them as one set with its manifest
 ``earlier_rpd_ap_topics``,                where the earlier WCrobust0405 AP differs: per Core18 topic, and
 ``earlier_rpd_ap_groups``                 for the topics judged in Robust05 and the others
 ``claims``                                the paper's claims with verdicts and evidence
+``claims_robustness``                     each claim under topic resampling: share of the resamples in which it
+                                          holds, stable or fragile, the interval of the number it turns on
+``correlation_robustness``                every correlation of Tables 4 and 5 with its interval under topic
+                                          resampling
 ``fidelity``                              one row per table and figure: data, values compared and matched, verdict
 ``chapter_numbers``                       every number of the chapter's prose, computed, with its source
 ``data_files``                            the published files the chapter reads, with sha256 and source
@@ -84,6 +88,7 @@ from irrepro.papers.sigir2020.claim_checks import claims
 from irrepro.papers.sigir2020.measure_tables import replicability_table, reproducibility_table, rpl_vs_rpd_pvalues
 from irrepro.papers.sigir2020.prose import chapter_numbers
 from irrepro.papers.sigir2020.published_scores import data_files
+from irrepro.papers.sigir2020.robustness import correlation_intervals, robustness_table
 
 __all__ = [
     "EXACT_DECIMALS", "RATIO_DECIMALS", "RATIO_COLUMNS", "exact_decimals", "chapter_data_files", "tables",
@@ -192,6 +197,8 @@ def _figure_tables() -> dict[str, pd.DataFrame]:
         "earlier_rpd_ap_topics": earlier.earlier_rpd_ap_topics(),
         "earlier_rpd_ap_groups": earlier.earlier_rpd_ap_groups(),
         "claims": claims(),
+        "claims_robustness": robustness_table(),
+        "correlation_robustness": correlation_intervals(),
         "fidelity": fidelity_table(("sigir2020",)).set_index("item"),
         "chapter_numbers": chapter_numbers(),
         "data_files": chapter_data_files(),

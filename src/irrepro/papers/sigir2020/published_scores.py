@@ -2,8 +2,8 @@
 
 Every other module of :mod:`irrepro.papers.sigir2020` reads the authors' files through the functions
 here: :func:`per_topic` (one file, topics x runs), :func:`replicated_runs` and :func:`reproduced_runs`
-(an original run and its new runs, columns = constellation ids) and :func:`mean_agreement` (the
-published per-topic KTU or RBO, averaged over topics). File names come from
+(an original run and its new runs, columns = constellation ids), :func:`agreement_per_topic` (the
+published per-topic KTU or RBO) and :func:`mean_agreement` (the same, averaged over topics). File names come from
 :mod:`irrepro.papers.datasets`.
 
 Two *versions* of the data exist: ``"current"``, the files the authors published as their results,
@@ -40,6 +40,7 @@ __all__ = [
     "per_topic",
     "replicated_runs",
     "reproduced_runs",
+    "agreement_per_topic",
     "mean_agreement",
 ]
 
@@ -167,11 +168,15 @@ def reproduced_runs(
     return original, frame[[run_column("rpd", system, k) for k in ids]].set_axis(list(ids), axis=1)
 
 
-def mean_agreement(system: str, statistic: str, depth: int, ids=CONSTELLATION_IDS) -> pd.Series:
-    """Mean over topics of the published per-topic KTU or RBO (p = 0.8) at ``depth``, by constellation id."""
+def agreement_per_topic(system: str, statistic: str, depth: int, ids=CONSTELLATION_IDS) -> pd.DataFrame:
+    """The published per-topic KTU or RBO (p = 0.8) at ``depth``: topics x constellation ids."""
     if statistic not in ("KTU", "RBO"):
         raise ValueError(f"unknown agreement statistic {statistic!r}; expected 'KTU' or 'RBO'")
     measure = f"kendalls_tau_{depth}" if statistic == "KTU" else f"rbo_{depth}_p08"
     frame = per_topic("rpl", system, measure)
-    columns = [run_column("rpl", system, k) for k in ids]
-    return frame[columns].mean().set_axis(list(ids))
+    return frame[[run_column("rpl", system, k) for k in ids]].set_axis(list(ids), axis=1)
+
+
+def mean_agreement(system: str, statistic: str, depth: int, ids=CONSTELLATION_IDS) -> pd.Series:
+    """Mean over topics of the published per-topic KTU or RBO (p = 0.8) at ``depth``, by constellation id."""
+    return agreement_per_topic(system, statistic, depth, ids).mean()

@@ -1,0 +1,146 @@
+"""How often a paper's conclusions hold when the topics are resampled: the protocol the paper modules follow.
+
+A paper's conclusion rests on one sample of topics. Drawing the topics again with replacement (the
+bootstrap, :mod:`irrepro.reproducibility.resampling`) and re-reading the conclusion on every
+replicate says whether it is a property of the systems or of the sample: a conclusion that holds on
+all topics but only in 70% of the replicates is *fragile*.
+
+Each conclusion is a claim of :mod:`irrepro.papers.claims` (its id, section and quote come from
+the paper's :class:`~irrepro.papers.claims.ClaimList`), re-read by a *resampled check*: a function
+of the paper's measures on ``B`` replicates returning an :class:`Outcome`, whether the conclusion
+holds in each replicate and the one number it turns on (a correlation, a count), whose percentile
+interval is reported. The ``reading`` says how the check reads the paper's words, where it differs
+from the claim's own check (a printed value is a fact of the print, not of the topics: a check of
+"equals the printed 0.70" is replaced by the interval of the number).
+
+A conclusion is **stable** when the replicates keep its verdict on all topics in at least
+:data:`STABLE_SHARE` of the cases (it holds in >= 95% of them, or fails in >= 95%), **fragile**
+otherwise. The threshold is ours: the usual 95% of a percentile interval.
+
+>>> from irrepro.papers.claims import ClaimList, Finding
+>>> CLAIMS = ClaimList("toy")
+>>> @CLAIMS.claim("positive", section="1", quote="The mean is positive.", data="toy data")
+... def _positive():
+...     return Finding(True, "mean 0.1")
+>>> CHECKS = ResampledChecks(CLAIMS)
+>>> @CHECKS.check("positive", label="positive mean", reading="mean > 0", statistic="mean")
+... def _resampled(means):
+...     return Outcome(means > 0, means)
+>>> table = CHECKS.table(np.array([0.1]), np.array([0.2, -0.1, 0.3, 0.1]))
+>>> float(table.at[0, "share holding"]), table.at[0, "status"]
+(0.75, 'fragile')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from irrepro.papers.claims import ClaimList
+from irrepro.reproducibility.resampling import percentile_interval, share_holding
+
+__all__ = ["STABLE_SHARE", "INTERVAL_LEVEL", "STATUSES", "COLUMNS", "Outcome", "ResampledChecks", "status"]
+
+#: A verdict kept in at least this share of the resamples is stable; below it, fragile (our threshold).
+STABLE_SHARE = 0.95
+#: The level of the percentile intervals of the statistics.
+INTERVAL_LEVEL = 0.95
+STATUSES: tuple[str, ...] = ("stable", "fragile")
+COLUMNS: tuple[str, ...] = (
+    "id", "section", "label", "claim", "reading", "holds on all topics", "share holding", "verdict kept", "status",
+    "statistic", "on all topics", "low", "high", "resamples",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A conclusion re-read on ``B`` replicates: ``holds`` (B,) bools, ``statistic`` (B,) the number it turns on."""
+
+    holds: np.ndarray
+    statistic: np.ndarray
+
+    def __post_init__(self):
+        holds, statistic = np.asarray(self.holds), np.asarray(self.statistic, dtype=float)
+        if holds.ndim != 1 or holds.shape != statistic.shape:
+            raise ValueError(f"holds {holds.shape} and statistic {statistic.shape} must be one value per replicate")
+        object.__setattr__(self, "holds", holds.astype(bool))
+        object.__setattr__(self, "statistic", statistic)
+
+
+@dataclass(frozen=True)
+class _Check:
+    id: str
+    label: str
+    reading: str
+    statistic: str
+    function: Callable[..., Outcome]
+
+
+def status(holds_on_all_topics: bool, share: float) -> str:
+    """``"stable"`` when the replicates keep the verdict on all topics in >= :data:`STABLE_SHARE`, else ``"fragile"``.
+
+    >>> status(True, 0.97), status(True, 0.6), status(False, 0.02)
+    ('stable', 'fragile', 'stable')
+    """
+    kept = share if holds_on_all_topics else 1.0 - share
+    return STATUSES[0] if kept >= STABLE_SHARE else STATUSES[1]
+
+
+class ResampledChecks:
+    """The resampled checks of one paper's claims, in the order they are registered."""
+
+    def __init__(self, claims: ClaimList):
+        self.claims = claims
+        self._checks: list[_Check] = []
+
+    def check(self, name: str, *, label: str, reading: str, statistic: str) -> Callable:
+        """Decorator registering ``function(measures) -> Outcome`` for claim ``<paper>.<name>``.
+
+        ``label``: the conclusion in a few words, for a figure; ``reading``: what the check tests;
+        ``statistic``: the number it turns on.
+        """
+        claim_id = f"{self.claims.paper}.{name}"
+        if claim_id not in self.claims.ids():
+            raise ValueError(f"no claim {claim_id} to re-read; known: {', '.join(self.claims.ids())}")
+        if claim_id in self.ids():
+            raise ValueError(f"claim {claim_id} has a resampled check already")
+
+        def register(function: Callable[..., Outcome]) -> Callable[..., Outcome]:
+            self._checks.append(_Check(claim_id, label, reading, statistic, function))
+            return function
+
+        return register
+
+    def ids(self) -> list[str]:
+        return [check.id for check in self._checks]
+
+    def outcomes(self, measures) -> dict[str, Outcome]:
+        """Every check on ``measures`` (whatever the paper's checks take), by claim id."""
+        return {check.id: check.function(measures) for check in self._checks}
+
+    def table(self, on_all_topics, replicates, *, level: float = INTERVAL_LEVEL) -> pd.DataFrame:
+        """One row per conclusion (:data:`COLUMNS`): its verdict on all topics (the checks on
+        ``on_all_topics``, the measures of the identity resample), the share of the replicates
+        (the checks on ``replicates``) in which it holds, the share keeping the verdict, its status,
+        and its statistic on all topics with the percentile interval over the replicates."""
+        point, resampled = self.outcomes(on_all_topics), self.outcomes(replicates)
+        entries = {entry.id: entry for entry in self.claims}
+        rows = []
+        for check in self._checks:
+            if point[check.id].holds.size != 1:
+                raise ValueError(f"{check.id}: the measures on all topics must be one replicate")
+            holds, share = bool(point[check.id].holds[0]), share_holding(resampled[check.id].holds)
+            low, high = percentile_interval(resampled[check.id].statistic, level)
+            rows.append({
+                "id": check.id, "section": entries[check.id].section, "label": check.label,
+                "claim": entries[check.id].quote,
+                "reading": check.reading, "holds on all topics": holds, "share holding": share,
+                "verdict kept": share if holds else 1.0 - share, "status": status(holds, share),
+                "statistic": check.statistic, "on all topics": float(point[check.id].statistic[0]),
+                "low": low, "high": high, "resamples": resampled[check.id].holds.size,
+            })  # fmt: skip
+        return pd.DataFrame(rows, columns=list(COLUMNS))
+

@@ -1,0 +1,202 @@
+"""Topic resampling as index arithmetic: many bootstrap replicates of per-topic statistics at once.
+
+A bootstrap replicate draws ``n`` topics with replacement from the ``n`` topics of a collection
+(Efron & Tibshirani 1993; for IR evaluation Sakai 2006). Every statistic the reproducibility
+measures need is a function of sums over topics, so a replicate is fully described by its topic
+*weights* ``c_bj`` (how often replicate ``b`` drew topic ``j``; ``sum_j c_bj = n``), and ``B``
+replicates of a mean are one matrix product::
+
+    mean_b(x) = (1/n) sum_j c_bj x_j          (weights @ values / n)
+
+The functions here take a ``(B, n)`` weight matrix (:func:`topic_weights` of a ``(B, n)`` index
+matrix from :func:`topic_resamples`) and per-topic arrays with topics on the first axis, and return
+one value per replicate (and per run): means, RMSE (Eq. 3 of Breuer et al., SIGIR 2020), the
+paired and Student's unpaired t-test p-values (as ``scipy.stats.ttest_rel`` / ``ttest_ind`` compute
+them), Kendall's tau-b among columns, and the summaries of replicates (the share of replicates in
+which a condition holds; percentile intervals). The weights of the identity resample (every topic
+once) give the point estimates on all topics.
+
+Deterministic: the index matrix comes from ``numpy.random.default_rng(seed)``; the first ``B``
+rows drawn with one seed are the same whatever the total number of rows, so an analysis run with
+fewer replicates uses a prefix of the same resamples.
+
+>>> indices = topic_resamples(4, 3, seed=0)
+>>> indices.shape, topic_weights(indices).sum(axis=1).tolist()
+((3, 4), [4.0, 4.0, 4.0])
+>>> resampled_means(identity_weights(3), np.array([0.2, 0.4, 0.9])).round(6).tolist()
+[0.5]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "TIE_TOLERANCE",
+    "topic_resamples",
+    "topic_weights",
+    "identity_weights",
+    "resampled_means",
+    "resampled_rmse",
+    "paired_t_pvalues",
+    "student_t_pvalues",
+    "kendall_tau_b",
+    "share_holding",
+    "percentile_interval",
+]
+
+#: Two values closer than this, relative to their size, are tied in :func:`kendall_tau_b`: the same mean
+#: summed in another order differs in its last bits, which must not break a tie.
+TIE_TOLERANCE = 1e-12
+
+
+def topic_resamples(n_topics: int, n_resamples: int, *, seed: int) -> np.ndarray:
+    """``(n_resamples, n_topics)`` topic indices drawn with replacement (row ``b``: replicate ``b``)."""
+    if n_topics < 1 or n_resamples < 1:
+        raise ValueError(f"need at least one topic and one resample, got {n_topics} topics, {n_resamples} resamples")
+    if seed < 0:
+        raise ValueError(f"seed must be an integer >= 0, got {seed}")
+    return np.random.default_rng(seed).integers(0, n_topics, size=(n_resamples, n_topics))
+
+
+def topic_weights(indices: np.ndarray, n_topics: int | None = None) -> np.ndarray:
+    """``(B, n_topics)`` float weights: how often each replicate (row of ``indices``) drew each topic."""
+    indices = np.asarray(indices)
+    if indices.ndim != 2:
+        raise ValueError(f"indices must be a (resamples x draws) matrix, got shape {indices.shape}")
+    n_topics = indices.shape[1] if n_topics is None else n_topics
+    rows = np.repeat(np.arange(indices.shape[0]), indices.shape[1])
+    counts = np.bincount(rows * n_topics + indices.ravel(), minlength=indices.shape[0] * n_topics)
+    return counts.reshape(indices.shape[0], n_topics).astype(float)
+
+
+def identity_weights(n_topics: int) -> np.ndarray:
+    """The weights ``(1, n_topics)`` of the resample that draws every topic once: the point estimate."""
+    return np.ones((1, n_topics))
+
+
+def _check(weights: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    weights, values = np.asarray(weights, dtype=float), np.asarray(values, dtype=float)
+    if weights.ndim != 2 or values.ndim < 1 or weights.shape[1] != values.shape[0]:
+        raise ValueError(f"weights (B x topics) {weights.shape} and values (topics first) {values.shape} do not match")
+    return weights, values
+
+
+def resampled_means(weights: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Mean over topics of ``values`` (topics first, any further axes) in every replicate: ``(B, ...)``."""
+    weights, values = _check(weights, values)
+    return np.tensordot(weights, values, axes=(1, 0)) / weights.shape[1]
+
+
+def resampled_rmse(weights: np.ndarray, original: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """RMSE ``sqrt(mean_j (original_j - new_j)^2)`` per replicate and run: ``(B, runs)``.
+
+    ``original`` (topics,) and ``new`` (topics, runs), or both (topics, runs).
+    """
+    original, new = np.asarray(original, dtype=float), np.asarray(new, dtype=float)
+    difference = (original[:, None] if original.ndim < new.ndim else original) - new
+    return np.sqrt(resampled_means(weights, difference**2))
+
+
+def _two_sided_p(t: np.ndarray, df) -> np.ndarray:
+    from scipy.special import stdtr  # scipy.special takes a moment to import: only where it is needed
+
+    return 2.0 * stdtr(df, -np.abs(t))
+
+
+def paired_t_pvalues(weights: np.ndarray, differences: np.ndarray) -> np.ndarray:
+    """Two-tailed paired t-test p-value of per-topic ``differences`` (topics, runs) per replicate.
+
+    ``t = mean(d) / sqrt(var(d, ddof=1) / n)`` with ``n - 1`` degrees of freedom, ``scipy.stats.ttest_rel``'s
+    formula; all differences zero in a replicate (0/0) gives p = 1, as
+    :func:`irrepro.reproducibility.scores.paired_ttest` reports a perfect replication.
+    """
+    weights, differences = _check(weights, differences)
+    n = weights.shape[1]
+    mean = resampled_means(weights, differences)
+    variance = np.maximum(resampled_means(weights, differences**2) - mean**2, 0.0) * n / (n - 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = _two_sided_p(mean / np.sqrt(variance / n), n - 1)
+    return np.where((variance == 0) & (mean == 0), 1.0, p)
+
+
+def _mean_and_spread(weights: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per replicate: the mean and the sum of squared deviations from it."""
+    mean = resampled_means(weights, values)
+    spread = np.maximum(resampled_means(weights, values**2) - mean**2, 0.0) * weights.shape[1]
+    return mean, spread
+
+
+def student_t_pvalues(weights_a: np.ndarray, a: np.ndarray, weights_b: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Two-tailed Student's t-test (pooled variance) p-value between samples ``a`` and ``b`` per replicate.
+
+    ``a`` (topics_a,) or (topics_a, runs) resampled by ``weights_a``; ``b`` (topics_b, runs) by
+    ``weights_b`` (the two samples' topics are different: independent resamples, the same number of
+    rows). ``scipy.stats.ttest_ind(equal_var=True)``'s formula, ``n_a + n_b - 2`` degrees of freedom.
+    """
+    weights_a, a = _check(weights_a, a)
+    weights_b, b = _check(weights_b, b)
+    n_a, n_b = weights_a.shape[1], weights_b.shape[1]
+    mean_a, spread_a = _mean_and_spread(weights_a, a)
+    mean_b, spread_b = _mean_and_spread(weights_b, b)
+    if mean_a.ndim < mean_b.ndim:
+        mean_a, spread_a = mean_a[:, None], spread_a[:, None]
+    df = n_a + n_b - 2.0
+    pooled = (spread_a + spread_b) / df * (1.0 / n_a + 1.0 / n_b)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = _two_sided_p((mean_a - mean_b) / np.sqrt(pooled), df)
+    return np.where((pooled == 0) & (mean_a == mean_b), 1.0, p)
+
+
+def _pair_signs(values: np.ndarray, tolerance: float) -> np.ndarray:
+    """Sign of ``x_j - x_i`` for every pair of items i < j: ``(B, pairs, columns)``, near-ties 0."""
+    first, second = np.triu_indices(values.shape[1], k=1)
+    low, high = values[:, first, :], values[:, second, :]
+    difference = high - low
+    scale = np.maximum(np.abs(low), np.abs(high))
+    return np.where(np.abs(difference) <= tolerance * scale, 0.0, np.sign(difference))
+
+
+def kendall_tau_b(values: np.ndarray, *, tolerance: float = TIE_TOLERANCE, chunk: int = 100) -> np.ndarray:
+    """Kendall's tau-b between every two columns of ``values`` (B, items, columns), per replicate.
+
+    ``tau_b(x, y) = sum_{i<j} s_x s_y / sqrt(sum s_x^2 * sum s_y^2)`` with ``s = sign(x_j - x_i)``: the
+    ``(P - Q) / sqrt((n0 - n1)(n0 - n2))`` of ``scipy.stats.kendalltau`` and pandas' ``corr("kendall")``.
+    Values closer than ``tolerance`` (relative) are tied. Returns ``(B, columns, columns)``; NaN where a
+    column is constant. Computed ``chunk`` replicates at a time (memory: chunk x items^2 / 2 x columns).
+
+    >>> x = np.array([[[1.0, 2.0], [2.0, 1.0], [3.0, 3.0]]])
+    >>> kendall_tau_b(x)[0].round(4).tolist()
+    [[1.0, 0.3333], [0.3333, 1.0]]
+    """
+    values = np.asarray(values, dtype=float)
+    if values.ndim != 3 or values.shape[1] < 2:
+        raise ValueError(f"values must be (replicates, items >= 2, columns), got shape {values.shape}")
+    result = np.empty((values.shape[0], values.shape[2], values.shape[2]))
+    for start in range(0, values.shape[0], chunk):
+        signs = _pair_signs(values[start : start + chunk], tolerance)
+        concordance = np.matmul(signs.transpose(0, 2, 1), signs)
+        untied = np.diagonal(concordance, axis1=1, axis2=2)  # pairs not tied in each column
+        with np.errstate(invalid="ignore", divide="ignore"):
+            result[start : start + chunk] = concordance / np.sqrt(untied[:, :, None] * untied[:, None, :])
+    return result
+
+
+def share_holding(holds: np.ndarray) -> float:
+    """The share of replicates in which a condition holds (``holds``: one bool per replicate), in [0, 1]."""
+    holds = np.asarray(holds, dtype=bool)
+    if holds.size == 0:
+        raise ValueError("no replicate to count")
+    return float(holds.mean())
+
+
+def percentile_interval(replicates: np.ndarray, level: float = 0.95) -> tuple[float, float]:
+    """The percentile interval of the finite replicates of one statistic at ``level``; NaN if none is finite."""
+    if not 0 < level < 1:
+        raise ValueError(f"level lies in (0, 1), got {level}")
+    finite = np.asarray(replicates, dtype=float)
+    finite = finite[np.isfinite(finite)]
+    if finite.size == 0:
+        return float("nan"), float("nan")
+    low, high = np.quantile(finite, [(1 - level) / 2, (1 + level) / 2])
+    return float(low), float(high)

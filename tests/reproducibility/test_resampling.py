@@ -1,0 +1,126 @@
+"""Topic resampling as index arithmetic: identity = point estimate, weights = explicit resampling, seeded."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+from scipy import stats
+
+from irrepro.reproducibility import scores
+from irrepro.reproducibility.resampling import (
+    identity_weights,
+    kendall_tau_b,
+    paired_t_pvalues,
+    percentile_interval,
+    resampled_means,
+    resampled_rmse,
+    share_holding,
+    student_t_pvalues,
+    topic_resamples,
+    topic_weights,
+)
+
+SCORES = st.floats(0.0, 1.0, allow_nan=False, allow_subnormal=False)
+
+
+def _matrix(rows: int, columns: int):
+    return hnp.arrays(float, (rows, columns), elements=SCORES)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(3, 12), k=st.integers(1, 4), data=st.data())
+def test_the_identity_resample_gives_the_point_estimates(n, k, data):
+    original = data.draw(hnp.arrays(float, n, elements=SCORES))
+    new = data.draw(_matrix(n, k))
+    other = data.draw(_matrix(n + 2, k))
+    weights = identity_weights(n)
+    np.testing.assert_allclose(resampled_means(weights, new)[0], new.mean(axis=0), atol=1e-12)
+    np.testing.assert_allclose(resampled_rmse(weights, original, new)[0],
+                               scores.rmse(pd.Series(original), pd.DataFrame(new)).to_numpy(), atol=1e-12)  # fmt: skip
+    expected_paired = scores.paired_ttest(pd.Series(original), pd.DataFrame(new)).to_numpy()
+    expected_unpaired = scores.unpaired_ttest(pd.Series(original), pd.DataFrame(other)).to_numpy()
+    finite = np.isfinite(expected_paired)
+    np.testing.assert_allclose(paired_t_pvalues(weights, original[:, None] - new)[0][finite], expected_paired[finite],
+                               rtol=1e-6, atol=1e-9)  # fmt: skip
+    # both samples constant: 0/0, decided by float noise in either implementation (scipy's too)
+    finite = np.isfinite(expected_unpaired) & ((np.ptp(original) > 1e-9) | (np.ptp(other, axis=0) > 1e-9))
+    np.testing.assert_allclose(student_t_pvalues(weights, original, identity_weights(n + 2), other)[0][finite],
+                               expected_unpaired[finite], rtol=1e-6, atol=1e-9)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(3, 10), data=st.data())
+def test_kendall_tau_b_is_scipys_on_every_pair_of_columns(n, data):
+    values = data.draw(hnp.arrays(float, (n, 3), elements=st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.7, 1.0])))
+    tau = kendall_tau_b(values[None])[0]
+    for i in range(3):
+        for j in range(3):
+            expected = stats.kendalltau(values[:, i], values[:, j]).statistic
+            if np.isnan(expected):
+                assert np.isnan(tau[i, j])
+            else:
+                assert tau[i, j] == pytest.approx(expected, abs=1e-12)
+
+
+def test_values_equal_up_to_float_noise_tie():
+    noisy = np.array([[[0.1 + 0.2, 1.0], [0.3, 1.0], [0.5, 2.0]]])
+    assert kendall_tau_b(noisy)[0, 0, 1] == pytest.approx(1.0)
+    assert kendall_tau_b(noisy, tolerance=0.0)[0, 0, 1] < 1.0  # the noise alone breaks the tie
+    tiny = np.array([[[1e-20, 1.0], [2e-20, 2.0], [3e-20, 3.0]]])  # small but distinct p-values stay distinct
+    assert kendall_tau_b(tiny)[0, 0, 1] == pytest.approx(1.0)
+
+
+def test_every_resample_equals_computing_on_the_drawn_topics():
+    rng = np.random.default_rng(3)
+    original, new, other = rng.random(20), rng.random((20, 4)), rng.random((15, 4))
+    indices, other_indices = topic_resamples(20, 30, seed=1), topic_resamples(15, 30, seed=2)
+    weights, other_weights = topic_weights(indices), topic_weights(other_indices)
+    means = resampled_means(weights, new)
+    rmse = resampled_rmse(weights, original, new)
+    paired = paired_t_pvalues(weights, original[:, None] - new)
+    unpaired = student_t_pvalues(weights, original, other_weights, other)
+    for b in range(30):
+        drawn, drawn_other = indices[b], other_indices[b]
+        np.testing.assert_allclose(means[b], new[drawn].mean(axis=0), atol=1e-12)
+        np.testing.assert_allclose(rmse[b], np.sqrt(((original[drawn, None] - new[drawn]) ** 2).mean(axis=0)), atol=1e-12)
+        np.testing.assert_allclose(paired[b], stats.ttest_rel(original[drawn, None], new[drawn]).pvalue, rtol=1e-8)
+        np.testing.assert_allclose(unpaired[b], stats.ttest_ind(original[drawn, None], other[drawn_other]).pvalue,
+                                   rtol=1e-8)  # fmt: skip
+
+
+def test_resamples_are_seeded_and_share_their_first_rows():
+    first, again, other = (topic_resamples(50, 100, seed=s) for s in (7, 7, 8))
+    assert np.array_equal(first, again) and not np.array_equal(first, other)
+    assert np.array_equal(topic_resamples(50, 1000, seed=7)[:100], first)  # fewer resamples: a prefix of more
+    weights = topic_weights(first)
+    assert weights.shape == (100, 50) and (weights.sum(axis=1) == 50).all() and (weights >= 0).all()
+
+
+@settings(max_examples=50, deadline=None)
+@given(holds=hnp.arrays(bool, st.integers(1, 200)), values=hnp.arrays(float, st.integers(1, 200), elements=SCORES))
+def test_shares_lie_in_the_unit_interval_and_intervals_are_ordered(holds, values):
+    share = share_holding(holds)
+    assert 0.0 <= share <= 1.0 and share == pytest.approx(holds.mean())
+    low, high = percentile_interval(values)
+    assert values.min() <= low <= high <= values.max()
+
+
+def test_a_perfect_replication_has_p_one_and_bad_input_is_refused():
+    assert paired_t_pvalues(identity_weights(4), np.zeros((4, 2))).tolist() == [[1.0, 1.0]]
+    assert np.isnan(percentile_interval(np.array([np.nan, np.inf]))).all()
+    with pytest.raises(ValueError, match="do not match"):
+        resampled_means(identity_weights(3), np.ones(4))
+    with pytest.raises(ValueError, match="at least one topic"):
+        topic_resamples(0, 10, seed=0)
+    with pytest.raises(ValueError, match="seed"):
+        topic_resamples(5, 10, seed=-1)
+    with pytest.raises(ValueError, match="items >= 2"):
+        kendall_tau_b(np.ones((2, 1, 3)))
+    with pytest.raises(ValueError, match="no replicate"):
+        share_holding(np.array([], dtype=bool))
+    with pytest.raises(ValueError, match="level"):
+        percentile_interval(np.ones(3), level=1.0)
