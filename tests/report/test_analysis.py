@@ -163,6 +163,24 @@ def test_analyse_checks_its_pairs(runs, qrels):
     assert set(data.coverage) == {"original", "p"} and data.setting == "replicability"
 
 
+def test_analyse_reads_pyterrier_frames_as_the_files(runs, qrels):
+    """A report on PyTerrier results (qid, docno, score, rank from 0) has the numbers of the files."""
+    def pyterrier(frame):
+        out = frame.rename(columns={"query_id": "qid", "doc_id": "docno"})[["qid", "docno", "score"]].iloc[::-1]
+        out["rank"] = out.groupby("qid").cumcount()  # from 0, ties in reversed order
+        return out.reset_index(drop=True)
+
+    original = {role: runs[role] for role in ROLES[:2]}
+    expected = analyse(original, [("p", runs["new_baseline"], runs["new_advanced"])], qrels, options=OPTIONS)
+    given = analyse({role: pyterrier(frame) for role, frame in original.items()},
+                    [("p", pyterrier(runs["new_baseline"]), pyterrier(runs["new_advanced"]))],
+                    qrels.rename(columns={"query_id": "qid", "doc_id": "docno", "relevance": "label"}), options=OPTIONS)
+    assert given.pairs[0].comparison.to_json() == expected.pairs[0].comparison.to_json()
+    import dataclasses
+
+    assert {key: dataclasses.replace(s, tag="") for key, s in given.runs.items()} == {
+        key: dataclasses.replace(s, tag="") for key, s in expected.runs.items()}  # a results frame has no run tag
+    pd.testing.assert_frame_equal(given.pairs[0].curves, expected.pairs[0].curves)
 def test_rank_columns_that_disagree_with_the_scores_change_nothing(runs, qrels):
     """The report reads every run in trec_eval's order (score, then docno), as compare_runs does."""
     reversed_ranks = {role: frame.assign(rank=frame.groupby("query_id")["rank"].transform("max") - frame["rank"] + 1)

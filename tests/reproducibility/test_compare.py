@@ -120,7 +120,8 @@ def _cli(args, capsys) -> dict:
 def test_cli_json_shape(files, capsys):
     common = ["--qrels", str(files["qrels"]), "--orig-baseline", str(files["orig_baseline"]), "--orig-advanced", str(files["orig_advanced"])]
     replicability = _cli(common + ["--new-baseline", str(files["new_baseline"]), "--new-advanced", str(files["new_advanced"])], capsys)
-    keys = ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "setting", "ARP", "KTU", "RBO", "RMSE", "ER", "DeltaRI", "p_value", "notes"]
+    keys = ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "experiment", "setting", "ARP", "KTU", "RBO", "RMSE", "ER",
+            "DeltaRI", "p_value", "notes"]
     assert list(replicability) == keys
     topics = [str(t) for t in range(301, 316)]
     assert replicability["runs"]["orig_baseline"] == {"label": "orig_baseline", "file": str(files["orig_baseline"]), "n_topics": 15, "topics": topics}
@@ -135,7 +136,8 @@ def test_cli_json_shape(files, capsys):
         + ["--new-baseline", str(files["rpd_baseline"]), "--new-advanced", str(files["rpd_advanced"]), "--new-qrels", str(files["new_qrels"])],
         capsys,
     )
-    assert list(reproducibility) == ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "setting", "ARP", "ER", "DeltaRI", "p_value", "notes"]
+    assert list(reproducibility) == ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "experiment", "setting", "ARP", "ER",
+                                     "DeltaRI", "p_value", "notes"]
     assert reproducibility["new_qrels"] == str(files["new_qrels"])
     assert reproducibility["setting"] == "reproducibility"
 
@@ -232,6 +234,32 @@ def test_bad_arguments_name_the_parameter(files):
 
 def test_a_string_is_one_measure(files):
     assert compare_runs(**_runs(files), qrels=read_qrels(files["qrels"]), measures="AP").measures == ("AP",)
+
+
+# --------------------------------------------------------------------------- PyTerrier and ir_datasets frames
+
+
+def _pyterrier(frame: pd.DataFrame, rng) -> pd.DataFrame:
+    """``frame`` as a PyTerrier pipeline returns results: qid, docid (an int), docno, score and a
+    rank from 0 that orders ties its own way; rows shuffled."""
+    shuffled = frame.sample(frac=1.0, random_state=int(rng.integers(1000))).reset_index(drop=True)
+    out = pd.DataFrame({"qid": shuffled["query_id"], "docid": range(len(shuffled)), "docno": shuffled["doc_id"],
+                        "score": shuffled["score"], "query": "a query"})
+    out["rank"] = out.groupby("qid")["score"].rank(ascending=False, method="first").astype(int) - 1
+    return out
+
+
+def test_pyterrier_and_ir_datasets_frames_are_compared_as_the_files(files):
+    """The same runs as PyTerrier results (qid, docno; its rank from 0 and its tie order replaced by
+    trec_eval's) or as ir_datasets frames without a rank give the numbers of the files."""
+    rng = np.random.default_rng(0)
+    runs = _runs(files)
+    qrels = read_qrels(files["qrels"])
+    expected = compare_runs(**runs, qrels=qrels).to_json()
+    pyterrier_qrels = qrels.rename(columns={"query_id": "qid", "doc_id": "docno", "relevance": "label"})
+    assert compare_runs(**{role: _pyterrier(run, rng) for role, run in runs.items()}, qrels=pyterrier_qrels).to_json() == expected
+    bare = {role: run[["query_id", "doc_id", "score"]].sample(frac=1.0, random_state=1) for role, run in runs.items()}
+    assert compare_runs(**bare, qrels=qrels).to_json() == expected
 
 
 def test_every_measure_follows_the_scores_not_the_rank_column(files):

@@ -115,3 +115,10 @@ def test_three_implementations_give_valid_and_different_runs(small, small_author
 def test_a_text_rule_mismatch_is_refused(small):
     with pytest.raises(ValueError, match="reads text='authors', but this stand-in was read with text='anserini'"):
         small.run("wcrobust04", "reuters-near", implementation="clef2019")
+
+
+def test_each_slice_says_what_it_is(small):
+    about = {name: collection.about for name, collection in small.collections.items()}
+    assert f"dated before {small.training_cut}" in about["reuters-04"]["source"]
+    assert "stand-in for core18" in about["reuters-far"]["source"]
+    assert "every story judged for every topic" in about["reuters-near"]["topics"]

@@ -18,8 +18,9 @@ For the original pair (baseline b, advanced a) and each reproduced pair (b', a')
 - diagnostics: the topics with the largest score differences and how many of their top-10
   documents the runs share, tied scores, run depths and the topics each qrels file covers.
 
-Everything here takes frames (as :func:`irrepro.runs.read_run` returns them) and returns frames or
-dataclasses; nothing reads or writes files.
+Everything here takes frames (as :func:`irrepro.runs.read_run` returns them, or in ir_datasets' or
+PyTerrier's columns: :func:`irrepro.runs.as_run_frame`) and returns frames or dataclasses; nothing
+reads or writes files.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from irrepro.evaluation import MissingTopicReport, missing_topic_report
+from irrepro.metadata import PairExperiment
 from irrepro.reproducibility import ranking, scores
 from irrepro.reproducibility.bootstrap import ConfidenceInterval
 from irrepro.reproducibility.compare import (
@@ -42,7 +44,7 @@ from irrepro.reproducibility.compare import (
 )
 from irrepro.reproducibility.replicates import TopicDraws, comparison_replicates, draw_topics
 from irrepro.reproducibility.resampling import percentile_interval
-from irrepro.runs import in_trec_eval_order, rank_by_score
+from irrepro.runs import as_run_frame
 
 __all__ = [
     "CURVE_CUTOFFS",
@@ -142,6 +144,7 @@ class ReportData:
     runs: dict[tuple[str, str], RunSummary]  # (pair name, role) -> summary; pair "" for the originals
     coverage: dict[str, MissingTopicReport]  # "original" and each pair name -> report
     draws: TopicDraws | None = None  # the topic resamples every pair's intervals and verdict shares come from
+    experiments: dict[str, PairExperiment] = field(default_factory=dict)  # pair name -> what its headers say
 
 
 # --------------------------------------------------------------------------- intervals
@@ -314,13 +317,9 @@ def analyse_pair(name: str, runs: Mapping[str, pd.DataFrame], qrels: pd.DataFram
                  options: ReportOptions = ReportOptions()) -> PairAnalysis:  # fmt: skip
     """Every number of one pair but its cut-off curves (:func:`analyse` computes those for all
     pairs at once): ``runs`` maps the four :data:`~irrepro.reproducibility.compare.ROLES` to run frames."""
-    comparison = compare_runs(**{role: runs[role] for role in ROLES}, qrels=qrels, new_qrels=new_qrels, **options.compare_options())
-    return _pair_analysis(name, comparison, {role: _ranked(runs[role]) for role in ROLES}, report_draws([comparison], options), options)
-
-
-def _ranked(run: pd.DataFrame) -> pd.DataFrame:
-    """``run`` in trec_eval's order (a frame from read_run already is: it is not copied)."""
-    return run if in_trec_eval_order(run) else rank_by_score(run)
+    runs = {role: as_run_frame(runs[role], role) for role in ROLES}  # trec_eval's order; PyTerrier's columns renamed
+    comparison = compare_runs(**runs, qrels=qrels, new_qrels=new_qrels, **options.compare_options())
+    return _pair_analysis(name, comparison, runs, report_draws([comparison], options), options)
 
 
 def _pair_analysis(name: str, comparison: Comparison, runs: Mapping[str, pd.DataFrame], draws: TopicDraws,
@@ -339,11 +338,17 @@ def analyse(
     *,
     new_qrels: pd.DataFrame | None = None,
     options: ReportOptions = ReportOptions(),
+    experiments: Mapping[str, PairExperiment] | None = None,
 ) -> ReportData:
     """The report's numbers: ``original`` maps ``orig_baseline``/``orig_advanced`` to frames,
-    ``pairs`` lists ``(name, new_baseline, new_advanced)``."""
+    ``pairs`` lists ``(name, new_baseline, new_advanced)``; ``experiments`` what each pair's
+    ir_metadata headers say it is (:func:`irrepro.metadata.pair_experiment`), for the methods text."""
     if not pairs:
         raise ValueError("report: no reproduced pair given")
+    # The diagnostics (ties, top-10 overlap) read the runs in trec_eval's order, as compare_pairs does;
+    # frames in PyTerrier's columns are renamed (runs.as_run_frame).
+    original = {role: as_run_frame(original[role], role) for role in ROLES[:2]}
+    pairs = [(name, as_run_frame(b, f"{name} baseline"), as_run_frame(a, f"{name} advanced")) for name, b, a in pairs]
     names = [name for name, _, _ in pairs]
     if len(set(names)) != len(names):
         raise ValueError(f"report: pair names must be unique, got {names}")
@@ -352,9 +357,6 @@ def analyse(
     comparisons = compare_pairs(orig_baseline=original["orig_baseline"], orig_advanced=original["orig_advanced"], pairs=new_pairs,
                                 qrels=qrels, new_qrels=new_qrels,
                                 evaluate_also=curve_measures(options) if new_qrels is None else (), **options.compare_options())  # fmt: skip
-    # The diagnostics (ties, top-10 overlap) read the runs in trec_eval's order, as compare_pairs does.
-    original = {role: _ranked(original[role]) for role in ROLES[:2]}
-    new_pairs = {name: (_ranked(baseline), _ranked(advanced)) for name, (baseline, advanced) in new_pairs.items()}
     summaries = {("", role): summarise_run(original[role], depth=options.cutoff) for role in ROLES[:2]}
     coverage = {"original": missing_topic_report(dict(original), qrels, missing_topics=options.missing_topics,
                                                      no_relevant=options.no_relevant)}  # fmt: skip
@@ -372,4 +374,5 @@ def analyse(
         curves = cutoff_curves(original, new_pairs, comparisons, options)
         for analysis in analyses:
             analysis.curves = curves[curves["pair"] == analysis.name].drop(columns="pair").reset_index(drop=True)
-    return ReportData(analyses[0].comparison.setting, options, analyses, summaries, coverage, draws)
+    return ReportData(analyses[0].comparison.setting, options, analyses, summaries, coverage, draws,
+                      dict(experiments or {}))

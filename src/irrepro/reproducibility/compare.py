@@ -39,7 +39,7 @@ from irrepro.validation import (
     Choice,
     Integer,
     MappingOf,
-    NameList,
+    MeasureList,
     Optional,
     Pair,
     Qrels,
@@ -196,7 +196,7 @@ _RUN = RunFrame()  # ranked by score as trec_eval ranks, for every measure: a ra
     new_advanced=_RUN,
     qrels=Qrels(),
     new_qrels=Optional(Qrels()),
-    measures=NameList("measure name"),
+    measures=MeasureList(),
     cutoff=Integer(1, MAX_CUTOFF),
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
@@ -225,6 +225,11 @@ def compare_runs(
     paper's replicability: ARP, KTU, RBO, RMSE, ER, DeltaRI, paired t-test); with it, reproductions on
     another collection (reproducibility: ARP, ER, DeltaRI, unpaired t-test).
 
+    Runs and qrels are frames in ir_datasets' columns (``query_id``, ``doc_id``, ``score``;
+    ``relevance``), as :mod:`irrepro.runs` reads files into, or PyTerrier's: a results frame
+    (``qid``, ``docno``, ``score``; its ``rank`` from 0 is ignored, as every rank column is) and
+    qrels (``qid``, ``docno``, ``label``).
+
     Parameters
     ----------
     orig_baseline : pandas.DataFrame
@@ -241,7 +246,8 @@ def compare_runs(
         The judgments of the new collection (reproducibility); without them the new runs are
         replications on the same collection (replicability).
     measures : sequence of str, default ("AP", "P@10", "nDCG")
-        Effectiveness measures, as :func:`irrepro.measures.parse_measure` reads them.
+        Effectiveness measures: names, as :func:`irrepro.measures.parse_measure` reads them, or
+        ir_measures measures.
     cutoff : int, default 1000
         The depth of the ranking measures (KTU, RBO); effectiveness uses the whole runs.
     rbo_p : float, default 0.8
@@ -265,6 +271,26 @@ def compare_runs(
     See Also
     --------
     compare_pairs : The same for several new pairs of one original pair.
+
+    Examples
+    --------
+    A PyTerrier results frame and qrels:
+
+    >>> import pandas as pd
+    >>> qrels = pd.DataFrame({"qid": ["1", "1", "2", "2"], "docno": ["a", "b", "a", "c"], "label": [1, 0, 0, 1]})
+    >>> def results(scores):  # what a PyTerrier pipeline returns: qid, docno, score, rank from 0
+    ...     frame = pd.DataFrame([(q, d, s) for q, docs in scores.items() for d, s in docs.items()],
+    ...                          columns=["qid", "docno", "score"])
+    ...     frame["rank"] = frame.groupby("qid")["score"].rank(ascending=False).astype(int) - 1
+    ...     return frame
+    >>> b = results({"1": {"a": 0.2, "b": 0.9}, "2": {"a": 0.5, "c": 0.1}})
+    >>> a = results({"1": {"a": 0.9, "b": 0.1}, "2": {"a": 0.2, "c": 0.8}})
+    >>> comparison = compare_runs(orig_baseline=b, orig_advanced=a, new_baseline=b, new_advanced=a, qrels=qrels,
+    ...                           measures=["AP", "RR"])
+    >>> comparison.arp["orig_baseline"], comparison.arp["orig_advanced"]
+    ({'AP': 0.5, 'RR': 0.5}, {'AP': 1.0, 'RR': 1.0})
+    >>> float(comparison.ktu["baseline"].mean()), comparison.rmse["advanced"]["AP"]
+    (1.0, 0.0)
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_runs", name="cutoff")  # named as the caller knows it
     return compare_pairs(
@@ -281,13 +307,13 @@ def compare_runs(
     pairs=MappingOf(Pair(_RUN, what="a (new_baseline, new_advanced) pair")),
     qrels=Qrels(),
     new_qrels=Optional(Qrels()),
-    measures=NameList("measure name"),
+    measures=MeasureList(),
     cutoff=Integer(1, MAX_CUTOFF),
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
     missing_topics=Choice(MISSING_TOPIC_POLICIES),
     no_relevant=Choice(NO_RELEVANT_POLICIES),
-    evaluate_also=NameList("measure name", allow_empty=True),
+    evaluate_also=MeasureList(allow_empty=True),
 )
 def compare_pairs(
     *,

@@ -18,6 +18,8 @@ Modules, in pipeline order:
 - :mod:`~irrepro.routing.experiment` - run requests, runs made with shared features here or on a Dask
   cluster (``local_cluster``), the run cache the chapter's tables read;
 - :mod:`~irrepro.routing.grid` - ``irrepro routing grid``: a constellation grid, resumable (``grid.json``);
+- :mod:`~irrepro.routing.headers` - the ir_metadata header (PRIMAD) every run file begins with, read
+  from what made the run;
 - :mod:`~irrepro.routing.topics` - routable topics from qrels;
 - :mod:`~irrepro.routing.constellations` - the parameter presets of the SIGIR 2020 dataset;
 - :mod:`~irrepro.routing.standin` - the open Reuters-21578 stand-in for the four licensed corpora

@@ -38,10 +38,19 @@ from functools import lru_cache
 import pandas as pd
 
 from irrepro.evaluation import evaluate
+from irrepro.provenance import platform_metadata
 from irrepro.routing import implementations
 from irrepro.routing.constellations import DEFAULT, TRAINING_COLLECTIONS, Constellation
 from irrepro.routing.implementations import Implementation
-from irrepro.routing.pipeline import Collection, Features, RoutingResult, RunSettings, prepare_features, rank_features
+from irrepro.routing.pipeline import (
+    PACKAGES,
+    Collection,
+    Features,
+    RoutingResult,
+    RunSettings,
+    prepare_features,
+    rank_features,
+)
 
 __all__ = [
     "RunRequest",
@@ -212,6 +221,7 @@ def _run_task(corpora, features: Features, request: RunRequest) -> tuple:
     if features.target_chunks is None and features.target is None:  # sent here without the target
         target = resolve_corpora(corpora, request.implementation)[request.target]
     result = rank_features(features, request.settings, target=target, run_tag=request.tag)
+    result.platform = platform_metadata(PACKAGES)  # of the process that made it: a Dask worker may run elsewhere
     # ids as categories: a run of 10,000 documents x 50 topics takes a tenth of the memory
     result.run = result.run.astype({"query_id": "category", "doc_id": "category", "run": "category"})
     return result, time.perf_counter() - started, time.thread_time() - cpu, features.seconds, features.cpu_seconds

@@ -46,9 +46,13 @@ from irrepro.routing.ranking import TopK
 from irrepro.routing.topics import routable_topics, training_sources
 
 __all__ = [
-    "Corpus", "Collection", "RoutingResult", "RunSettings", "Features", "TRAINING_COLLECTIONS", "route", "prepare_features",
-    "rank_features", "run_system", "default_run_tag", "last_occurrences",
+    "Corpus", "Collection", "RoutingResult", "RunSettings", "Features", "TRAINING_COLLECTIONS", "PACKAGES", "route",
+    "prepare_features", "rank_features", "run_system", "default_run_tag", "last_occurrences", "describe_collection",
 ]
+
+#: The libraries whose versions can change a run (tokens, stems, tf-idf, the solvers): a run's
+#: ir_metadata header names their versions (:mod:`irrepro.routing.headers`).
+PACKAGES: tuple[str, ...] = ("numpy", "scipy", "pandas", "scikit-learn", "nltk")
 
 
 class Corpus:
@@ -73,11 +77,29 @@ class Corpus:
 
 @dataclass
 class Collection:
-    """A corpus with its relevance judgments (qrels frame: query_id, iteration, doc_id, relevance)."""
+    """A corpus with its relevance judgments (qrels frame: query_id, iteration, doc_id, relevance).
+
+    ``about`` says what the corpus is, in the fields of ir_metadata's ``data → test collection``
+    (``source``, ``ir_datasets``, ...), for the header of every run made from it.
+    """
 
     name: str
     documents: Iterable
     qrels: pd.DataFrame | None = None
+    about: dict = field(default_factory=dict)
+
+
+def describe_collection(collection: Collection) -> dict:
+    """``name``, the fields of ``about``, and the judgments: their number and the sha256 of their
+    TREC text in sorted order (:func:`irrepro.runs.qrels_sha256`), which identifies the judgments
+    whatever the order or spacing of the file they came from."""
+    from irrepro.runs import qrels_sha256
+
+    described = {"name": collection.name, **collection.about}
+    if collection.qrels is not None:
+        described["qrels"] = f"{len(collection.qrels)} judgments of {collection.qrels['query_id'].nunique()} topics"
+        described["qrels sha256"] = qrels_sha256(collection.qrels)
+    return described
 
 
 @dataclass
@@ -96,6 +118,8 @@ class RoutingResult:
     parameters: dict = field(default_factory=dict)
     iterations: dict[str, int] = field(default_factory=dict)  # topic -> solver iterations of its classifier
     collapsed: dict[str, int] = field(default_factory=dict)  # corpus -> documents dropped for a repeated id
+    inputs: dict = field(default_factory=dict)  # "training": [described collections], "target": described
+    platform: dict = field(default_factory=dict)  # the ir_metadata Platform of the process that made it, if known
 
 
 def _check_reiterable(documents: Iterable, name: str) -> None:
@@ -217,6 +241,7 @@ class Features:
     target: Collection | None = field(default=None, repr=False)
     seconds: float = 0.0  # wall time it took to prepare them
     cpu_seconds: float = 0.0  # CPU time of the thread that prepared them
+    inputs: dict = field(default_factory=dict)  # the collections, described (describe_collection)
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
@@ -357,6 +382,7 @@ def prepare_features(
     """Steps 1 and 2 of :func:`route`: topics, tf-idf model, judged training rows (and, with
     ``hold_target``, the target's rows), shared by every run with the same ``settings.feature_key``."""
     _check_collections(training, target)
+    inputs = {"training": [describe_collection(c) for c in training], "target": describe_collection(target)}
     dropped: dict[str, int] = {}
     if settings.implementation.repeated_ids == "last":
         training, target, dropped = _collapse(training, target)
@@ -371,7 +397,8 @@ def prepare_features(
     rows, row_of, missing = _judged_rows(training, topics, model, chunk_size, progress)
     examples = _examples(training_qrels, row_of, sources, topics)
     held = list(_target_chunks(target, model, chunk_size, progress)) if hold_target else None
-    return Features(model, topics, sources, rows, examples, missing, dropped, held, None if hold_target else target)
+    return Features(model, topics, sources, rows, examples, missing, dropped, held, None if hold_target else target,
+                    inputs=inputs)
 
 
 def rank_features(
@@ -401,6 +428,7 @@ def rank_features(
         skipped=models.skipped, not_converged=models.not_converged, training_sizes=models.training_sizes,
         missing_judged=features.missing_judged, n_features=features.model.n_features, n_target_documents=n_target,
         parameters=settings.parameters(), iterations=models.iterations, collapsed=features.collapsed,
+        inputs=features.inputs,
     )
 
 

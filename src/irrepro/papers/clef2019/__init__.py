@@ -17,6 +17,8 @@ re-exported here, so ``clef2019.replication(...)`` works:
 - :mod:`~irrepro.papers.clef2019.implementation_effects`: what the authors' code did that the paper
   does not say, each choice measured on the stand-in, and the three implementations compared;
 - :mod:`~irrepro.papers.clef2019.own_report`: the own runs as an ``irrepro report``;
+- :mod:`~irrepro.papers.clef2019.run_files`: the chapter's runs written with their ir_metadata
+  headers, and grouped by PRIMAD string from the files (:func:`~irrepro.papers.clef2019.run_files.runs_by_primad`);
 - :mod:`~irrepro.papers.clef2019.claim_checks`: the paper's claims with verdicts (:data:`CLAIMS`);
 - :mod:`~irrepro.papers.clef2019.robustness`: every claim of the chapter under topic resampling, from the
   per-topic scores of :mod:`~irrepro.papers.clef2019.claim_scores`, re-read by

@@ -42,6 +42,7 @@ from irrepro.papers.clef2019.routing_data import (
     data_or_stand_in,
     stand_in_summary,
 )
+from irrepro.papers.clef2019.run_files import write_run_file
 from irrepro.papers.clef2019.run_requests import table_requests
 from irrepro.papers.clef2019.tables import (
     feature_augmentation,
@@ -51,7 +52,6 @@ from irrepro.papers.clef2019.tables import (
     target_size_check,
 )
 from irrepro.papers.clef2019.tolerance import tolerance_check
-from irrepro.runs import write_run
 
 __all__ = ["published_tables", "stand_in_tables", "write_tables"]
 
@@ -111,7 +111,8 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None, client=None)
     with table_set(out_dir, producer="irrepro.papers.clef2019.write_tables") as written:  # one set, manifest last
         for name, table in tables.items():
             written.add_table(f"{name}.csv", table)
-        for result in data.results(table_requests()):
-            tag = str(result.run["run"].iat[0])
-            written.add_file(f"runs/{tag}.run", functools.partial(write_run, result.run, name=tag))
+        requests = {request.tag: request for request in table_requests()}  # each once
+        for result in data.results(list(requests.values())):
+            tag = str(result.run["run"].iat[0])  # each file with its ir_metadata header
+            written.add_file(f"runs/{tag}.run", functools.partial(write_run_file, data, requests[tag], tag=tag))
     return written.paths

@@ -10,6 +10,12 @@ RMSE of per-topic AP (:func:`implementation_effects`). The three complete implem
 compared with each other on both systems (:func:`implementation_comparison`): KTU, RBO and RMSE of
 WCrobust0405 and the Effect Ratio of WCrobust0405's improvement over WCrobust04.
 
+What each run did differently is read from its ir_metadata header (:mod:`irrepro.routing.headers`,
+built from the settings the run used, as for every run file irrepro writes): the ``method`` fields
+that differ between the run with a choice and the run without it (``method fields that differ``),
+and between two implementations' runs. So the tables say what the runs did, not what a second list
+says they should do; the tests check that each switch changes exactly the fields of its choices.
+
 The extra runs (one per switchable divergence, two per code implementation) are made once per process
 in ``n_jobs`` worker processes (about 2 to 4 seconds each on the stand-in); the stand-in is read with
 each implementation's text rule (:func:`irrepro.routing.standin.run`).
@@ -23,9 +29,12 @@ import pandas as pd
 from joblib import Parallel, delayed
 
 from irrepro.evaluation import evaluate
+from irrepro.metadata import Metadata, differences
 from irrepro.reproducibility import ranking, scores
 from irrepro.reproducibility.compare import compare_pairs
 from irrepro.routing import implementations, standin
+from irrepro.routing.headers import run_header
+from irrepro.routing.pipeline import RunSettings
 
 __all__ = [
     "BASELINE_SYSTEM",
@@ -38,6 +47,8 @@ __all__ = [
     "implementation_comparison",
     "implementation_effects",
     "stand_in_runs",
+    "stand_in_headers",
+    "method_differences",
 ]
 
 SYSTEM, BASELINE_SYSTEM = "wcrobust0405", "wcrobust04"
@@ -48,11 +59,12 @@ IMPLEMENTATION_PAIRS: tuple[tuple[str, str], ...] = (("paper", "clef2019"), ("pa
 EFFECT_COLUMNS = ("divergence", "paper", "code", "source", "MAP_without", "MAP_with", "KTU", "RBO", "RMSE:AP")
 
 
-def _one_run(system: str, choice: str) -> tuple[str, str, pd.DataFrame]:
-    """The run of ``system`` with ``choice``: an implementation's name or ``+<divergence>`` on top of paper."""
-    implementation = implementations.switched(choice[1:]) if choice.startswith("+") else choice
+def _one_run(system: str, choice: str) -> tuple[str, str, pd.DataFrame, Metadata]:
+    """The run of ``system`` with ``choice`` (an implementation's name or ``+<divergence>`` on top of
+    paper) and its ir_metadata header."""
+    implementation = implementations.get(implementations.switched(choice[1:]) if choice.startswith("+") else choice)
     result = standin.run(system, TARGET, implementation=implementation)
-    return system, choice, result.run
+    return system, choice, result.run, run_header(RunSettings.resolve(implementation), result)
 
 
 def _switchable() -> list[str]:
@@ -60,17 +72,27 @@ def _switchable() -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def _all_runs(n_jobs: int) -> dict[tuple[str, str], pd.DataFrame]:
+def _all_runs(n_jobs: int) -> dict[tuple[str, str], tuple[pd.DataFrame, Metadata]]:
     specs = [(SYSTEM, f"+{name}") for name in _switchable()]
     specs += [(system, name) for system in (BASELINE_SYSTEM, SYSTEM) for name in implementations.IMPLEMENTATIONS]
     made = Parallel(n_jobs=n_jobs, backend="loky")(delayed(_one_run)(system, choice) for system, choice in specs)
-    return {(system, choice): run for system, choice, run in made}
+    return {(system, choice): (run, header) for system, choice, run, header in made}
 
 
 def stand_in_runs(*, n_jobs: int = 2) -> dict[tuple[str, str], pd.DataFrame]:
     """Every run of this module: ``(system, choice) -> run frame``, where ``choice`` is an implementation
     name or ``+<divergence>`` (``paper`` with that divergence switched). Made once per process."""
-    return dict(_all_runs(n_jobs))
+    return {key: run for key, (run, _) in _all_runs(n_jobs).items()}
+
+
+def stand_in_headers(*, n_jobs: int = 2) -> dict[tuple[str, str], Metadata]:
+    """The ir_metadata header of each run of :func:`stand_in_runs`, by the same keys."""
+    return {key: header for key, (_, header) in _all_runs(n_jobs).items()}
+
+
+def method_differences(reference: Metadata, other: Metadata) -> str:
+    """The ``method`` fields in which two runs' headers differ, ``; ``-separated (``method →`` left off)."""
+    return "; ".join(path.removeprefix("method \u2192 ") for path, _, _ in differences(reference, other, component="method"))
 
 
 def _qrels() -> pd.DataFrame:
@@ -83,13 +105,15 @@ def _ap(runs: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 def implementation_effects(*, n_jobs: int = 2) -> pd.DataFrame:
-    """One row per divergence (columns :data:`EFFECT_COLUMNS`, then ``implementations`` and ``note``).
+    """One row per divergence (columns :data:`EFFECT_COLUMNS`, then ``method fields that differ``,
+    ``implementations`` and ``note``).
 
     ``MAP_without``: WCrobust0405 with the ``paper`` implementation; ``MAP_with``: the same with the one
-    choice switched; ``KTU``, ``RBO``: their means over topics (top 1,000); ``RMSE:AP``: of per-topic AP.
+    choice switched; ``KTU``, ``RBO``: their means over topics (top 1,000); ``RMSE:AP``: of per-topic AP;
+    ``method fields that differ``: between the two runs' ir_metadata headers (:func:`method_differences`).
     Rows that cannot be switched (no measure sees them, or irrepro cannot emulate them) keep NaN.
     """
-    runs = stand_in_runs(n_jobs=n_jobs)
+    runs, headers = stand_in_runs(n_jobs=n_jobs), stand_in_headers(n_jobs=n_jobs)
     without = runs[(SYSTEM, "paper")]
     switched = {name: runs[(SYSTEM, f"+{name}")] for name in _switchable()}
     ap = _ap({"paper": without, **switched})
@@ -106,16 +130,18 @@ def implementation_effects(*, n_jobs: int = 2) -> pd.DataFrame:
             "KTU": float(ktu[row.divergence].mean()) if measured else float("nan"),
             "RBO": float(rbo[row.divergence].mean()) if measured else float("nan"),
             "RMSE:AP": float(scores.rmse(ap["paper"], ap[row.divergence])) if measured else float("nan"),
-            "implementations": row.implementations, "note": row.note,
+            "method fields that differ": method_differences(headers[(SYSTEM, "paper")], headers[(SYSTEM, f"+{row.divergence}")])
+            if measured else "", "implementations": row.implementations, "note": row.note,
         })  # fmt: skip
     return pd.DataFrame(rows)
 
 
 def implementation_comparison(*, n_jobs: int = 2) -> pd.DataFrame:
     """The three implementations' runs compared pairwise (:data:`IMPLEMENTATION_PAIRS`) as a replication:
-    MAP of both systems under each, KTU, RBO and RMSE:AP of WCrobust0405, and ER:AP of the improvement of
-    WCrobust0405 over WCrobust04 (1: the new implementation reproduces the original's effect)."""
-    runs = stand_in_runs(n_jobs=n_jobs)
+    MAP of both systems under each, KTU, RBO and RMSE:AP of WCrobust0405, ER:AP of the improvement of
+    WCrobust0405 over WCrobust04 (1: the new implementation reproduces the original's effect), and the
+    method fields in which the two WCrobust0405 runs' ir_metadata headers differ."""
+    runs, headers = stand_in_runs(n_jobs=n_jobs), stand_in_headers(n_jobs=n_jobs)
     ap = _ap({f"{system} {name}": runs[(system, name)] for system in (BASELINE_SYSTEM, SYSTEM)
               for name in implementations.IMPLEMENTATIONS})  # fmt: skip
     rows = []
@@ -135,5 +161,6 @@ def implementation_comparison(*, n_jobs: int = 2) -> pd.DataFrame:
             "MAP WCrobust0405 (new)": float(ap[f"{SYSTEM} {new}"].mean()),
             "KTU": float(comparison.ktu["advanced"].mean()), "RBO": float(comparison.rbo["advanced"].mean()),
             "RMSE:AP": comparison.rmse["advanced"]["AP"], "ER:AP": comparison.er["AP"],
+            "method fields that differ": method_differences(headers[(SYSTEM, original)], headers[(SYSTEM, new)]),
         })  # fmt: skip
     return pd.DataFrame(rows)
