@@ -57,6 +57,14 @@ def test_a_header_round_trips_in_the_schema_order():
     assert keys == ["schema-version", "run-version", "tag", *COMPONENTS]
 
 
+def test_a_header_folded_to_a_page_width_reads_back_the_same_fields():
+    fields = copy.deepcopy(FULL)
+    fields["data"] = {"test collection": {"name": "core17", "source": " ".join(["a long description"] * 12)}}
+    folded = header_lines(fields, width=60)
+    assert max(map(len, folded)) <= 2 + 60 + len("description") < max(map(len, header_lines(fields)))
+    assert _parse(folded).to_dict() == _parse(header_lines(fields)).to_dict() == fields
+
+
 _KEYS = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12)
 _LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-(2**40), 2**40), st.text(max_size=30),
                     st.floats(allow_nan=False, allow_infinity=False))

@@ -390,22 +390,26 @@ def _dumper():
     return Dumper
 
 
-def header_lines(metadata: Mapping) -> list[str]:
+def header_lines(metadata: Mapping, *, width: int = 4096) -> list[str]:
     """The header of ``metadata`` (checked first) as lines without line ends: the start line, each
-    YAML line behind ``"# "``, the end line. Deterministic: the same fields give the same lines."""
+    YAML line behind ``"# "``, the end line. Deterministic: the same fields give the same lines.
+
+    ``width``: where YAML folds a long value onto the next line (the same value when read back).
+    The files keep each value on one line; a page folds them to fit its column."""
     import yaml
 
     fields = as_metadata(metadata).to_dict()
     text = yaml.dump(_ordered(fields), Dumper=_dumper(), sort_keys=False, allow_unicode=True, default_flow_style=False,
-                     width=4096)
+                     width=width)
     # Every line break inside a value is escaped or folded, so each "\n" ends one line of the document.
     body = text.split("\n")[:-1] if fields else []
     return [START_LINE, *(f"# {line}" if line else "#" for line in body), END_LINE]
 
 
-def yaml_text(metadata: Mapping) -> str:
-    """The fields as the YAML document a header holds (the header's lines without their ``#``)."""
-    return "".join(line[2:] + "\n" for line in header_lines(metadata)[1:-1])
+def yaml_text(metadata: Mapping, *, width: int = 4096) -> str:
+    """The fields as the YAML document a header holds (the header's lines without their ``#``),
+    long values folded at ``width`` characters (:func:`header_lines`)."""
+    return "".join(line[2:] + "\n" for line in header_lines(metadata, width=width)[1:-1])
 
 
 # --------------------------------------------------------------------------- PRIMAD
