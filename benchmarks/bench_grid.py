@@ -18,7 +18,7 @@ the NYT : Robust04 size ratio kept) split into the grid's two tasks: the feature
 judged rows; the target is not held at NYT scale) and the run task
 (:func:`~irrepro.routing.pipeline.rank_features`: classifiers, then the target streamed and ranked).
 
-``project`` takes the measured feature share and the README's per-run figure at NYT scale (1,118 s
+``project`` takes the measured feature share and the per-run figure at NYT scale of docs/using/cluster.md (1,118 s
 = 18.6 min, ``benchmarks/bench_routing.py full``: a run at that scale cannot be repeated 200 times
 here) and simulates Dask's greedy scheduling of the 200-run grid (50 SIGIR 2020 constellations x 2
 systems x 2 targets; 38 distinct feature sets per system and target, from the authors'
@@ -58,7 +58,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-#: README, benchmarks/bench_routing.py full: one WCrobust04 run at NYT scale, streaming, 2 cores
+#: docs/using/cluster.md ("about 19 minutes"), benchmarks/bench_routing.py full: one WCrobust04 run at NYT scale, streaming, 2 cores
 NYT_RUN_SECONDS = 1118.0
 #: the SIGIR 2020 grid: 50 constellations; of them 12 share constellation 1's features (1, 9, 35-44)
 #: and 30 shares 24's, so 38 feature sets per system and target (config/param.py @ 3b4e760)
@@ -171,7 +171,7 @@ def project(feature_share: float) -> dict:
         makespan = simulate(workers, feature_seconds, run_seconds)
         rows[workers] = {"hours": round(makespan / 3600, 1), "speed-up": round(simulate(1, feature_seconds, run_seconds) / makespan, 1)}
     return {
-        "per-run s (README, NYT scale)": NYT_RUN_SECONDS, "feature task s": round(feature_seconds),
+        "per-run s (NYT scale)": NYT_RUN_SECONDS, "feature task s": round(feature_seconds),
         "run task s": round(run_seconds), "200 runs without sharing, 1 worker: hours": round(unshared / 3600, 1),
         "floor (one feature task + one run task): hours": round(NYT_RUN_SECONDS / 3600, 2), "workers": rows,
     }

@@ -184,11 +184,17 @@ with warnings.catch_warnings():
 """
 
 
+# As an installed package runs: its bytecode cached. PYTHONDONTWRITEBYTECODE (set on some machines)
+# would have irrepro, run from its source tree, compile its own modules in every process, while the
+# peer's site-packages hold bytecode compiled when it was installed.
+_PROCESS_ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _timed_process(command: list[str]) -> tuple[float, float]:
     """Wall-clock and CPU (user + system) seconds of one process, output discarded."""
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=_PROCESS_ENVIRONMENT)
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - start
         if os.waitstatus_to_exitcode(status) != 0:

@@ -155,7 +155,7 @@ def test_parse_measure(name, trec_name):
     assert measure.trec_eval == trec_name and measure.name == name
 
 
-@pytest.mark.parametrize("name", ["ERR@10", "P@", "P@0", "nDCG@-1", "bpref", "", "AP@10"])
+@pytest.mark.parametrize("name", ["ERR@10", "P@", "P@0", "nDCG@-1", "bpref", "", "RR@10", "P(judged_only=True)@10"])
 def test_unknown_measures_are_rejected(name):
     with pytest.raises(ValueError, match="measure"):
         parse_measure(name)
@@ -400,6 +400,55 @@ def test_a_string_is_one_measure():
     assert list(result) == ["AP"]
 
 
+# --------------------------------------------------------------------------- ir_measures' names and objects
+
+IR_MEASURES = ["AP", "AP@10", "P@10", "P(rel=2)@10", "nDCG", "nDCG@10", "R@100", "R(rel=2)@1000", "RR", "RR(rel=3)",
+               "Rprec", "Rprec(rel=2)", "AP(rel=2)"]
+
+
+def test_ir_measures_names_give_ir_measures_numbers_per_topic():
+    """On trec_eval's graded test qrels (grades -1 .. 4), every name gives what ir_measures computes
+    for it, topic by topic (with trec_eval's own topic policy: missing topics and topics without a
+    relevant document as trec_eval treats them)."""
+    import ir_measures
+
+    qrels, run = read_qrels(fetch("trec_eval_tests/qrels.rel_level")), read_run(fetch("trec_eval_tests/results.test"))
+    ours = evaluate({"r": run}, qrels, IR_MEASURES, missing_topics="drop", no_relevant="keep")
+    theirs = {}
+    for metric in ir_measures.iter_calc([ir_measures.parse_measure(name) for name in IR_MEASURES], qrels, run):
+        theirs[(str(metric.measure), metric.query_id)] = metric.value
+    compared = 0
+    for name in IR_MEASURES:
+        key = str(ir_measures.parse_measure(name))
+        for topic, value in ours[name]["r"].items():
+            assert value == pytest.approx(theirs[(key, topic)], abs=1e-12), (name, topic)
+            compared += 1
+    assert compared == 3 * len(IR_MEASURES)
+    assert ours["P(rel=2)@10"]["r"].tolist() != ours["P@10"]["r"].tolist()  # the level changes the numbers
+
+
+def test_ir_measures_objects_key_the_result_by_their_names():
+    import ir_measures
+
+    run = _run([("1", "a", 0.9), ("1", "b", 0.5), ("2", "d", 0.9), ("2", "c", 0.3)])
+    result = evaluate({"r": run}, QRELS, [ir_measures.P(rel=2) @ 1, ir_measures.RR, "P@1"])
+    assert list(result) == ["P(rel=2)@1", "RR", "P@1"]
+    assert result["P(rel=2)@1"]["r"].tolist() == [0.0, 0.0] and result["P@1"]["r"].tolist() == [1.0, 1.0]
+
+
+def test_the_command_reads_ir_measures_names_with_commas_inside(capsys):
+    import json
+
+    from irrepro.cli import main
+
+    argv = ["evaluate", "--qrels", str(fetch("trec_eval_tests/qrels.rel_level")), str(fetch("trec_eval_tests/results.test")),
+            "--measures", "P(rel=2)@10,nDCG(dcg='log2', judged_only=False)@10,RR", "--format", "json"]
+    assert main(argv) == 2  # judged_only is not trec_eval's: refused by name
+    assert "judged_only are not trec_eval's" in capsys.readouterr().err
+    argv[-3] = "P(rel=2)@10,nDCG(dcg='log2')@10,RR"
+    assert main(argv) == 0
+    means = next(iter(json.loads(capsys.readouterr().out)["runs"].values()))["mean"]
+    assert list(means) == ["P(rel=2)@10", "nDCG(dcg='log2')@10", "RR"]
 # --------------------------------------------------------------------------- runs streamed from files
 
 STREAMED_MEASURES = ["AP", "P@10", "nDCG", "nDCG@10", "R-prec", "recall@1000"]

@@ -128,14 +128,16 @@ def test_the_extras_cover_what_the_tests_tools_and_book_import(extra):
 
 
 def test_one_version_everywhere(capsys):
-    """``irrepro.__version__`` is the one place: the wheel's metadata reads it, the CLI prints it
-    (and the book's footer, tests/ext/test_book_extensions.py)."""
+    """``irrepro.version.__version__`` is the one place: the package's face hands it on, the
+    wheel's metadata reads it, the CLI prints it (and the book's footer, tests/ext/test_book_extensions.py)."""
     import irrepro
+    import irrepro.version
     from irrepro.cli import main
 
     assert "version" in PROJECT["dynamic"] and "version" not in PROJECT
     setuptools_config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    assert setuptools_config["dynamic"]["version"] == {"attr": "irrepro.__version__"}
+    assert setuptools_config["dynamic"]["version"] == {"attr": "irrepro.version.__version__"}
+    assert irrepro.__version__ is irrepro.version.__version__
     assert re.fullmatch(r"\d+\.\d+\.\d+", irrepro.__version__)
     assert main(["--version"]) == 0
     assert capsys.readouterr().out == f"irrepro {irrepro.__version__}\n"

@@ -541,3 +541,181 @@ def test_write_run_refuses_what_read_run_would_refuse_or_skip(tmp_path, column, 
     frame[column] = [value]
     with pytest.raises(ValueError, match=problem):
         write_run(frame, tmp_path / "r", name="t")
+
+
+# --------------------------------------------------------------------------- the ir_metadata header
+
+HEADER = (
+    "# ir_metadata.start\n"
+    "# schema-version: 0.1\n"
+    "# tag: r1\n"
+    "# actor:\n"
+    "#   name: A. Person\n"
+    "# ir_metadata.end\n"
+)
+
+
+def test_a_header_is_read_into_the_frame_without_a_warning(tmp_path, recwarn):
+    from irrepro.runs import run_metadata
+
+    path = _write(tmp_path, HEADER + "1 Q0 a 1 0.5 r1\n1 Q0 b 2 0.7 r1\n")
+    frame = read_run(path)
+    assert [str(w.message) for w in recwarn] == []
+    assert run_metadata(frame).to_dict() == {"schema-version": 0.1, "tag": "r1", "actor": {"name": "A. Person"}}
+    assert frame["doc_id"].tolist() == ["b", "a"]
+    assert run_metadata(read_run(_write(tmp_path, "1 Q0 a 1 0.5 r1\n", "bare.run"))) is None
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_lines_after_a_header_keep_their_file_line_numbers(tmp_path, fast):
+    from irrepro import runs
+
+    data = (HEADER + "1 Q0 a 1 0.5 r1\n1 Q0 b 2 high r1\n").encode()
+    with pytest.raises(RunFormatError, match=r"r\.run, line 8: score 'high'"):
+        runs._run_from_bytes(data, "r.run", fast=fast)
+    with pytest.raises(RunFormatError, match=r"r\.run, line 7: the file holds no run lines"):
+        runs._run_from_bytes(HEADER.encode(), "r.run", fast=fast)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "problem"),
+    [
+        ("# ir_metadata.start\n# tag: r1\n1 Q0 a 1 0.5 r1\n", 1, "never closed"),
+        ("# ir_metadata.start\n# tag: r1\n1 Q0 a 1 0.5 r1\n# ir_metadata.end\n", 3, "every line of an ir_metadata header starts with '#'"),
+        ("# ir_metadata.start\n# actor: [x\n# ir_metadata.end\n1 Q0 a 1 0.5 r1\n", 2, "not valid YAML"),
+        ("# ir_metadata.start\n# actor: someone\n# ir_metadata.end\n1 Q0 a 1 0.5 r1\n", 2, "'actor' must be a mapping"),
+        ("\n" + HEADER + "1 Q0 a 1 0.5 r1\n", 2, "must begin on line 1"),
+        ("1 Q0 a 1 0.5 r1\n" + HEADER, 2, "must begin on line 1"),
+        ("#ir_metadata.start\n# tag: r1\n# ir_metadata.end\n1 Q0 a 1 0.5 r1\n", 1, "first line must read exactly"),
+        ("1 Q0 a 1 0.5 r1\n# ir_metadata.end\n", 2, "closes no header"),
+        (HEADER + "1 Q0 a 1 0.5 r1\n" + HEADER, 8, "a second ir_metadata start line"),
+    ],
+)
+def test_a_malformed_or_misplaced_header_names_file_and_line(tmp_path, text, line, problem):
+    path = _write(tmp_path, text)
+    with pytest.raises(RunFormatError, match=rf"{re.escape(str(path))}, line {line}: .*{re.escape(problem)}"):
+        read_run(path)
+
+
+def test_a_header_with_crlf_and_a_byte_order_mark_is_read(tmp_path):
+    from irrepro.runs import run_metadata
+
+    path = tmp_path / "crlf.run"
+    path.write_bytes(b"\xef\xbb\xbf" + (HEADER + "1 Q0 a 1 0.5 r1\n").replace("\n", "\r\n").encode())
+    assert run_metadata(read_run(path))["actor"] == {"name": "A. Person"}
+
+
+def test_a_header_naming_another_tag_is_warned(tmp_path):
+    with pytest.warns(UserWarning, match="header's tag 'r1' is not the run's tag 'other'"):
+        read_run(_write(tmp_path, HEADER + "1 Q0 a 1 0.5 other\n"))
+
+
+def test_write_run_writes_the_header_with_the_runs_tag(tmp_path):
+    from irrepro.runs import run_metadata
+
+    frame = pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "score": [0.5, 0.7]})
+    path = tmp_path / "w.run"
+    write_run(frame, path, name="mine", metadata={"actor": {"team": "t"}})
+    text = path.read_text()
+    assert text.startswith("# ir_metadata.start\n# tag: mine\n# actor:\n#   team: t\n# ir_metadata.end\n1 Q0 b 1 0.7 mine\n")
+    assert run_metadata(read_run(path)).to_dict() == {"tag": "mine", "actor": {"team": "t"}}
+    with pytest.raises(ValueError, match="write_run: .*tag 'other' is not the run's tag 'mine'"):
+        write_run(frame, path, name="mine", metadata={"tag": "other"})
+    with pytest.raises(ValueError, match="write_run: .*'actor' must be a mapping"):
+        write_run(frame, path, name="mine", metadata={"actor": "someone"})
+
+
+def _annotated_trec_eval_run(tmp_path):
+    """trec_eval's test run behind a header (its own bytes, unchanged)."""
+    path = tmp_path / "results.annotated"
+    path.write_bytes(HEADER.replace("tag: r1", "tag: STANDARD").encode() + fetch("trec_eval_tests/results.test").read_bytes())
+    return path
+
+
+def test_a_header_changes_no_score_of_irrepro_evaluate_and_pytrec_eval(tmp_path, capsys):
+    """irrepro evaluate (trec_eval's code via pytrec_eval) gives trec_eval's own numbers (out.test.aq)
+    on the annotated run; repro_eval's reader strips the header and pytrec_eval agrees."""
+    import json
+
+    import pytrec_eval
+    from repro_eval.metadata import MetadataHandler
+
+    from irrepro.cli import main
+
+    annotated, qrels = _annotated_trec_eval_run(tmp_path), fetch("trec_eval_tests/qrels.test")
+    means = {}
+    for path in (fetch("trec_eval_tests/results.test"), annotated):
+        assert main(["evaluate", "--qrels", str(qrels), str(path), "--measures", "AP,P@10,nDCG", "--format", "json"]) == 0
+        means[path.name] = next(iter(json.loads(capsys.readouterr().out)["runs"].values()))["mean"]
+    assert means["results.test"] == means["results.annotated"]
+    rows = (line.split("\t") for line in fetch("trec_eval_tests/out.test.aq").read_text().splitlines())
+    expected = {measure.strip(): value.strip() for measure, topic, value in rows if topic.strip() == "all"}
+    assert f"{means['results.annotated']['AP']:.4f}" == expected["map"]
+    assert f"{means['results.annotated']['P@10']:.4f}" == expected["P_10"]
+    with open(qrels) as handle:
+        evaluator = pytrec_eval.RelevanceEvaluator(pytrec_eval.parse_qrel(handle), {"map"})
+    per_topic = evaluator.evaluate(MetadataHandler.strip_metadata(str(annotated)))
+    assert per_topic.keys() == {"301", "302", "303"}
+    assert sum(t["map"] for t in per_topic.values()) / 3 == pytest.approx(means["results.annotated"]["AP"], abs=1e-12)
+
+
+def test_ir_measures_reads_the_frame_not_the_annotated_file(tmp_path):
+    """ir_measures 0.4's TREC run reader splits every line into six fields, so a header's '#' lines
+    stop it (it reads no comment line); given the frame irrepro reads, it computes the same scores."""
+    import ir_measures
+
+    from irrepro.evaluation import evaluate
+
+    annotated, qrels_path = _annotated_trec_eval_run(tmp_path), fetch("trec_eval_tests/qrels.test")
+    with pytest.raises(ValueError, match="values to unpack"):
+        list(ir_measures.read_trec_run(str(annotated)))
+    frame, qrels = read_run(annotated), read_qrels(qrels_path)
+    measures = [ir_measures.AP, ir_measures.P @ 10, ir_measures.nDCG]
+    theirs = ir_measures.calc_aggregate(measures, qrels, frame)
+    ours = evaluate({"r": frame}, qrels, ["AP", "P@10", "nDCG"]).means().loc["r"]
+    assert [theirs[m] for m in measures] == pytest.approx(ours.tolist(), abs=1e-12)
+
+
+def test_trec_eval_reads_the_annotated_run_to_the_same_numbers_where_installed(tmp_path):
+    import shutil
+
+    trec_eval = shutil.which("trec_eval")
+    if trec_eval is None:
+        pytest.skip("no trec_eval program on PATH (its source is not in this environment to build)")
+    annotated, qrels = _annotated_trec_eval_run(tmp_path), fetch("trec_eval_tests/qrels.test")
+    outputs = [subprocess.run([trec_eval, "-m", "map", "-m", "P.10", str(qrels), str(path)], capture_output=True,
+                              text=True, check=True).stdout for path in (fetch("trec_eval_tests/results.test"), annotated)]
+    assert outputs[0].replace("test", "") == outputs[1].replace("test", "")
+
+
+def test_qrels_sha256_ignores_order_and_iteration():
+    from irrepro.runs import qrels_sha256
+
+    qrels = read_qrels(fetch("trec_eval_tests/qrels.test"))
+    shuffled = qrels.sample(frac=1.0, random_state=0).assign(iteration="Q0")
+    assert qrels_sha256(shuffled) == qrels_sha256(qrels)
+    assert qrels_sha256(qrels.assign(relevance=qrels["relevance"].where(qrels.index != 0, 5))) != qrels_sha256(qrels)
+
+
+@pytest.mark.parametrize("chunk_bytes", [7, 64, 0])
+def test_a_header_is_read_whatever_the_chunks_and_a_stream_keeps_it(tmp_path, chunk_bytes):
+    """The header is taken from the first chunks before the line parser, however small they are;
+    read_run and RunStream (which irrepro evaluate uses) read the same lines and header."""
+    from irrepro import runs
+    from irrepro.runs import RunStream, run_metadata
+
+    lines = "".join(f"{t} Q0 d{d} {d} {1 - d / 10} r1\n" for t in (1, 2) for d in range(5))
+    data = (HEADER + lines).encode()
+    frame = runs._run_from_bytes(data, "r.run", chunk_bytes=chunk_bytes)
+    assert run_metadata(frame)["actor"] == {"name": "A. Person"} and len(frame) == 10
+    path = tmp_path / "r.run"
+    path.write_bytes(data)
+    with RunStream(path, chunk_bytes=chunk_bytes or None) as stream:
+        assert sum(len(part) for part in stream) == 10
+        assert stream.metadata == run_metadata(frame) and stream.tag == "r1"
+    with pytest.raises(RunFormatError, match=r"r\.run, line 1: the ir_metadata header opened here is never closed"):
+        runs._run_from_bytes(HEADER.replace("# ir_metadata.end\n", "").encode() + lines.encode(), "r.run",
+                             chunk_bytes=chunk_bytes)
+    misplaced = (lines + HEADER).encode()
+    with pytest.raises(RunFormatError, match=r"r\.run, line 11: an ir_metadata header must begin on line 1"):
+        runs._run_from_bytes(misplaced, "r.run", chunk_bytes=chunk_bytes)

@@ -24,12 +24,14 @@ from irrepro.validation import (
     Array,
     Boolean,
     Choice,
+    Fields,
     FilePath,
     Frame,
     Integer,
     InvalidParameterError,
     Items,
     MappingOf,
+    MeasureList,
     NameList,
     OneOrMany,
     Optional,
@@ -187,9 +189,10 @@ PUBLIC_FUNCTIONS = [
 # two helpers the scores and bootstrap modules share (errors naming `what`); evaluate_prepared is
 # evaluate's body for callers that prepared the qrels and validated the arguments (evaluate, compare_runs);
 # system_effects_refit is fit_two_way's array core for many refits of resamples of a matrix already fitted
-# (and so checked) by fit_two_way (irrepro.glm.resampling).
+# (and so checked) by fit_two_way (irrepro.glm.resampling); without_rounding_noise is the contrasts' array
+# core on differences of effects already checked (1-D or 2-D, NaN allowed for unconverged fits).
 SELF_CHECKING = {measures.parse_measure, scores.as_topic_series, scores.common_topics, evaluation.evaluate_prepared,
-                 fit.system_effects_refit}  # fmt: skip
+                 fit.system_effects_refit, contrasts.without_rounding_noise}  # fmt: skip
 
 
 def _frame(columns, rows):
@@ -216,6 +219,7 @@ def valid_value(constraint):
     simple = {
         Boolean: lambda c: True, Choice: lambda c: c.options[0], Text: lambda c: "tag", FilePath: lambda c: "x.run",
         NameList: lambda c: c.options[0] if c.options else "AP", Items: lambda c: [str(i) for i in range(c.min_length)],
+        MeasureList: lambda c: "AP", Fields: lambda c: {},
         Array: lambda c: np.zeros((2,) * c.ndim), Scores: lambda c: pd.Series([0.1, 0.2], index=["1", "2"]),
         RankedRun: lambda c: ["a", "b"], MappingOf: lambda c: {"r": valid_value(c.inner)},
         Pair: lambda c: (valid_value(c.inner), valid_value(c.inner)),
@@ -256,6 +260,8 @@ def invalid_values(constraint) -> list:
         FilePath: lambda c: ["", 3, None, pd.DataFrame()],
         NameList: lambda c: ([] if c.allow_empty else [[]]) + [3, ["x", "x"], [1], b"AP", None]
         + (["nope"] if c.options else []),
+        MeasureList: lambda c: ([] if c.allow_empty else [[]]) + [3, ["x", "x"], [1], b"AP", None],
+        Fields: lambda c: ["actor: x", 3, ["a"], None],
         Items: lambda c: ["abcd", ["1"] * (c.min_length - 1), 5, None],
         Array: lambda c: ["abc", np.zeros((2,) * (c.ndim + 1)), [], None] + ([[2.0]] if c.maximum is not None else []),
         Scores: lambda c: [path, [0.1, 0.2], pd.Series([], dtype=float), pd.Series(["a", "b"]), None]

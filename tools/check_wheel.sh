@@ -70,8 +70,14 @@ grep -q "orig_a" evaluate.txt
 "$irrepro" report "${pair[@]}" --bootstrap 200 --out report.html > /dev/null
 grep -q "</html>" report.html
 
-step "routing run on the Reuters-21578 stand-in"
+step "ir_measures' names (ir-measures parses those with parameters)"
+"$irrepro" evaluate --qrels qrels.txt orig_b.run --measures "P(rel=1)@10,RR,nDCG@10" > measures.txt
+grep -q "P(rel=1)@10" measures.txt
+
+step "routing run on the Reuters-21578 stand-in, and its ir_metadata header (PyYAML)"
 "$irrepro" routing run --system wcrobust04 --target reuters-near --depth 50 --quiet --out wcr04.run > routing.txt
-[ "$(cut -d' ' -f1 wcr04.run | sort -u | wc -l)" -gt 1 ]
+[ "$(grep -v '^#' wcr04.run | cut -d' ' -f1 | sort -u | wc -l)" -gt 1 ]
+"$irrepro" metadata show wcr04.run > header.yaml
+grep -q "^tag: wcrobust04_default" header.yaml
 
 echo "check_wheel: the wheel alone installs and runs every command ($(( $(date +%s) - start )) s)"

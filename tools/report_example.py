@@ -1,4 +1,4 @@
-"""Build an example ``irrepro report`` from public data: the README's screenshot comes from it.
+"""Build an example ``irrepro report`` from public data: the screenshot in docs/using/own-runs.md comes from it.
 
 Usage: python tools/report_example.py [OUT_DIR]   (default _build/report-example)
 

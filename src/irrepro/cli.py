@@ -37,11 +37,11 @@ import sys
 import threading
 import warnings
 
-from irrepro import __version__
+from irrepro.version import __version__
 
 __all__ = ["COMMAND_MODULES", "DEBUG_VARIABLE", "REPORT_URL", "INTERRUPT_GRACE_SECONDS", "build_parser", "main"]
 
-COMMAND_MODULES = ("data", "evaluate", "compare", "report", "routing", "reproduce")
+COMMAND_MODULES = ("data", "evaluate", "compare", "report", "routing", "reproduce", "metadata")
 DEBUG_VARIABLE = "IRREPRO_DEBUG"
 REPORT_URL = "the irrepro repository's issue tracker"
 INTERRUPT_GRACE_SECONDS = 2.0

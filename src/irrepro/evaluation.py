@@ -17,14 +17,19 @@ name (as given)         trec_eval           definition (R = number of relevant d
                                             grade, discount log2(rank + 1)
 ``nDCG@k``              ``ndcg_cut_k``      the same, both cut at rank k
 ``R-prec``              ``Rprec``           relevant in the top R, / R
-``recall@k``            ``recall_k``        relevant in the top k, / R
+``AP@k``                ``map_cut_k``       AP of the top k (relevant retrieved below k count 0)
+``recall@k``, ``R@k``   ``recall_k``        relevant in the top k, / R
+``RR``                  ``recip_rank``      1 / rank of the first relevant document
 ======================  ==================  ================================================
 
 ``k`` is an integer from 1 to 2,147,483,647 (trec_eval's defaults are 5, 10, 15, 20, 30, 100,
 200, 500, 1000).  trec_eval's own names (``map``, ``P_10``, ``ndcg_cut_10`` ...) are accepted
-too; the frame is keyed by the name as given (:mod:`irrepro.measures`).  A document is relevant
-when its grade is >= 1; a grade must be an integer within 64 bits (1.0 is one, 1.5 is refused
-rather than truncated).  Arguments are checked by :mod:`irrepro.validation` before any work.
+too, and so are ir_measures' names with the parameter ``rel`` and ir_measures measure objects
+(``P(rel=2)@10``, ``ir_measures.nDCG@10``); the frame is keyed by the name as given (an object
+by its name, ``str(measure)``; :mod:`irrepro.measures`).  A document is relevant when its grade
+is >= 1, or >= ``rel`` for a measure given one (``trec_eval -l``; nDCG's gains are the grades);
+a grade must be an integer within 64 bits (1.0 is one, 1.5 is refused rather than truncated).
+Arguments are checked by :mod:`irrepro.validation` before any work.
 
 Ranking: score descending, ties by docno descending; a run's rank column is ignored
 (see :mod:`irrepro.runs`).
@@ -92,7 +97,7 @@ from irrepro.run_dicts import NeedsWholeRun, NotInBlocks, grouped_batches, neste
 from irrepro.validation import (
     Choice,
     InvalidParameterError,
-    NameList,
+    MeasureList,
     OneOrMany,
     Qrels,
     RunFrame,
@@ -272,7 +277,7 @@ def _report(run_topics: Mapping[str, Iterable[str]], qrels: pd.DataFrame, *, mis
     )
 
 
-@validate_params(runs=RUNS, qrels=QRELS, measures=NameList("measure name"), **POLICIES)
+@validate_params(runs=RUNS, qrels=QRELS, measures=MeasureList(), **POLICIES)
 def evaluate(
     runs: Mapping[str, pd.DataFrame] | pd.DataFrame,
     qrels: pd.DataFrame,
@@ -310,6 +315,17 @@ def evaluate(
     IgnoredTopicsWarning
         When run topics are not in the qrels (ignored) or topics without relevant documents
         are left out.
+
+    Examples
+    --------
+    ir_measures' names and measure objects give ir_measures' numbers (trec_eval's code either way):
+
+    >>> import ir_measures, pandas as pd
+    >>> qrels = pd.DataFrame({"query_id": ["1", "1", "1"], "doc_id": ["a", "b", "c"], "relevance": [2, 1, 0]})
+    >>> run = pd.DataFrame({"query_id": ["1", "1", "1"], "doc_id": ["a", "b", "c"], "score": [0.1, 0.9, 0.5]})
+    >>> scores = evaluate({"r": run}, qrels, ["P@1", ir_measures.P(rel=2) @ 1, "RR(rel=2)"])
+    >>> {name: float(frame.at["1", "r"]) for name, frame in scores.items()}
+    {'P@1': 1.0, 'P(rel=2)@1': 0.0, 'RR(rel=2)': 0.3333333333333333}
     """
     return evaluate_prepared(runs, qrels, measures, missing_topics=missing_topics, no_relevant=no_relevant, stacklevel=3)
 
@@ -332,24 +348,33 @@ class RunScores:
 
 class Judgments:
     """Qrels prepared once for several evaluations: the nested dict and one pytrec_eval
-    ``RelevanceEvaluator`` per set of measures (used by ``compare_runs`` for its two run pairs,
-    and by ``irrepro evaluate`` for each run file)."""
+    ``RelevanceEvaluator`` per set of measures and relevance level (used by ``compare_runs`` for
+    its two run pairs, and by ``irrepro evaluate`` for each run file)."""
 
     def __init__(self, qrels: pd.DataFrame):
         self.qrels = qrels
         self.by_topic = _qrels_dict(qrels)
-        self._evaluators: dict[frozenset, pytrec_eval.RelevanceEvaluator] = {}
+        self._evaluators: dict[tuple[frozenset, int], pytrec_eval.RelevanceEvaluator] = {}
 
-    def evaluator(self, requests: frozenset) -> pytrec_eval.RelevanceEvaluator:
-        if requests not in self._evaluators:
-            self._evaluators[requests] = pytrec_eval.RelevanceEvaluator(self.by_topic, set(requests))
-        return self._evaluators[requests]
+    def evaluator(self, requests: frozenset, relevance_level: int = 1) -> pytrec_eval.RelevanceEvaluator:
+        """trec_eval's evaluator of ``requests`` counting grades >= ``relevance_level`` relevant (``-l``)."""
+        key = (requests, relevance_level)
+        if key not in self._evaluators:
+            self._evaluators[key] = pytrec_eval.RelevanceEvaluator(self.by_topic, set(requests), relevance_level=relevance_level)
+        return self._evaluators[key]
+
+    def evaluators(self, measures: Sequence[str]) -> dict[int, pytrec_eval.RelevanceEvaluator]:
+        """One evaluator per relevance level the ``measures`` name (pytrec_eval takes one level each)."""
+        parsed = [parse_measure(name) for name in measures]
+        levels = sorted({m.relevance_level for m in parsed})
+        return {level: self.evaluator(frozenset(m.request for m in parsed if m.relevance_level == level), level)
+                for level in levels}  # fmt: skip
 
     def score(self, run, measures: Sequence[str], *, what: str = "run lists") -> RunScores:
         """trec_eval's scores of one run, never holding more than a batch of its topics as dicts.
 
-        ``run`` is a run frame (evaluated in batches of whole topics, :func:`irrepro.run_dicts.
-        nested_batches`) or a :class:`irrepro.runs.RunStream`: evaluated topic by topic as the
+        ``run`` is a run frame (evaluated in batches of whole topics,
+        :func:`~irrepro.run_dicts.nested_batches`) or a :class:`irrepro.runs.RunStream`: evaluated topic by topic as the
         file is read (:func:`~irrepro.run_dicts.grouped_batches`); if its topics are not in
         blocks, read again and held as topic codes, docnos and scores, sorted by topic
         (:func:`~irrepro.run_dicts.sorted_batches`); if a topic lists a document twice or it is
@@ -358,7 +383,7 @@ class Judgments:
         numbers are those of one call on the whole run.  ``what`` begins the error about a
         document twice in a frame's topic (``run X lists``).
         """
-        evaluator = self.evaluator(frozenset(parse_measure(name).request for name in measures))
+        evaluator = self.evaluators(measures)
         if isinstance(run, pd.DataFrame):
             return _score_batches(
                 nested_batches(run["query_id"], run["doc_id"], run["score"].astype("float64"), what=what), evaluator
@@ -370,7 +395,7 @@ class Judgments:
         return scores
 
 
-def _score_stream(stream, evaluator: pytrec_eval.RelevanceEvaluator) -> RunScores | None:
+def _score_stream(stream, evaluator: dict[int, pytrec_eval.RelevanceEvaluator]) -> RunScores | None:
     """A stream's scores topic by topic as read; if its topics are not in blocks, from its lines
     held compactly and sorted by topic (a second reading); ``None``: read the run whole."""
     try:
@@ -384,12 +409,17 @@ def _score_stream(stream, evaluator: pytrec_eval.RelevanceEvaluator) -> RunScore
         return None
 
 
-def _score_batches(batches, evaluator: pytrec_eval.RelevanceEvaluator) -> RunScores:
+def _score_batches(batches, evaluators: dict[int, pytrec_eval.RelevanceEvaluator]) -> RunScores:
+    """Every batch evaluated at each relevance level; a measure's score is kept under its
+    :attr:`~irrepro.measures.Measure.key` (trec_eval's name, ``-l N`` added above level 1)."""
     topics: set[str] = set()
     by_topic: dict[str, dict[str, float]] = {}
     for batch in batches:
         topics.update(batch)
-        by_topic.update(evaluator.evaluate(batch))
+        for level, evaluator in evaluators.items():
+            for topic, scores in evaluator.evaluate(batch).items():
+                keyed = scores if level == 1 else {f"{name} -l {level}": value for name, value in scores.items()}
+                by_topic.setdefault(topic, {}).update(keyed)
     return RunScores(frozenset(topics), by_topic)
 
 
@@ -441,7 +471,7 @@ def evaluate_prepared(
         if not isinstance(run, RunScores):
             run = judgments.score(run, measures, what=f"run {run_name} lists")
         for measure in parsed:
-            values = [run.by_topic[t][measure.trec_eval] if t in run.by_topic else fill for t in topics]
+            values = [run.by_topic[t][measure.key] if t in run.by_topic else fill for t in topics]
             columns[measure.name][run_name] = np.array(values, dtype="float64")
     index = pd.Index(topics, dtype="str", name="query_id")
     frames = {

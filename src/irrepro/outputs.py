@@ -253,7 +253,7 @@ def _remove_stale(out: Path, name: str) -> None:
 
 
 def _manifest(files: list[dict], producer: str) -> dict:
-    from irrepro import __version__
+    from irrepro.version import __version__
 
     commit = git_commit()
     return {

@@ -149,7 +149,7 @@ def _checked(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
 def sorted_batches(pieces: Iterable[pd.DataFrame], *, batch_rows: int | None = BATCH_ROWS) -> Iterator[dict[str, dict[str, float]]]:
     """``{topic: {doc: score}}`` of a stream of run lines in any order, in batches of whole topics.
 
-    The pieces (as for :func:`grouped_batches`) are held by :class:`_HeldLines`, then ordered by
+    The pieces (as for :func:`grouped_batches`) are held by ``_HeldLines``, then ordered by
     topic code (stably) and cut into batches of about ``batch_rows`` lines.  Raises
     :class:`NeedsWholeRun` when a topic lists a document twice or there is no line.
     """

@@ -51,6 +51,18 @@ trec_eval would read a text differently from what it plainly says, the text is r
 - The second column (``Q0`` / iteration) and the rank column are not checked: trec_eval
   never reads them.
 
+The ir_metadata header
+----------------------
+A run may begin with an ir_metadata header (:mod:`irrepro.metadata`): a ``# ir_metadata.start``
+line, YAML lines each behind ``#``, a ``# ir_metadata.end`` line.  It is read before the lines
+(its YAML follows YAML's rules, not a run line's), checked against the schema's fields and kept
+with the frame: :func:`run_metadata` (``frame.attrs["ir_metadata"]``, a read-only
+:class:`~irrepro.metadata.Metadata`).  trec_eval skips its lines as comments, so it changes no
+score.  Refused with :class:`RunFormatError` naming the line (and the field): malformed YAML, a
+field of the wrong kind, a header never closed, a line inside it without ``#``, and a header that
+is not at the top (a start or end line anywhere but in a header beginning on line 1: repro_eval
+reads a header only there).  :func:`write_run` writes one with ``metadata=``.
+
 Accepted with a ``warnings.warn`` saying what was ignored: comment lines, text after a run
 line's sixth column, and a run with several run tags (trec_eval reports the tag of the last
 line, so do we).
@@ -77,7 +89,7 @@ are found after the last line.
 
 One definition, two paths
 -------------------------
-:func:`_reference_lines` with :func:`_score` and :func:`_grade` *is* the definition; the
+``_reference_lines`` with ``_score`` and ``_grade`` *is* the definition; the
 line-by-line readers built on it are the reference.  A clean input (printable characters,
 blanks and tabs, LF or CRLF line ends) is first given to pandas' C parser (a whole read_run
 is about three times faster; ``benchmarks/bench_evaluation.py``), whose result is then
@@ -100,20 +112,35 @@ import csv
 import io
 import itertools
 import math
+import os
 import re
 import unicodedata
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 import numpy as np
 import pandas as pd
 
-from irrepro.outputs import atomic_write_text
+from irrepro.metadata import (
+    END_LINE,
+    START_LINE,
+    Metadata,
+    MetadataError,
+    header_lines,
+    merged,
+    parse_header,
+    parse_yaml,
+    with_tag,
+)
+from irrepro.outputs import atomic_write_bytes, atomic_write_text
 from irrepro.sources import Source
-from irrepro.validation import FilePath, Optional, RunFrame, Text, validate_params
+from irrepro.validation import Fields, FilePath, Optional, RunFrame, Text, validate_params
 
-__all__ = ["RunFormatError", "read_run", "RunStream", "read_qrels", "write_run", "rank_by_score", "in_trec_eval_order"]
+__all__ = ["RunFormatError", "METADATA_ATTR", "read_run", "RunStream", "read_qrels", "write_run", "run_metadata",
+           "rank_by_score", "in_trec_eval_order", "qrels_sha256", "read_metadata_file", "read_metadata", "annotate_run",
+           "as_run_frame"]
 
 RUN_COLUMNS = ("query_id", "doc_id", "score", "rank", "run")
 QRELS_COLUMNS = ("query_id", "iteration", "doc_id", "relevance")
@@ -121,6 +148,19 @@ QRELS_COLUMNS = ("query_id", "iteration", "doc_id", "relevance")
 
 class RunFormatError(ValueError):
     """A run or qrels file is malformed; the message names the file, the line and the problem."""
+
+
+#: The key of ``frame.attrs`` under which :func:`read_run` keeps a run's ir_metadata header.
+METADATA_ATTR = "ir_metadata"
+
+
+def run_metadata(frame: pd.DataFrame) -> Metadata | None:
+    """The ir_metadata header :func:`read_run` found at the top of the run's file, or ``None``.
+
+    A frame derived from the read one (filtered, re-ranked) still carries it, as pandas carries
+    ``attrs``; whether it still describes that frame is the caller's to judge.
+    """
+    return frame.attrs.get(METADATA_ATTR)
 
 
 # --------------------------------------------------------------------------- ranking
@@ -633,6 +673,141 @@ def _read_qrels_fast(data: bytes) -> pd.DataFrame | None:
     return table
 
 
+# --------------------------------------------------------------------------- the ir_metadata header
+
+_START_AT_TOP = re.compile(re.escape(START_LINE.encode()) + rb"[ \t\r]*(?:\n|\Z)")
+_END_LINE = re.compile(rb"^" + re.escape(END_LINE.encode()) + rb"[ \t\r]*$", re.MULTILINE)
+# Any start or end line, however spaced: outside a header at the top, one is misplaced.
+_MARKER = re.compile(rb"^[ \t]*#[ \t]*ir_metadata\.(start|end)\b", re.MULTILINE)
+
+
+def _line_of(data: bytes, position: int, first_line: int = 1) -> int:
+    return first_line + data.count(b"\n", 0, position)
+
+
+def _header_text(header: bytes, source: str) -> list[str]:
+    """The header's lines between its delimiters (a CRLF's ``\\r`` dropped), decoded as UTF-8."""
+    try:
+        text = header.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RunFormatError(f"{source}, line {_line_of(header, error.start)}: not valid UTF-8 ({error.reason})") from None
+    return [line.removesuffix("\r") for line in text.split("\n")[1:-1]]
+
+
+def _misplaced_marker(body: bytes, source: str, first_line: int, header_end: int) -> None:
+    """Refuse a start or end line in ``body`` (the file from ``first_line`` on, after any header)."""
+    if b"ir_metadata." not in body:  # a fast scan; the pattern runs only where it could match
+        return
+    found = _MARKER.search(body)
+    if found is None:
+        return
+    line, kind = _line_of(body, found.start(), first_line), found.group(1).decode()
+    if header_end:
+        why = f"a second ir_metadata {kind} line, after the header of lines 1-{header_end}"
+    elif kind == "start" and line == 1:
+        why = f"an ir_metadata header's first line must read exactly '{START_LINE}'"
+    elif kind == "start":
+        why = f"an ir_metadata header must begin on line 1 ('{START_LINE}'), as repro_eval reads it only there"
+    else:
+        why = f"'{END_LINE}' closes no header (there is no '{START_LINE}' on line 1)"
+    raise RunFormatError(f"{source}, line {line}: {why}")
+
+
+def _split_header(data: bytes, source: str) -> tuple[Metadata | None, bytes, int]:
+    """The ir_metadata header at the top of ``data`` (``None`` without one), the bytes after it and
+    the number of lines it took: what the line parser then reads, from line ``taken + 1`` on."""
+    content = data.removeprefix(_BOM.encode())
+    if not _START_AT_TOP.match(content):
+        _misplaced_marker(data, source, 1, 0)
+        return None, data, 0
+    end = _END_LINE.search(content)
+    if end is None:
+        raise RunFormatError(f"{source}, line 1: the ir_metadata header opened here is never closed "
+                             f"(no '{END_LINE}' line)")
+    taken = _line_of(content, end.start())
+    try:
+        metadata = parse_header(_header_text(content[: end.start()], source), source=source, first_line=2)
+    except MetadataError as error:
+        raise RunFormatError(str(error)) from None
+    after = content.find(b"\n", end.end())
+    body = b"" if after < 0 else content[after + 1 :]
+    _misplaced_marker(body, source, taken + 1, taken)
+    return metadata, body, taken
+
+
+def _body_chunks(source: Source, summary: _RunSummary, chunk_bytes: int | None) -> Iterator[tuple[int, bytes]]:
+    """The chunks of ``source`` after its ir_metadata header, which is read into ``summary`` before
+    the line parser sees a line; a start or end line anywhere else is refused. Chunks end at line
+    ends, so the header's end line lies within one chunk."""
+    chunks = source.chunks(chunk_bytes)
+    first = next(chunks, None)
+    if first is None:
+        return
+    if not _START_AT_TOP.match(first[1].removeprefix(_BOM.encode())):
+        for number, data in itertools.chain([first], chunks):
+            _misplaced_marker(data, source.label, number, 0)
+            yield number, data
+        return
+    pieces = [first[1]]
+    while not _END_LINE.search(pieces[-1]) and (following := next(chunks, None)) is not None:
+        pieces.append(following[1])
+    summary.metadata, body, taken = _split_header(b"".join(pieces), source.label)
+    summary.first_line = taken + 1
+    if body:
+        yield taken + 1, body
+    for number, data in chunks:
+        _misplaced_marker(data, source.label, number, taken)
+        yield number, data
+
+
+def read_metadata_file(path) -> Metadata:
+    """A YAML file of ir_metadata fields (``irrepro metadata annotate RUN --from FILE``, ``irrepro
+    routing run --metadata FILE``), checked against the schema; errors name the file and the line."""
+    with Source(path) as opened:
+        data, source = opened.read(), opened.label
+    try:
+        return parse_yaml(data.decode("utf-8"), source=source)
+    except UnicodeDecodeError as error:
+        raise RunFormatError(f"{source}, line {_line_of(data, error.start)}: not valid UTF-8 ({error.reason})") from None
+    except MetadataError as error:
+        raise RunFormatError(str(error)) from None
+
+
+def read_metadata(path) -> Metadata | None:
+    """The ir_metadata header of a run file (``None`` without one), read without its run lines: a
+    file is read up to the first chunk after the header. ``path`` as for :func:`read_run`."""
+    with Source(path) as source:
+        summary = _RunSummary()
+        for _ in _body_chunks(source, summary, None):
+            break  # the header, if any, is read before the first chunk of run lines
+        return summary.metadata
+
+
+def annotate_run(path, metadata: Mapping, *, out=None) -> Metadata:
+    """Write the run ``path`` with ``metadata`` as its header to ``out`` (default: ``path`` itself,
+    replaced atomically) and return the header written.
+
+    The run is read first (its lines checked, its tag known, as :func:`read_run` does); a header it
+    has already is kept, ``metadata`` laid over it (:func:`irrepro.metadata.merged`). The run lines
+    are written as they are (order, ranks and spacing kept), behind the new header.
+    """
+    with Source(path) as opened:
+        data, source = opened.read(), opened.label
+    if out is None and source in ("<stdin>", "<stream>"):
+        raise ValueError(f"{source}: give a file to write the annotated run to")
+    frame = _run_from_bytes(data, source)
+    existing = run_metadata(frame)
+    fields = merged(existing.to_dict() if existing is not None else {}, metadata)
+    try:
+        header = with_tag(fields, str(frame["run"].iat[-1]), source=source)
+        text = "".join(f"{line}\n" for line in header_lines(header))
+    except MetadataError as error:
+        raise RunFormatError(str(error)) from None
+    body = _split_header(data, source)[1].removeprefix(_BOM.encode())
+    atomic_write_bytes(path if out is None else out, text.encode("utf-8") + body)
+    return header
+
+
 # --------------------------------------------------------------------------- reading
 
 
@@ -650,6 +825,8 @@ class _RunSummary:
         self.last_tag: str | None = None
         self.ignored = _Ignored()
         self.rows = 0
+        self.metadata: Metadata | None = None  # the ir_metadata header, if the input has one
+        self.first_line = 1  # the first line after the header
 
     def add(self, lines: _RunLines) -> None:
         self.tags.update(dict.fromkeys(lines.tags))
@@ -658,7 +835,7 @@ class _RunSummary:
         self.rows += len(lines.frame)
 
     def warn(self, source: str, name: str | None, *, stacklevel: int) -> None:
-        """The warnings of :func:`read_run`: lines ignored, then several run tags."""
+        """The warnings of :func:`read_run`: lines ignored, several run tags, a header naming another."""
         self.ignored.warn(source, stacklevel=stacklevel + 1)
         tags = list(self.tags)
         if name is None and len(tags) > 1:
@@ -668,6 +845,10 @@ class _RunSummary:
                 UserWarning,
                 stacklevel=stacklevel + 1,
             )
+        tagged = self.metadata.tag if self.metadata is not None else None
+        if tagged is not None and self.last_tag is not None and tagged != self.last_tag:
+            warnings.warn(f"{source}: the ir_metadata header's tag {tagged!r} is not the run's tag {self.last_tag!r}",
+                          UserWarning, stacklevel=stacklevel + 1)  # fmt: skip
 
 
 def _run_chunks(
@@ -675,10 +856,10 @@ def _run_chunks(
 ) -> Iterator[_RunLines]:
     """The run lines of ``source``, chunk by chunk, each added to ``summary``.
 
-    The one place where :func:`read_run` and :class:`RunStream` read lines: a reader of header
-    lines (e.g. ir_metadata) would take the first chunk's leading lines here, before the parser.
+    The one place where :func:`read_run` and :class:`RunStream` read lines: the ir_metadata header
+    is taken from the first chunks here (into ``summary.metadata``), before the parser.
     """
-    for first_line, data in source.chunks(chunk_bytes):
+    for first_line, data in _body_chunks(source, summary, chunk_bytes):
         lines = _read_run_chunk(data, source.label, first_line=first_line, fast=fast)
         summary.add(lines)
         yield lines
@@ -695,7 +876,7 @@ def _read_run_lines(source: Source, *, fast: bool = True, chunk_bytes: int | Non
         else:
             numbers = None
     if not summary.rows:
-        raise RunFormatError(f"{source.label}, line 1: the file holds no run lines (empty run)")
+        raise RunFormatError(f"{source.label}, line {summary.first_line}: the file holds no run lines (empty run)")
     frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     if numbers is None and _has_duplicates(frame["query_id"], frame["doc_id"]):
         # The fast path keeps no line numbers: the reference reads the input again to name them.
@@ -705,7 +886,7 @@ def _read_run_lines(source: Source, *, fast: bool = True, chunk_bytes: int | Non
     return frame, summary
 
 
-def read_run(path, *, name: str | None = None) -> pd.DataFrame:
+def read_run(path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None) -> pd.DataFrame:
     """Read a TREC run into a tidy frame in trec_eval order.
 
     Parameters
@@ -720,9 +901,11 @@ def read_run(path, *, name: str | None = None) -> pd.DataFrame:
 
     Returns
     -------
-    DataFrame with columns ``query_id`` (str), ``doc_id`` (str), ``score`` (float64),
-    ``rank`` (int64, 1-based, trec_eval order: score descending, ties by docno descending;
-    the file's rank column is ignored) and ``run`` (str), sorted by ``query_id`` then ``rank``.
+    pandas.DataFrame
+        Columns ``query_id`` (str), ``doc_id`` (str), ``score`` (float64), ``rank`` (int64,
+        1-based, trec_eval order: score descending, ties by docno descending; the file's rank
+        column is ignored) and ``run`` (str), sorted by ``query_id`` then ``rank``.
+        The file's ir_metadata header, if it has one, is :func:`run_metadata` of the frame.
 
     Raises
     ------
@@ -764,7 +947,10 @@ def _ranked_run(
     summary.warn(source.label, name, stacklevel=stacklevel + 1)
     frame = rank_by_score(unranked)
     frame["run"] = pd.array([name if name is not None else summary.last_tag] * len(frame), dtype="str")
-    return frame[list(RUN_COLUMNS)], summary
+    frame = frame[list(RUN_COLUMNS)]
+    if summary.metadata is not None:
+        frame.attrs[METADATA_ATTR] = summary.metadata
+    return frame, summary
 
 
 class RunStream:
@@ -815,6 +1001,11 @@ class RunStream:
         """``name``, else the run tag of the last line (known after a complete iteration or :meth:`read`)."""
         return self.name if self.name is not None else self._completed().last_tag
 
+    @property
+    def metadata(self) -> Metadata | None:
+        """The input's ir_metadata header (known after a complete iteration or :meth:`read`)."""
+        return self._completed().metadata
+
     def warn(self, *, stacklevel: int = 2) -> None:
         """The warnings :func:`read_run` gives for this input (after a complete iteration), attributed
         ``stacklevel`` frames up as :func:`warnings.warn` counts."""
@@ -840,17 +1031,36 @@ class RunStream:
         self.close()
 
 
-def read_qrels(path) -> pd.DataFrame:
+def read_qrels(path: str | os.PathLike[str] | BinaryIO) -> pd.DataFrame:
     """Read TREC qrels (``topic iteration docno relevance``).
 
-    ``path`` is a file, a FIFO, ``"-"`` for standard input or a binary file, as for
-    :func:`read_run`.  Returns a frame with columns ``query_id`` (str), ``iteration`` (str),
-    ``doc_id`` (str) and ``relevance`` (int64), in file order.  A grade >= 1 means relevant
-    (trec_eval's default relevance level); 0 and negative grades are judged non-relevant.
+    A grade >= 1 means relevant (trec_eval's default relevance level); 0 and negative grades are
+    judged non-relevant.
 
-    Raises :class:`RunFormatError` (file, line, problem) for a line with other than four
-    columns, a grade that is not an integer, a document judged twice for one topic, input
-    without judgments, and the other refusals of the module docstring.
+    Parameters
+    ----------
+    path : str, path-like or binary file
+        The qrels: a file, a FIFO, ``/dev/stdin``, ``"-"`` for standard input or a file opened
+        in binary mode, read once as for :func:`read_run`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query_id`` (str), ``iteration`` (str), ``doc_id`` (str) and ``relevance``
+        (int64), in file order.
+
+    Raises
+    ------
+    RunFormatError
+        Naming the file, the line and the problem: a line with other than four columns, a grade
+        that is not an integer, a document judged twice for one topic, input without judgments,
+        and the other refusals of the module docstring.
+
+    Examples
+    --------
+    >>> import io
+    >>> read_qrels(io.BytesIO(b"301 0 d1 1\\n301 0 d2 0\\n"))["relevance"].tolist()
+    [1, 0]
     """
     with Source(path) as source:
         return _qrels_from_bytes(source.read(), source.label)
@@ -868,18 +1078,68 @@ def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.Data
 # --------------------------------------------------------------------------- writing
 
 
-@validate_params(frame=RunFrame(), path=FilePath(), name=Optional(Text(no_blanks=True, what="a run tag")))
-def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
+def as_run_frame(frame: pd.DataFrame, name: str = "run") -> pd.DataFrame:
+    """``frame`` as a run frame of irrepro's columns in trec_eval's order: PyTerrier's ``qid`` and
+    ``docno`` renamed (its ``rank``, from 0 in its own order of ties, dropped), then ranked by
+    :func:`rank_by_score` unless already :func:`in_trec_eval_order` (a frame from :func:`read_run`
+    is returned as it is)."""
+    frame = RunFrame().check(name, frame)
+    return frame if in_trec_eval_order(frame) else rank_by_score(frame)
+
+
+def qrels_sha256(qrels: pd.DataFrame) -> str:
+    """sha256 of ``qrels`` as TREC text, lines ``topic 0 docno grade`` sorted by topic and docno:
+    the same judgments give the same digest whatever the order, spacing or iteration column of the
+    file they were read from.
+
+    >>> q = pd.DataFrame({"query_id": ["2", "1"], "doc_id": ["a", "b"], "relevance": [1, 0]})
+    >>> qrels_sha256(q) == qrels_sha256(q.iloc[::-1])
+    True
+    """
+    import hashlib
+
+    table = pd.DataFrame({"query_id": qrels["query_id"].astype(str), "doc_id": qrels["doc_id"].astype(str),
+                          "relevance": qrels["relevance"].astype("int64")}).sort_values(["query_id", "doc_id"])
+    text = "".join(f"{q} 0 {d} {g}\n" for q, d, g in zip(table["query_id"], table["doc_id"], table["relevance"], strict=True))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@validate_params(frame=RunFrame(), path=FilePath(), name=Optional(Text(no_blanks=True, what="a run tag")),
+                 metadata=Optional(Fields("a mapping of ir_metadata fields")))
+def write_run(frame: pd.DataFrame, path: str | os.PathLike[str], *, name: str | None = None, metadata: Mapping | None = None) -> None:
     """Write a run frame as a TREC 6-column run file.
 
     Lines are written in trec_eval order (topic, then score descending, ties by docno
     descending) with ranks 1..n per topic; scores are written with ``repr`` so they read back
-    bit for bit.  The tag is ``name`` or the frame's single ``run`` value.
+    bit for bit.  The file is written atomically (a temporary file renamed into place).  A header
+    is written only when ``metadata`` is given (a frame's :func:`run_metadata` may no longer
+    describe it).
 
-    Raises ``ValueError`` when a column is missing, a tag or id holds whitespace (or another
-    character :func:`read_run` refuses), a topic starts with ``#`` (it would read back as a
-    comment), there is no tag, the frame holds several run tags and no ``name`` is given, or
-    a document is listed twice in one topic.
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Columns ``query_id``, ``doc_id`` and ``score`` (a ``rank`` column is ignored), and
+        ``run`` unless ``name`` is given.
+    path : str or path-like
+        The file to write; a symlink there is replaced, never followed.
+    name : str, optional
+        The run tag; default: the frame's single ``run`` value.
+    metadata : mapping, optional
+        ir_metadata fields (:mod:`irrepro.metadata`), written as the file's header with its
+        ``tag`` set to the run's.
+
+    Raises
+    ------
+    ValueError
+        When a column is missing, a tag or id holds whitespace (or another character
+        :func:`read_run` refuses), a topic starts with ``#`` (it would read back as a comment),
+        there is no tag, the frame holds several run tags and no ``name`` is given, a score is
+        NaN, a document is listed twice in one topic, or ``metadata`` breaks the schema or names
+        another tag.
+
+    See Also
+    --------
+    read_run : Reads the file back to the same frame.
     """
     missing = {"query_id", "doc_id", "score"} - set(frame.columns)
     if missing:
@@ -913,10 +1173,21 @@ def write_run(frame: pd.DataFrame, path, *, name: str | None = None) -> None:
     if duplicated.any():
         row = table[duplicated].iloc[0]
         raise ValueError(f"write_run: document {row['doc_id']} appears twice in topic {row['query_id']}")
+    header = _header(metadata, name)
     ranked = rank_by_score(table)
     lines = [
         f"{q} Q0 {d} {r} {s!r} {name}\n"
         for q, d, r, s in zip(ranked["query_id"].tolist(), ranked["doc_id"].tolist(), ranked["rank"].tolist(),
                               ranked["score"].tolist(), strict=True)  # fmt: skip
     ]
-    atomic_write_text(path, "".join(lines))
+    atomic_write_text(path, header + "".join(lines))
+
+
+def _header(metadata: Mapping | None, tag: str) -> str:
+    """The header text of ``metadata`` for the run tagged ``tag`` ("" without metadata)."""
+    if metadata is None:
+        return ""
+    try:
+        return "".join(f"{line}\n" for line in header_lines(with_tag(metadata, tag)))
+    except MetadataError as error:
+        raise ValueError(f"write_run: {error}") from None

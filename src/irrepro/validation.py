@@ -47,6 +47,7 @@ __all__ = [
     "Text",
     "FilePath",
     "NameList",
+    "MeasureList",
     "Items",
     "Pair",
     "Array",
@@ -54,8 +55,11 @@ __all__ = [
     "Scores",
     "RunFrame",
     "Qrels",
+    "RUN_COLUMN_ALIASES",
+    "QRELS_COLUMN_ALIASES",
     "RankedRun",
     "MappingOf",
+    "Fields",
     "OneOrMany",
     "validate_params",
     "check_int",
@@ -301,6 +305,26 @@ class NameList(Constraint):
 
 
 @dataclass(frozen=True)
+class MeasureList(NameList):
+    """Measure names, as :class:`NameList`; a measure object of ir_measures (``ir_measures.P@10``)
+    stands for its name (``"P@10"``), which :func:`irrepro.measures.parse_measure` reads as ir_measures does."""
+
+    what: str = "measure name"
+
+    def describe(self) -> str:
+        return super().describe() + " (or ir_measures measures)"
+
+    def check(self, name, value):
+        def named(item):
+            is_measure = hasattr(item, "NAME") and hasattr(item, "params") and type(item).__module__.startswith("ir_measures")
+            return str(item) if is_measure else item
+
+        if not isinstance(value, (str, bytes, Mapping)) and isinstance(value, Iterable):
+            value = [named(item) for item in value]
+        return super().check(name, named(value))
+
+
+@dataclass(frozen=True)
 class Items(Constraint):
     """A sequence (not a string) of at least ``min_length`` hashable items, e.g. topic ids."""
 
@@ -394,14 +418,36 @@ def _numeric_column(frame, column: str) -> bool:
     return pd.api.types.is_numeric_dtype(frame[column]) and not pd.api.types.is_bool_dtype(frame[column])
 
 
+#: PyTerrier's column names for irrepro's (which are ir_datasets'): a results frame's ``qid`` and
+#: ``docno``, a qrels frame's ``label``. A frame using them is read as if it used irrepro's.
+RUN_COLUMN_ALIASES = {"qid": "query_id", "docno": "doc_id"}
+QRELS_COLUMN_ALIASES = {"qid": "query_id", "docno": "doc_id", "label": "relevance"}
+
+
+def _renamed(value, aliases: Mapping[str, str]):
+    """``value`` with alias columns renamed (where irrepro's column is absent), else ``value`` itself."""
+    import pandas as pd
+
+    if not isinstance(value, pd.DataFrame):
+        return value
+    rename = {alias: column for alias, column in aliases.items() if alias in value.columns and column not in value.columns}
+    return value.rename(columns=rename) if rename else value
+
+
 class RunFrame(Frame):
     """A run as :func:`irrepro.runs.read_run` returns it: ``query_id``, ``doc_id`` and a numeric
-    ``score`` without NaN, at least one line."""
+    ``score`` without NaN, at least one line. A PyTerrier results frame (``qid``, ``docno``,
+    ``score``) is one too: its columns are renamed and its ``rank`` (from 0, in PyTerrier's order
+    of ties) is dropped, so that trec_eval's is computed where one is needed."""
 
     def __init__(self, extra_columns: tuple[str, ...] = ()):
         super().__init__(("query_id", "doc_id", "score", *extra_columns), 1, "irrepro.runs.read_run reads a file into one")
 
     def check(self, name, value):
+        renamed = _renamed(value, RUN_COLUMN_ALIASES)
+        if renamed is not value and "rank" in renamed.columns:
+            renamed = renamed.drop(columns="rank")
+        value = renamed
         super().check(name, value)
         _check_scores(self, name, value)
         return value
@@ -418,12 +464,14 @@ def _check_scores(constraint: Constraint, name, frame) -> None:
 
 class Qrels(Frame):
     """Qrels as :func:`irrepro.runs.read_qrels` returns them: ``query_id``, ``doc_id`` and an integer
-    ``relevance`` grade within trec_eval's 64-bit integers (an integral float such as 1.0 is one)."""
+    ``relevance`` grade within trec_eval's 64-bit integers (an integral float such as 1.0 is one);
+    PyTerrier's ``qid``, ``docno`` and ``label`` are read as those."""
 
     def __init__(self):
         super().__init__(("query_id", "doc_id", "relevance"), 1, "irrepro.runs.read_qrels reads a file into one")
 
     def check(self, name, value):
+        value = _renamed(value, QRELS_COLUMN_ALIASES)  # PyTerrier's qid, docno, label
         super().check(name, value)
         grades = value["relevance"]
         fits = _integer_grades(grades)
@@ -518,6 +566,21 @@ class RankedRun(Constraint):
 
 
 @dataclass(frozen=True)
+class Fields(Constraint):
+    """A mapping of named fields (e.g. ir_metadata's), possibly empty; its values are checked elsewhere."""
+
+    what: str = "a mapping of fields"
+
+    def describe(self) -> str:
+        return self.what
+
+    def check(self, name, value):
+        if not isinstance(value, Mapping):
+            self.fail(name, value)
+        return value
+
+
+@dataclass(frozen=True)
 class MappingOf(Constraint):
     """A non-empty mapping of names to values ``inner`` allows (each checked as ``name[key]``)."""
 
@@ -529,9 +592,7 @@ class MappingOf(Constraint):
     def check(self, name, value):
         if not isinstance(value, Mapping) or not value:
             self.fail(name, value)
-        for key, item in value.items():
-            self.inner.check(f"{name}[{key!r}]", item)
-        return value
+        return {key: self.inner.check(f"{name}[{key!r}]", item) for key, item in value.items()}
 
 
 @dataclass(frozen=True)
@@ -639,4 +700,4 @@ def check_frame(name: str, value, *, columns: Iterable[str] = (), min_rows: int 
 
 def as_measure_list(name: str, value) -> tuple[str, ...]:
     """A tuple of measure names: a string is ONE measure (``"AP"``, not ``"A"``, ``"P"``)."""
-    return NameList("measure name").check(name, value)
+    return MeasureList().check(name, value)

@@ -61,6 +61,86 @@ def test_cutoff_one_with_sigir2020_is_an_option_error(files, capsys):
     )
 
 
+# --------------------------------------------------------------------------- PRIMAD from ir_metadata headers
+
+_COMPONENTS = ("platform", "research goal", "implementation", "method", "actor", "data")
+
+
+def _annotate(path, out, **changes):
+    """``path`` copied to ``out`` with a header of all six components, ``changes`` laid over them."""
+    from irrepro.runs import annotate_run
+
+    fields = {c: {"name": "original"} for c in _COMPONENTS}
+    fields["data"] = {"test collection": {"name": "C1"}}
+    for component, value in changes.items():
+        fields[component.replace("_", " ")] = value
+    annotate_run(path, fields, out=out)
+    return out
+
+
+@pytest.fixture()
+def annotated(files, tmp_path):
+    qrels, paths = files
+    runs = {
+        "base.run": _annotate(paths["base.run"], tmp_path / "o_b.run"),
+        "adv.run": _annotate(paths["adv.run"], tmp_path / "o_a.run"),
+        "sweep_b.run": _annotate(paths["base2.run"], tmp_path / "s_b.run", method={"C": 3}),
+        "sweep_a.run": _annotate(paths["adv2.run"], tmp_path / "s_a.run", method={"C": 3}),
+        "far_b.run": _annotate(paths["base2.run"], tmp_path / "f_b.run", actor={"name": "other"},
+                               data={"test collection": {"name": "C2"}}),
+        "far_a.run": _annotate(paths["adv2.run"], tmp_path / "f_a.run", actor={"name": "other"},
+                               data={"test collection": {"name": "C2"}}),
+    }
+    return qrels, runs
+
+
+def _compare(qrels, runs, new: tuple[str, str], *extra) -> list[str]:
+    return ["compare", "--qrels", str(qrels), "--orig-baseline", str(runs["base.run"]), "--orig-advanced",
+            str(runs["adv.run"]), "--new-baseline", str(runs[new[0]]), "--new-advanced", str(runs[new[1]]), *extra]
+
+
+def test_headers_name_the_kind_of_experiment_and_choose_the_measures(annotated, capsys):
+    qrels, runs = annotated
+    assert main([*_compare(qrels, runs, ("sweep_b.run", "sweep_a.run")), "--format", "json"]) == 0
+    document = _strict_json(capsys.readouterr().out)
+    assert document["experiment"]["primad"] == {"baseline": "priMad", "advanced": "priMad"}
+    assert document["experiment"]["kinds"] == {"baseline": "parameter sweep", "advanced": "parameter sweep"}
+    assert document["experiment"]["decided_by"] == "ir_metadata" and document["setting"] == "replicability"
+    assert "KTU" in document
+    assert main([*_compare(qrels, runs, ("far_b.run", "far_a.run")), "--new-qrels", str(qrels), "--format", "json"]) == 0
+    document = _strict_json(capsys.readouterr().out)
+    assert document["experiment"]["primad"] == {"baseline": "primAD", "advanced": "primAD"}
+    assert document["experiment"]["kinds"]["baseline"] == "reproducibility" and document["setting"] == "reproducibility"
+    assert "KTU" not in document
+    assert main(_compare(qrels, runs, ("sweep_b.run", "sweep_a.run"))) == 0
+    assert "experiment: PRIMAD priMad (baseline and advanced): parameter sweep" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("new", "new_qrels", "message"),
+    [
+        (("sweep_b.run", "sweep_a.run"), True, "put the new runs on the original test collection"),
+        (("far_b.run", "far_a.run"), False, "put the new runs on another test collection"),
+        (("sweep_b.run", "far_a.run"), False, "the ir_metadata headers disagree: the new baseline run is on the original"),
+    ],
+)
+def test_headers_that_contradict_the_qrels_given_are_one_error(annotated, capsys, new, new_qrels, message):
+    qrels, runs = annotated
+    argv = _compare(qrels, runs, new, *(("--new-qrels", str(qrels)) if new_qrels else ()))
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1
+    assert main([*argv, "--ignore-metadata"]) == 0  # --new-qrels alone decides, as without headers
+
+
+def test_without_headers_the_new_qrels_decide_and_it_is_said(files, capsys):
+    qrels, paths = files
+    argv = ["compare", "--qrels", str(qrels), "--orig-baseline", str(paths["base.run"]), "--orig-advanced",
+            str(paths["adv.run"]), "--new-baseline", str(paths["base2.run"]), "--new-advanced", str(paths["adv2.run"])]
+    assert main([*argv, "--format", "json"]) == 0
+    experiment = _strict_json(capsys.readouterr().out)["experiment"]
+    assert experiment["primad"] is None and experiment["decided_by"] == "--new-qrels"
+    assert "no ir_metadata header in the original baseline, original advanced, new baseline, new advanced runs" in experiment["text"]
 def test_no_relevant_keep_averages_the_topic_as_trec_eval(files, capsys):
     """Topic 4 is judged, but only non-relevant (0 and -1): left out by default, scored 0 with keep."""
     qrels, paths = files

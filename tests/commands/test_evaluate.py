@@ -289,7 +289,8 @@ def _spy_on_trec_eval(monkeypatch) -> list[int]:
             sizes.append(sum(map(len, run.values())))
             return self.wrapped.evaluate(run)
 
-    monkeypatch.setattr(evaluation.Judgments, "evaluator", lambda self, requests: Spy(evaluator(self, requests)))
+    monkeypatch.setattr(evaluation.Judgments, "evaluator",
+                        lambda self, requests, relevance_level=1: Spy(evaluator(self, requests, relevance_level)))
     return sizes
 
 

@@ -200,3 +200,59 @@ def test_a_damaged_corpus_in_a_grid_is_named_with_exit_2(tmp_path, capsys):
     error = capsys.readouterr().err
     assert status == 2, error
     assert f"error: {tmp_path / 'docs.gz'}: truncated" in error
+
+
+# --------------------------------------------------------------------------- ir_metadata headers
+
+
+def test_a_run_carries_its_header_which_repro_eval_reads(tmp_path):
+    from repro_eval.metadata import MetadataHandler
+
+    from irrepro.runs import run_metadata
+
+    config = _setup(tmp_path)
+    config.write_text(config.read_text().replace("[corpora.mytarget]", "[corpora.core17]"))
+    (tmp_path / "study.yaml").write_text("research goal:\n  venue:\n    name: CLEF\n    year: 2019\n")
+    out = tmp_path / "r.run"
+    assert main(["routing", "run", "--system", "wcrobust04", "--target", "core17", "--config", str(config), "--quiet",
+                 "--actor", "A. Person", "--team", "irrepro", "--metadata", str(tmp_path / "study.yaml"),
+                 "--out", str(out)]) == 0
+    header = run_metadata(read_run(out))
+    assert MetadataHandler.read_metadata(str(out)) == header.to_dict()
+    assert header["actor"] == {"role": "reproducer", "name": "A. Person", "team": "irrepro"}
+    assert header["research goal"]["venue"] == {"name": "CLEF", "year": 2019}
+    test_collection = header["data"]["test collection"]
+    assert test_collection["name"] == "core17" and test_collection["ir_datasets"] == "nyt/trec-core-2017"
+    assert str(tmp_path) not in out.read_text()  # no path of this machine: the data, not where it is kept
+    assert header["implementation"]["name"] == "paper"
+
+
+def test_a_run_made_again_is_the_same_file(tmp_path):
+    config = _setup(tmp_path)
+    files = [tmp_path / "a.run", tmp_path / "b.run"]
+    for out in files:
+        assert main(["routing", "run", "--system", "wcrobust04", "--target", "mytarget", "--config", str(config),
+                     "--quiet", "--out", str(out)]) == 0
+    assert files[0].read_bytes() == files[1].read_bytes()
+    assert files[0].read_text().startswith("# ir_metadata.start\n")
+
+
+def test_no_metadata_writes_the_bare_run_and_refuses_header_options(tmp_path, capsys):
+    config = _setup(tmp_path)
+    out = tmp_path / "bare.run"
+    argv = ["routing", "run", "--system", "wcrobust04", "--target", "mytarget", "--config", str(config), "--quiet",
+            "--no-metadata", "--out", str(out)]
+    assert main(argv) == 0
+    assert not out.read_text().startswith("#")
+    assert main([*argv, "--actor", "A. Person"]) == 2
+    assert "--no-metadata writes no header; --actor would go into one" in capsys.readouterr().err
+
+
+def test_a_bad_metadata_file_is_named_with_its_line(tmp_path, capsys):
+    config = _setup(tmp_path)
+    (tmp_path / "bad.yaml").write_text("actor:\n  name: [A\n")
+    out = tmp_path / "r.run"
+    assert main(["routing", "run", "--system", "wcrobust04", "--target", "mytarget", "--config", str(config),
+                 "--metadata", str(tmp_path / "bad.yaml"), "--out", str(out)]) == 2
+    assert f"{tmp_path / 'bad.yaml'}, line 2: the ir_metadata fields are not valid YAML" in capsys.readouterr().err
+    assert not out.exists()

@@ -8,6 +8,7 @@ advanced run ignores relevance, so it is significantly worse than the original a
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
 from pathlib import Path
 
 import numpy as np
@@ -63,3 +64,35 @@ def report_args(files: dict[str, Path], out: Path, *, pairs: bool = False, repro
     else:
         args += ["--new-baseline", str(files["new_baseline"]), "--new-advanced", str(files["new_advanced"])]
     return [*args, "--bootstrap", "200", "--out", str(out), *extra]
+
+
+class _NumberCells(HTMLParser):
+    """Every element that carries ``data-stat``: its data-* attributes and its text."""
+
+    def __init__(self):
+        super().__init__()
+        self.cells: list[dict] = []
+        self._open: list[dict | None] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = {k[5:]: v for k, v in attrs if k.startswith("data-")}
+        cell = {**attributes, "text": ""} if "stat" in attributes else None
+        if cell is not None:
+            self.cells.append(cell)
+        self._open.append(cell)
+
+    def handle_endtag(self, tag):
+        if self._open:
+            self._open.pop()
+
+    def handle_data(self, data):
+        for cell in self._open:
+            if cell is not None:
+                cell["text"] += data
+
+
+def number_cells(html: str) -> list[dict]:
+    """Every element of a report that carries ``data-stat``: its data-* attributes and its ``text``."""
+    parser = _NumberCells()
+    parser.feed(html)
+    return parser.cells

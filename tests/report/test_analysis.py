@@ -1,8 +1,9 @@
-"""The report's numbers: compare_runs' own, intervals from the bootstrap module, curves equal to
+"""The report's numbers: compare_runs' own, intervals from one resampling of the topics, curves equal to
 ``compare_runs`` at each cut-off, and the diagnostics on hand-made cases."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -14,11 +15,14 @@ from irrepro.report.analysis import (
     curve_measures,
     cutoff_curves,
     largest_differences,
+    report_draws,
     summarise_run,
     top_overlap,
 )
 from irrepro.reproducibility import bootstrap
 from irrepro.reproducibility.compare import ROLES, compare_pairs, compare_runs
+from irrepro.reproducibility.replicates import comparison_replicates
+from irrepro.reproducibility.resampling import percentile_interval, topic_resamples, topic_weights
 from irrepro.runs import read_qrels, read_run
 
 OPTIONS = ReportOptions(n_resamples=200)
@@ -67,23 +71,29 @@ def test_curves_equal_compare_runs_at_each_cutoff(files, runs, qrels):
                 assert row["RMSE"] == at["RMSE"][kind][f"nDCG@{k}"]
 
 
-def test_intervals_are_the_bootstrap_modules(runs, qrels):
+def test_intervals_come_from_the_reports_one_resampling(runs, qrels):
+    """Every interval is the percentile interval of the statistic's replicates on the report's draws;
+    ER's is bootstrap_effect_ratio's (it draws the topics the same way, with the same seed)."""
     comparison = compare_runs(**runs, qrels=qrels)
-    intervals = confidence_intervals(comparison, OPTIONS)
-    common = {"n_resamples": 200, "level": 0.95, "seed": 0}
+    draws = report_draws([comparison], OPTIONS)
+    replicates = comparison_replicates(comparison, draws)
+    intervals = confidence_intervals(comparison, replicates, OPTIONS)
+    assert {key[0] for key in intervals} == {"KTU", "RBO", "RMSE", "DeltaARP", "p", "ER", "DeltaRI"}
+    values = comparison.to_frame().set_index(["statistic", "run", "measure"])["value"]
+    for key, interval in intervals.items():
+        assert (interval.low, interval.high) == percentile_interval(replicates[key], 0.95), key
+        assert interval.estimate == values[key] and interval.n_resamples == 200 and interval.seed == 0
     t = comparison.per_topic["AP"]
-    assert intervals[("ER", "", "AP")] == bootstrap.bootstrap_effect_ratio(orig_advanced=t["orig_advanced"], orig_baseline=t["orig_baseline"], new_advanced=t["new_advanced"], new_baseline=t["new_baseline"], paired=True, **common)
-    assert intervals[("KTU", "advanced", "")] == bootstrap.bootstrap_mean(comparison.ktu["advanced"], **common)
-    assert intervals[("RMSE", "baseline", "AP")] == bootstrap.bootstrap_rmse(t["orig_baseline"], t["new_baseline"], **common)
-    assert intervals[("DeltaARP", "baseline", "AP")] == bootstrap.bootstrap_mean_difference(original=t["orig_baseline"], new=t["new_baseline"], paired=True, **common)
-    assert {key[0] for key in intervals} == {"KTU", "RBO", "RMSE", "DeltaARP", "ER", "DeltaRI"}
+    er = bootstrap.bootstrap_effect_ratio(**{role: t[role] for role in ROLES}, paired=True, n_resamples=200, level=0.95, seed=0)
+    assert intervals[("ER", "", "AP")].low == pytest.approx(er.low, abs=1e-12)
+    assert intervals[("ER", "", "AP")].high == pytest.approx(er.high, abs=1e-12)
 
 
 def test_undefined_intervals_say_why(runs, qrels):
     # the original advanced run equals the baseline: no original effect, ER undefined
     same = {**runs, "orig_advanced": runs["orig_baseline"]}
     comparison = compare_runs(**{r: same[r] for r in ROLES}, qrels=qrels)
-    intervals = confidence_intervals(comparison, OPTIONS)
+    intervals = confidence_intervals(comparison, comparison_replicates(comparison, report_draws([comparison], OPTIONS)), OPTIONS)
     assert "zero mean improvement" in intervals[("ER", "", "AP")]
 
 
@@ -92,10 +102,25 @@ def test_reproducibility_intervals_are_unpaired(files):
             "new_advanced": read_run(files["rpd_advanced"])}  # fmt: skip
     analysis = analyse_pair("rpd", runs, read_qrels(files["qrels"]), new_qrels=read_qrels(files["new_qrels"]), options=OPTIONS)
     assert analysis.curves is None and analysis.largest_differences == {}
-    assert {key[0] for key in analysis.intervals} == {"DeltaARP", "ER", "DeltaRI"}
+    assert {key[0] for key in analysis.intervals} == {"DeltaARP", "p", "ER", "DeltaRI"}
     t = analysis.comparison.per_topic["P@10"]
     assert analysis.intervals[("DeltaARP", "advanced", "P@10")].estimate == pytest.approx(
         t["new_advanced"].mean() - t["orig_advanced"].mean())
+
+
+def test_one_resampling_per_report(files, runs, qrels):
+    """Every pair is resampled on the same topic draws (seeded by --seed), and the draws cover each topic a run has."""
+    original = {r: runs[r] for r in ROLES[:2]}
+    pairs = [("good", runs["new_baseline"], runs["new_advanced"]), ("bad", runs["new_baseline"], read_run(files["bad_advanced"]))]
+    data = analyse(original, pairs, qrels, options=ReportOptions(n_resamples=50, seed=3, curve_cutoffs=(10,)))
+    assert data.draws.topics == tuple(str(t) for t in range(301, 316)) and data.draws.weights.shape == (50, 15)
+    expected = topic_weights(topic_resamples(15, 50, seed=3))
+    np.testing.assert_array_equal(data.draws.weights, expected)
+    for analysis in data.pairs:  # the pair's replicates are those of the shared draws
+        again = comparison_replicates(analysis.comparison, data.draws)
+        assert all(np.array_equal(again[k], v, equal_nan=True) for k, v in analysis.replicates.items())
+    same_baseline = [analysis.replicates[("p", "baseline", "AP")] for analysis in data.pairs]
+    np.testing.assert_array_equal(*same_baseline)  # the same new baseline run in both pairs: the same draws, the same p-values
 
 
 def test_top_overlap_counts_shared_documents():
@@ -138,6 +163,24 @@ def test_analyse_checks_its_pairs(runs, qrels):
     assert set(data.coverage) == {"original", "p"} and data.setting == "replicability"
 
 
+def test_analyse_reads_pyterrier_frames_as_the_files(runs, qrels):
+    """A report on PyTerrier results (qid, docno, score, rank from 0) has the numbers of the files."""
+    def pyterrier(frame):
+        out = frame.rename(columns={"query_id": "qid", "doc_id": "docno"})[["qid", "docno", "score"]].iloc[::-1]
+        out["rank"] = out.groupby("qid").cumcount()  # from 0, ties in reversed order
+        return out.reset_index(drop=True)
+
+    original = {role: runs[role] for role in ROLES[:2]}
+    expected = analyse(original, [("p", runs["new_baseline"], runs["new_advanced"])], qrels, options=OPTIONS)
+    given = analyse({role: pyterrier(frame) for role, frame in original.items()},
+                    [("p", pyterrier(runs["new_baseline"]), pyterrier(runs["new_advanced"]))],
+                    qrels.rename(columns={"query_id": "qid", "doc_id": "docno", "relevance": "label"}), options=OPTIONS)
+    assert given.pairs[0].comparison.to_json() == expected.pairs[0].comparison.to_json()
+    import dataclasses
+
+    assert {key: dataclasses.replace(s, tag="") for key, s in given.runs.items()} == {
+        key: dataclasses.replace(s, tag="") for key, s in expected.runs.items()}  # a results frame has no run tag
+    pd.testing.assert_frame_equal(given.pairs[0].curves, expected.pairs[0].curves)
 def test_rank_columns_that_disagree_with_the_scores_change_nothing(runs, qrels):
     """The report reads every run in trec_eval's order (score, then docno), as compare_runs does."""
     reversed_ranks = {role: frame.assign(rank=frame.groupby("query_id")["rank"].transform("max") - frame["rank"] + 1)

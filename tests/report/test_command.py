@@ -3,53 +3,32 @@ its errors are one line, and the same inputs give the same bytes."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
 import sys
-from html.parser import HTMLParser
 
 import pytest
 
 from irrepro.cli import main
-from irrepro.report.formatting import fmt, fmt_p
+from irrepro.formatting import REPORT, format_number, format_pvalue
 from irrepro.report.methods import ROLE_NAMES
 from irrepro.report.render import tex_escape
+from tests.report.files import number_cells as _cells
 from tests.report.files import report_args
 
 MEASURES = ("AP", "P@10", "nDCG")
 CUTOFFS = (5, 10, 20, 50, 100, 1000)
 
 
-class _NumberCells(HTMLParser):
-    """Every element that carries ``data-stat``: its data-* attributes and its text."""
-
-    def __init__(self):
-        super().__init__()
-        self.cells: list[dict] = []
-        self._open: list[dict | None] = []
-
-    def handle_starttag(self, tag, attrs):
-        attributes = {k[5:]: v for k, v in attrs if k.startswith("data-")}
-        cell = {**attributes, "text": ""} if "stat" in attributes else None
-        if cell is not None:
-            self.cells.append(cell)
-        self._open.append(cell)
-
-    def handle_endtag(self, tag):
-        if self._open:
-            self._open.pop()
-
-    def handle_data(self, data):
-        for cell in self._open:
-            if cell is not None:
-                cell["text"] += data
+def fmt(value) -> str:
+    """A score as the report's LaTeX writes it (irrepro.formatting, then escaped for TeX)."""
+    return tex_escape(format_number(value, 4, medium=REPORT))
 
 
-def _cells(html: str) -> list[dict]:
-    parser = _NumberCells()
-    parser.feed(html)
-    return parser.cells
+def fmt_p(value) -> str:
+    return tex_escape(format_pvalue(value, medium=REPORT))
 
 
 def _compare_json(files, capsys, new=("new_baseline", "new_advanced"), extra=()) -> dict:
@@ -259,6 +238,40 @@ def test_undefined_effects_and_awkward_names(files, tmp_path, capsys):
     assert "a\\$b \\& \\textless{}c\\textgreater{}\\_d\\%" in tex.read_text()
 
 
+def test_the_methods_name_the_primad_kind_of_two_annotated_pairs(files, tmp_path):
+    """Pair ``sweep`` changes the method only (a parameter sweep, priMad), pair ``other`` also the
+    implementation (a replication, prIMad): the methods text says so, and the replicability measures apply."""
+    from irrepro.runs import annotate_run
+
+    components = ("platform", "research goal", "implementation", "method", "actor", "data")
+    original = {c: {"name": "original"} for c in components}
+
+    def annotated(role: str, name: str, **changes) -> str:
+        annotate_run(files[role], {**original, **changes}, out=tmp_path / name)
+        return name
+
+    ob, oa = annotated("orig_baseline", "ob.run"), annotated("orig_advanced", "oa.run")
+    rows = [("sweep", annotated("new_baseline", "sb.run", method={"C": 3}), annotated("new_advanced", "sa.run", method={"C": 3})),
+            ("other", annotated("new_baseline", "xb.run", implementation={"name": "x"}, method={"C": 3}),
+             annotated("new_advanced", "xa.run", implementation={"name": "x"}, method={"C": 3}))]
+    (tmp_path / "pairs.csv").write_text("name,baseline,advanced\n" + "".join(f"{n},{b},{a}\n" for n, b, a in rows))
+    out = tmp_path / "primad.html"
+    argv = ["report", "--qrels", str(files["qrels"]), "--orig-baseline", str(tmp_path / ob), "--orig-advanced",
+            str(tmp_path / oa), "--pairs", str(tmp_path / "pairs.csv"), "--bootstrap", "50", "--out", str(out)]
+    assert main(argv) == 0
+    text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", out.read_text())))
+    assert "The kind of study was read from the runs' ir_metadata headers" in text
+    assert "1 pair (sweep): PRIMAD priMad (baseline and advanced): parameter sweep" in text
+    assert "1 pair (other): PRIMAD prIMad (baseline and advanced): replicability" in text
+    assert "the setting is replicability" in text
+    assert main([*argv, "--new-qrels", str(files["qrels"]), "--out", str(tmp_path / "x.html")]) == 2
+
+
+def test_the_methods_say_the_new_qrels_decided_without_headers(files, tmp_path):
+    out = tmp_path / "plain.html"
+    assert main(report_args(files, out)) == 0
+    text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", out.read_text())))
+    assert "The kind of study was not read from ir_metadata headers (no ir_metadata header in the original baseline" in text
 def test_a_full_disk_names_the_file_being_written(files, tmp_path, capsys, monkeypatch):
     import errno
 

@@ -120,7 +120,8 @@ def _cli(args, capsys) -> dict:
 def test_cli_json_shape(files, capsys):
     common = ["--qrels", str(files["qrels"]), "--orig-baseline", str(files["orig_baseline"]), "--orig-advanced", str(files["orig_advanced"])]
     replicability = _cli(common + ["--new-baseline", str(files["new_baseline"]), "--new-advanced", str(files["new_advanced"])], capsys)
-    keys = ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "setting", "ARP", "KTU", "RBO", "RMSE", "ER", "DeltaRI", "p_value", "notes"]
+    keys = ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "experiment", "setting", "ARP", "KTU", "RBO", "RMSE", "ER",
+            "DeltaRI", "p_value", "notes"]
     assert list(replicability) == keys
     topics = [str(t) for t in range(301, 316)]
     assert replicability["runs"]["orig_baseline"] == {"label": "orig_baseline", "file": str(files["orig_baseline"]), "n_topics": 15, "topics": topics}
@@ -135,7 +136,8 @@ def test_cli_json_shape(files, capsys):
         + ["--new-baseline", str(files["rpd_baseline"]), "--new-advanced", str(files["rpd_advanced"]), "--new-qrels", str(files["new_qrels"])],
         capsys,
     )
-    assert list(reproducibility) == ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "setting", "ARP", "ER", "DeltaRI", "p_value", "notes"]
+    assert list(reproducibility) == ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "experiment", "setting", "ARP", "ER",
+                                     "DeltaRI", "p_value", "notes"]
     assert reproducibility["new_qrels"] == str(files["new_qrels"])
     assert reproducibility["setting"] == "reproducibility"
 
@@ -185,7 +187,7 @@ def test_table_keeps_the_magnitude_of_small_p_values(files):
     comparison.p_value["baseline"]["AP"] = 3.2e-9  # as a large replication with a big drop gives
     comparison.p_value["advanced"]["AP"] = None
     block = comparison.to_table().split("p-value (paired t-test)")[1]
-    assert "3.20e-09" in block and "undefined" in block and "0.0000" not in block
+    assert "3.2e-09" in block and "undefined" in block and "0.000" not in block  # the one p-value rule (irrepro.formatting)
 
 
 def test_compare_pairs_is_compare_runs_for_each_pair(files):
@@ -234,6 +236,32 @@ def test_a_string_is_one_measure(files):
     assert compare_runs(**_runs(files), qrels=read_qrels(files["qrels"]), measures="AP").measures == ("AP",)
 
 
+# --------------------------------------------------------------------------- PyTerrier and ir_datasets frames
+
+
+def _pyterrier(frame: pd.DataFrame, rng) -> pd.DataFrame:
+    """``frame`` as a PyTerrier pipeline returns results: qid, docid (an int), docno, score and a
+    rank from 0 that orders ties its own way; rows shuffled."""
+    shuffled = frame.sample(frac=1.0, random_state=int(rng.integers(1000))).reset_index(drop=True)
+    out = pd.DataFrame({"qid": shuffled["query_id"], "docid": range(len(shuffled)), "docno": shuffled["doc_id"],
+                        "score": shuffled["score"], "query": "a query"})
+    out["rank"] = out.groupby("qid")["score"].rank(ascending=False, method="first").astype(int) - 1
+    return out
+
+
+def test_pyterrier_and_ir_datasets_frames_are_compared_as_the_files(files):
+    """The same runs as PyTerrier results (qid, docno; its rank from 0 and its tie order replaced by
+    trec_eval's) or as ir_datasets frames without a rank give the numbers of the files."""
+    rng = np.random.default_rng(0)
+    runs = _runs(files)
+    qrels = read_qrels(files["qrels"])
+    expected = compare_runs(**runs, qrels=qrels).to_json()
+    pyterrier_qrels = qrels.rename(columns={"query_id": "qid", "doc_id": "docno", "relevance": "label"})
+    assert compare_runs(**{role: _pyterrier(run, rng) for role, run in runs.items()}, qrels=pyterrier_qrels).to_json() == expected
+    bare = {role: run[["query_id", "doc_id", "score"]].sample(frac=1.0, random_state=1) for role, run in runs.items()}
+    assert compare_runs(**bare, qrels=qrels).to_json() == expected
+
+
 def test_every_measure_follows_the_scores_not_the_rank_column(files):
     """A user-built frame whose rank column disagrees with its scores: KTU and RBO see trec_eval's
     order (score, then docno), as AP and RMSE do; the result is that of the well-ranked frame."""
@@ -252,3 +280,42 @@ def test_nan_scores_are_refused_by_compare_runs(files, role):
     runs[role] = runs[role].assign(score=runs[role]["score"].where(runs[role].index != 3))
     with pytest.raises(ValueError, match=rf"{role} must be .*; got a NaN score \(topic 301"):
         compare_runs(**runs, qrels=read_qrels(files["qrels"]))
+
+
+def test_to_frame_is_the_one_result_json_and_table_derive_from(files):
+    """One row per statistic, run and measure; the JSON holds the frame's numbers (null where NaN) and
+    the table writes them by the package's one rule."""
+    from irrepro.formatting import TEXT, format_number, format_pvalue
+    from irrepro.reproducibility.compare import FRAME_COLUMNS, LEVELS
+
+    runs = _runs(files)
+    same = {**runs, "orig_advanced": runs["orig_baseline"]}  # no original effect: ER undefined
+    comparison = compare_runs(**same, qrels=read_qrels(files["qrels"]))
+    frame = comparison.to_frame()
+    assert tuple(frame.columns) == FRAME_COLUMNS and set(frame["setting"]) == {"replicability"}
+    assert list(dict.fromkeys(frame["level"])) == list(LEVELS)
+    assert frame.groupby("statistic").size().to_dict() == {"ARP": 12, "DeltaARP": 6, "p": 6, "KTU": 2, "RBO": 2, "RMSE": 6, "ER": 3, "DeltaRI": 3}
+    assert not frame.duplicated(["statistic", "run", "measure"]).any() and frame[["low", "high"]].isna().all().all()
+    values = frame.set_index(["statistic", "run", "measure"])["value"]
+    document, table = comparison.to_json(), comparison.to_table()
+    assert document["ER"] == {m: None for m in MEASURES} and values.loc["ER"].isna().all()
+    for (statistic, run, measure), value in values.items():
+        if statistic == "DeltaARP":
+            assert value == pytest.approx(values["ARP", f"new_{run}", measure] - values["ARP", f"orig_{run}", measure])
+            continue
+        key = {"p": "p_value"}.get(statistic, statistic)
+        found = document[key][run][measure] if statistic not in ("ER", "DeltaRI", "KTU", "RBO") else (
+            document[key][measure] if statistic in ("ER", "DeltaRI") else document[key][run]["mean"])
+        assert (found is None and np.isnan(value)) or found == value, (statistic, run, measure)
+        written = format_pvalue(value, medium=TEXT) if statistic == "p" else format_number(value, 4, medium=TEXT)
+        assert written in table
+
+
+def test_to_frame_takes_intervals(files):
+    from irrepro.reproducibility.bootstrap import ConfidenceInterval
+
+    comparison = compare_runs(**_runs(files), qrels=read_qrels(files["qrels"]))
+    interval = ConfidenceInterval(0.9, 0.5, 1.5, 0.95, 100, 0, 0)
+    frame = comparison.to_frame({("ER", "", "AP"): interval, ("ER", "", "nDCG"): "undefined: no reason"})
+    bounds = frame.set_index(["statistic", "run", "measure"])[["low", "high"]]
+    assert tuple(bounds.loc[("ER", "", "AP")]) == (0.5, 1.5) and bounds.drop(("ER", "", "AP")).isna().all().all()

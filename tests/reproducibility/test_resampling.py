@@ -12,6 +12,8 @@ from scipy import stats
 
 from irrepro.reproducibility import scores
 from irrepro.reproducibility.resampling import (
+    STABILITY,
+    STABLE_SHARE,
     identity_weights,
     kendall_tau_b,
     paired_t_pvalues,
@@ -19,6 +21,7 @@ from irrepro.reproducibility.resampling import (
     resampled_means,
     resampled_rmse,
     share_holding,
+    stability,
     student_t_pvalues,
     topic_resamples,
     topic_weights,
@@ -124,3 +127,46 @@ def test_a_perfect_replication_has_p_one_and_bad_input_is_refused():
         share_holding(np.array([], dtype=bool))
     with pytest.raises(ValueError, match="level"):
         percentile_interval(np.ones(3), level=1.0)
+
+
+def test_skipna_computes_on_the_drawn_topics_that_have_a_value():
+    """A topic a run lacks (NaN) is skipped: each replicate is the statistic on its drawn topics with a value."""
+    rng = np.random.default_rng(4)
+    original, new, other = rng.random(20), rng.random((20, 3)), rng.random((15, 3))
+    new[[2, 5, 11], 0], new[7, 2], other[[0, 3], 1] = np.nan, np.nan, np.nan
+    indices, other_indices = topic_resamples(20, 25, seed=3), topic_resamples(15, 25, seed=4)
+    weights, other_weights = topic_weights(indices), topic_weights(other_indices)
+    means = resampled_means(weights, new, skipna=True)
+    rmse = resampled_rmse(weights, original, new, skipna=True)
+    paired = paired_t_pvalues(weights, original[:, None] - new, skipna=True)
+    unpaired = student_t_pvalues(weights, original, other_weights, other, skipna=True)
+    for b in range(25):
+        for run in range(3):
+            drawn = new[indices[b], run]
+            kept = ~np.isnan(drawn)
+            assert means[b, run] == pytest.approx(drawn[kept].mean())
+            assert rmse[b, run] == pytest.approx(np.sqrt(((original[indices[b]][kept] - drawn[kept]) ** 2).mean()))
+            assert paired[b, run] == pytest.approx(stats.ttest_rel(original[indices[b]][kept], drawn[kept]).pvalue, rel=1e-8)
+            drawn_other = other[other_indices[b], run]
+            expected = stats.ttest_ind(original[indices[b]], drawn_other[~np.isnan(drawn_other)]).pvalue
+            assert unpaired[b, run] == pytest.approx(expected, rel=1e-8)
+    # without NaN, skipna changes nothing
+    complete = new[:, 1]
+    np.testing.assert_allclose(resampled_means(weights, complete, skipna=True), resampled_means(weights, complete), rtol=1e-12)
+    np.testing.assert_allclose(paired_t_pvalues(weights, (original - complete)[:, None], skipna=True),
+                               paired_t_pvalues(weights, (original - complete)[:, None]), rtol=1e-9)  # fmt: skip
+
+
+def test_a_replicate_without_enough_drawn_topics_is_undefined():
+    values = np.array([[np.nan], [0.5], [0.2]])
+    weights = np.array([[3.0, 0.0, 0.0], [1.0, 1.0, 1.0], [0.0, 3.0, 0.0]])
+    assert np.isnan(resampled_means(weights, values, skipna=True)[0, 0])
+    p = paired_t_pvalues(weights, values, skipna=True)[:, 0]
+    assert np.isnan(p[0]) and np.isfinite(p[1]) and p[2] == 0.0  # three draws of one topic: no spread, a nonzero mean
+
+
+def test_stability_is_the_books_threshold():
+    from irrepro.papers import robustness
+
+    assert robustness.STABLE_SHARE is STABLE_SHARE and robustness.STATUSES == STABILITY == ("stable", "fragile")
+    assert [stability(share) for share in (1.0, STABLE_SHARE, 0.9499, 0.0)] == ["stable", "stable", "fragile", "fragile"]

@@ -96,3 +96,14 @@ def test_configured_collections_reads_corpora_and_qrels(tmp_path, monkeypatch):
     assert collections["a"].qrels["doc_id"].tolist() == ["D1"]
     with pytest.raises(ConfigError, match=r"corpus 'b' is not in .*corpora.toml; add a \[corpora.b\] table"):
         configured_collections(["a", "b"], config)
+
+
+def test_a_configured_corpus_says_what_it_is_without_a_path(tmp_path):
+    (tmp_path / "a.sgml").write_text("<DOC>\n<DOCNO> D1 </DOCNO>\n<TEXT>\noil prices\n</TEXT>\n</DOC>\n")
+    (tmp_path / "a.qrels").write_text("1 0 D1 1\n")
+    config = _write(tmp_path, '[corpora.core17]\nformat = "trec"\npaths = ["a.sgml"]\nqrels = "a.qrels"\n'
+                              '[corpora.mine]\nformat = "trec"\npaths = ["a.sgml"]\nqrels = "a.qrels"\n')
+    _, collections = configured_collections(["core17", "mine"], config)
+    assert collections["core17"].about == {"source": "configured corpus [corpora.core17], format trec",
+                                           "ir_datasets": "nyt/trec-core-2017"}
+    assert "ir_datasets" not in collections["mine"].about

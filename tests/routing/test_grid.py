@@ -191,3 +191,47 @@ def test_a_memory_limit_too_small_for_a_worker_is_one_clear_error(tmp_path):
     assert error.startswith("irrepro routing: error: the Dask workers were restarted") and len(error.splitlines()) == 1
     assert "for going over their memory limit" in error and "now --memory-limit 64MiB with --workers 1" in error
     assert "internal error" not in error and "KilledWorker" not in error
+
+
+# --------------------------------------------------------------------------- ir_metadata headers
+
+
+def _tiny_corpora():
+    import pandas as pd
+
+    from irrepro.routing.corpora import Document
+    from irrepro.routing.pipeline import Collection
+    from tests.commands.test_routing import TARGET_DOCS, TRAINING_DOCS
+
+    def collection(name, docs, qrels):
+        frame = pd.DataFrame(qrels, columns=["query_id", "iteration", "doc_id", "relevance"])
+        return Collection(name, [Document(doc_id, text) for doc_id, text in docs.items()], frame)
+
+    return {
+        "robust04": collection("robust04", TRAINING_DOCS, [("1", 0, "R1", 1), ("1", 0, "R2", 1), ("1", 0, "R3", 0)]),
+        "mytarget": collection("mytarget", TARGET_DOCS, [("1", 0, "N1", 1), ("1", 0, "N2", 0)]),
+    }
+
+
+def test_grid_runs_carry_headers_and_other_header_fields_make_them_again(tmp_path):
+    from repro_eval.metadata import MetadataAnalyzer, MetadataHandler
+
+    from irrepro.runs import read_run, run_metadata
+
+    corpora, out = _tiny_corpora(), tmp_path / "grid"
+    runs = plan(["wcrobust04"], ["mytarget"], [by_name(name) for name in ("default", "C_3")])
+    assert run_grid(corpora, runs, out, corpora_label="tiny", progress=False).made == 2
+    files = [out / run.name for run in runs]
+    headers = [run_metadata(read_run(path)) for path in files]
+    assert [MetadataHandler.read_metadata(str(path)) for path in files] == [h.to_dict() for h in headers]
+    assert headers[0]["platform"]["software"]["libraries"]["python"][0].startswith("python==")
+    assert dict(MetadataAnalyzer(str(files[0])).analyze_directory(str(out / "mytarget"))) == {"priMad": [str(files[1])]}
+    before = files[0].read_bytes()
+    assert run_grid(corpora, runs, out, corpora_label="tiny", progress=False).made == 0
+    given = {"actor": {"name": "A. Person"}}
+    assert run_grid(corpora, runs, out, corpora_label="tiny", progress=False, given=given).made == 2
+    assert run_metadata(read_run(files[0]))["actor"]["name"] == "A. Person"
+    assert files[0].read_bytes().split(b"# ir_metadata.end\n")[1] == before.split(b"# ir_metadata.end\n")[1]
+    assert run_grid(corpora, runs, out, corpora_label="tiny", progress=False, headers=False).made == 2
+    assert not files[0].read_text().startswith("#")
+    assert read_grid_manifest(out)[runs[0].name]["request"]["header"] == "none"

@@ -132,3 +132,10 @@ def test_every_document_is_judged_for_every_topic_in_topic_order(small):
     assert (qrels["query_id"].iloc[: len(documents)] == first_topic).all()
     assert list(qrels["doc_id"].iloc[: len(documents)]) == list(documents)
     assert str(qrels["query_id"].dtype) == str(qrels["doc_id"].dtype) == "str" and qrels["relevance"].isin([0, 1]).all()
+
+
+def test_each_slice_says_what_it_is(small):
+    about = {name: collection.about for name, collection in small.collections.items()}
+    assert f"dated before {small.training_cut}" in about["reuters-04"]["source"]
+    assert "stand-in for core18" in about["reuters-far"]["source"]
+    assert "every story judged for every topic" in about["reuters-near"]["topics"]

@@ -18,7 +18,7 @@ _spec.loader.exec_module(book_stamp)
 @pytest.fixture
 def book(tmp_path):
     for name, text in {
-        "chapters/a.md": "# A\n", "src/pkg/mod.py": "x = 1\n", "_ext/ext.py": "", "_config.yml": "title: t\n",
+        "chapters/a.md": "# A\n", "docs/using/u.md": "# U\n", "src/pkg/mod.py": "x = 1\n", "_ext/ext.py": "", "_config.yml": "title: t\n",
         "_toc.yml": "root: chapters/a\n", "requirements.txt": "numpy==2.0\n", "data/registry.tsv": "name\tsha\n",
         "README.md": "not a source\n", "tests/test_x.py": "",
     }.items():
@@ -36,7 +36,7 @@ def test_the_stamp_is_stable_and_ignores_what_the_book_does_not_read(book):
     assert book_stamp.digest(book, {}) == first
 
 
-@pytest.mark.parametrize("name", ["chapters/a.md", "src/pkg/mod.py", "_config.yml", "requirements.txt", "data/registry.tsv"])
+@pytest.mark.parametrize("name", ["chapters/a.md", "docs/using/u.md", "src/pkg/mod.py", "_config.yml", "requirements.txt", "data/registry.tsv"])
 def test_editing_a_source_changes_the_stamp(book, name):
     first = book_stamp.digest(book, {})
     with open(book / name, "a") as handle:

@@ -80,6 +80,7 @@ _PAGES = {
     "named_numbers": _TABLE.replace("<th>a</th>", "<th>0</th>").replace("<th>b</th>", "<th>1</th>"),
     "uncaptioned": _TABLE.replace("Table 1. Scores.", "Scores") + _figure("ok.svg", caption="A line"),
     "broken": "<pre>Traceback (most recent call last):\n  File x</pre>",
+    "doctest": '<div class="doctest"><pre>&gt;&gt;&gt; f()\nTraceback (most recent call last):\n...</pre></div>',
 }
 
 
@@ -165,6 +166,10 @@ def test_tracebacks_missing_tables_figures_and_math(reports):
     ]
 
 
+def test_a_docstring_example_may_show_the_exception_it_expects(reports):
+    assert reports["doctest"] == []
+
+
 def test_svg_font_sizes_follow_inheritance_units_and_scale():
     svg = (
         '<svg xmlns="http://www.w3.org/2000/svg" width="100pt" height="50pt" viewBox="0 0 100 50">'
@@ -179,3 +184,10 @@ def test_svg_font_sizes_follow_inheritance_units_and_scale():
 def test_math_in_a_source_is_found_outside_code():
     assert check_html.has_math("The mean $\\bar{x}$ of $x$.")
     assert not check_html.has_math("Costs `$5` and ```\n$$x$$\n```")
+
+
+def test_paper_chapters_need_tables_and_figures_reference_pages_do_not():
+    assert check_html.is_chapter("chapters/glm")
+    assert not check_html.is_chapter("chapters/course")
+    assert not check_html.is_chapter("docs/using/command-line")
+    assert not check_html.is_chapter("docs/api/api-glm")

@@ -21,7 +21,7 @@ from irrepro.validation import Constraint, InvalidParameterError
 
 __all__ = [
     "InputError", "NO_RELEVANT_POLICIES", "add_no_relevant", "option", "measure_list", "input_path", "read_input",
-    "describe_os_error", "dump_json",
+    "describe_os_error", "dump_json", "run_experiment", "settle_setting",
 ]  # fmt: skip
 
 #: irrepro.evaluation.NO_RELEVANT_POLICIES, repeated so that building the parser imports no pandas
@@ -46,10 +46,11 @@ def option(constraint: Constraint) -> Callable[[str], object]:
 
 
 def measure_list(text: str) -> list[str]:
-    """``--measures AP,P@10,nDCG``: comma-separated names, each one irrepro knows, none twice."""
-    from irrepro.measures import parse_measure
+    """``--measures AP,P@10,nDCG``: comma-separated names (commas inside ir_measures' parameters,
+    ``nDCG(dcg='log2',judged_only=False)@10``, do not separate), each one irrepro knows, none twice."""
+    from irrepro.measures import parse_measure, split_measure_names
 
-    names = [name.strip() for name in text.split(",") if name.strip()]
+    names = split_measure_names(text) if text.strip() else []
     if not names:
         raise argparse.ArgumentTypeError(f"give at least one measure; got {text!r}")
     for name in names:
@@ -128,3 +129,35 @@ def _strict(value):
 def dump_json(document) -> str:
     """Strict JSON (RFC 8259): an undefined value is ``null``, never ``NaN`` or ``Infinity``."""
     return json.dumps(_strict(document), indent=2, allow_nan=False)
+
+
+def run_experiment(*, orig_baseline, orig_advanced, new_baseline, new_advanced, ignore: bool = False):
+    """The :class:`~irrepro.metadata.PairExperiment` of four run frames' ir_metadata headers (none
+    derived with ``ignore``); headers that contradict each other are an :class:`InputError`."""
+    from irrepro.metadata import MetadataError, PairExperiment, pair_experiment
+    from irrepro.runs import run_metadata
+
+    if ignore:
+        return PairExperiment(reason="ir_metadata headers ignored (--ignore-metadata)")
+    try:
+        return pair_experiment(orig_baseline=run_metadata(orig_baseline), orig_advanced=run_metadata(orig_advanced),
+                               new_baseline=run_metadata(new_baseline), new_advanced=run_metadata(new_advanced))
+    except MetadataError as error:
+        raise InputError(f"{error}; or pass --ignore-metadata to decide by --new-qrels") from None
+
+
+def settle_setting(experiment, *, new_qrels: bool, pair: str = "") -> str:
+    """How the setting was decided, in one sentence: by the runs' ir_metadata headers (PRIMAD: is
+    the new runs' test collection the original one?) or, without complete headers, by
+    ``--new-qrels`` as before. Headers and ``--new-qrels`` that disagree are an :class:`InputError`."""
+    where = f"pair {pair}: " if pair else ""
+    setting = "reproducibility (another test collection)" if new_qrels else "replicability (the original test collection)"
+    if experiment.primad is None:
+        return f"{where}{experiment.summary()}; --new-qrels {'given' if new_qrels else 'not given'}: {setting}"
+    if experiment.same_collection and new_qrels:
+        raise InputError(f"{where}the runs' ir_metadata headers put the new runs on the original test collection "
+                         f"({experiment.summary()}); leave out --new-qrels, or decide by it with --ignore-metadata")
+    if not experiment.same_collection and not new_qrels:
+        raise InputError(f"{where}the runs' ir_metadata headers put the new runs on another test collection "
+                         f"({experiment.summary()}); give its qrels with --new-qrels, or --ignore-metadata")
+    return f"{where}{experiment.summary()}: {setting}"

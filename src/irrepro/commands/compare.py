@@ -4,11 +4,20 @@ Without ``--new-qrels`` the new runs replicate the originals on the same collect
 (replicability: ARP, KTU, RBO, RMSE, ER, DeltaRI, paired t-test); with it they reproduce them on
 another collection (reproducibility: ARP, ER, DeltaRI, unpaired t-test).
 
+When all four runs carry ir_metadata headers (:mod:`irrepro.metadata`), their PRIMAD strings
+decide instead (new against original run, component by component, as repro_eval compares them):
+new runs on the original test collection are measured for replicability, on another for
+reproducibility, and the kind of experiment is named (parameter sweep, replicability,
+reproducibility, ...). Headers and ``--new-qrels`` that disagree are an error (exit 2);
+``--ignore-metadata`` decides by ``--new-qrels`` alone.
+
 Both formats name each run by role, label (its run tag, told apart by file name or path where
 tags collide: :func:`irrepro.labels.run_labels`) and file, with the number of topics its ARP
-averages. ``--format json`` is strict JSON: an undefined value (ER with zero original improvement,
-...) is ``null``; its keys are ``runs`` (per role: ``label``, ``file``, ``n_topics``, ``topics``),
-``qrels``, ``new_qrels``, ``missing_topics``, ``no_relevant``, then those of
+averages, and say how the setting was decided (``experiment``). ``--format json`` is strict JSON:
+an undefined value (ER with zero original improvement, ...) is ``null``; its keys are ``runs`` (per
+role: ``label``, ``file``, ``n_topics``, ``topics``), ``qrels``, ``new_qrels``, ``missing_topics``,
+``no_relevant``, ``experiment`` (``primad`` per run kind or ``null``, ``kinds``, ``same_collection``,
+``decided_by`` and the sentence ``text``), then those of
 :meth:`irrepro.reproducibility.compare.Comparison.to_json`, then ``notes``.
 """
 
@@ -22,6 +31,8 @@ from irrepro.commands._common import (
     measure_list,
     option,
     read_input,
+    run_experiment,
+    settle_setting,
 )
 from irrepro.validation import MAX_CUTOFF, Integer, Real
 
@@ -59,6 +70,8 @@ def add_arguments(parser) -> None:
     )
     add_no_relevant(parser)
     parser.add_argument("--format", default="table", choices=("table", "json"), help="output format (default table)")
+    parser.add_argument("--ignore-metadata", action="store_true",
+                        help="decide replicability/reproducibility by --new-qrels alone, not by the runs' ir_metadata headers")
 
 
 def run(args) -> int:
@@ -72,6 +85,8 @@ def run(args) -> int:
     frames = {role: read_input(read_run, path, "--" + role.replace("_", "-")) for role, path in paths.items()}
     qrels = read_input(read_qrels, args.qrels, "--qrels")
     new_qrels = read_input(read_qrels, args.new_qrels, "--new-qrels") if args.new_qrels is not None else None
+    experiment = run_experiment(**frames, ignore=args.ignore_metadata)
+    decided = settle_setting(experiment, new_qrels=new_qrels is not None)
     comparison = compare_runs(
         **frames, qrels=qrels, new_qrels=new_qrels, measures=args.measures, cutoff=args.cutoff,
         rbo_p=args.rbo_p, rbo_variant=args.rbo_variant, missing_topics=args.missing_topics, no_relevant=args.no_relevant,
@@ -84,10 +99,22 @@ def run(args) -> int:
     if args.format == "json":
         files = {"qrels": str(args.qrels), "new_qrels": None if args.new_qrels is None else str(args.new_qrels),
                  "missing_topics": args.missing_topics, "no_relevant": args.no_relevant}  # fmt: skip
-        print(dump_json({"runs": runs, **files, **comparison.to_json(), "notes": comparison.notes}))
+        print(dump_json({"runs": runs, **files, "experiment": _experiment_json(experiment, decided),
+                         **comparison.to_json(), "notes": comparison.notes}))
     else:
         width = max(len(role) for role in ROLES)
         lines = ["runs (the topics each one's ARP averages)"]
         lines += [f"  {role:<{width}}  {run['label']}  ({run['file']}), {run['n_topics']} topics" for role, run in runs.items()]
-        print("\n".join(lines) + "\n\n" + comparison.to_table())
+        print("\n".join(lines) + f"\n\nexperiment: {decided}\n\n" + comparison.to_table())
     return 0
+
+
+def _experiment_json(experiment, decided: str) -> dict:
+    derived = experiment.primad is not None
+    return {
+        "primad": dict(zip(("baseline", "advanced"), experiment.primad, strict=True)) if derived else None,
+        "kinds": dict(zip(("baseline", "advanced"), (k.name for k in experiment.kinds), strict=True)) if derived else None,
+        "same_collection": experiment.same_collection,
+        "decided_by": "ir_metadata" if derived else "--new-qrels",
+        "text": decided,
+    }

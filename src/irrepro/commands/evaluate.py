@@ -40,7 +40,7 @@ from irrepro.commands._common import add_no_relevant, dump_json, input_path, mea
 __all__ = ["NAME", "HELP", "MISSING_TOPIC_POLICIES", "add_arguments", "run"]
 
 NAME = "evaluate"
-HELP = "evaluate TREC runs against qrels with trec_eval's own code (AP, P@k, nDCG, nDCG@k, R-prec, recall@k)"
+HELP = "evaluate TREC runs against qrels with trec_eval's own code (AP, P@k, R@k, RR, nDCG, ... and ir_measures' names)"
 #: The choices of --missing-topics: irrepro.evaluation.MISSING_TOPIC_POLICIES (repeated here so that
 #: building the parser does not import pandas; a test checks that the two agree).
 MISSING_TOPIC_POLICIES = ("zero", "drop")
@@ -57,7 +57,8 @@ def add_arguments(parser) -> None:
         "--measures",
         type=measure_list,
         default="AP,P@10,nDCG",
-        help="comma-separated: AP, P@k, nDCG, nDCG@k, R-prec, recall@k (default: %(default)s)",
+        help="comma-separated: AP, AP@k, P@k, R@k, RR, R-prec, nDCG, nDCG@k, also with ir_measures' rel "
+        "parameter, e.g. P(rel=2)@10 (default: %(default)s)",
     )
     parser.add_argument(
         "--per-topic", action="store_true", help="print every topic's score, not only the means"

@@ -48,6 +48,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--title", default="Reproducibility report", help="the report's title")
     parser.add_argument("--out", required=True, type=Path, help="the HTML file to write")
     parser.add_argument("--latex", type=Path, help="also write the tables as LaTeX (booktabs) to this file")
+    parser.add_argument("--ignore-metadata", action="store_true",
+                        help="decide replicability/reproducibility by --new-qrels alone, not by the runs' ir_metadata headers")
 
 
 _C_ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v", "\f": "\\f"}
@@ -88,6 +90,8 @@ def command_line(args) -> str:
               "--seed", str(args.seed), "--alpha", f"{args.alpha:g}", "--title", args.title, "--out", str(args.out)]  # fmt: skip
     if args.latex:
         parts += ["--latex", str(args.latex)]
+    if args.ignore_metadata:
+        parts += ["--ignore-metadata"]
     return " ".join(shell_quote(part) for part in parts)
 
 
@@ -147,7 +151,7 @@ def _versions() -> dict[str, str]:
     import platform
     from importlib import metadata
 
-    from irrepro import __version__
+    from irrepro.version import __version__
 
     versions = {"python": platform.python_version()}
     for name in _REPORT_PACKAGES:
@@ -156,6 +160,18 @@ def _versions() -> dict[str, str]:
         except metadata.PackageNotFoundError:
             versions[name] = "not installed"
     return versions
+
+
+def _experiments(args, original, new, new_qrels: bool) -> dict:
+    """What each pair's ir_metadata headers say it is; an error where they and --new-qrels disagree."""
+    from irrepro.commands._common import run_experiment, settle_setting
+
+    experiments = {}
+    for name, baseline, advanced in new:
+        experiments[name] = run_experiment(**original, new_baseline=baseline, new_advanced=advanced,
+                                           ignore=args.ignore_metadata)
+        settle_setting(experiments[name], new_qrels=new_qrels, pair=name if len(new) > 1 else "")
+    return experiments
 
 
 def run(args) -> int:
@@ -178,7 +194,8 @@ def run(args) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         qrels, new_qrels, original, new, files = _read_inputs(args, pairs)
-        data = analyse(original, new, qrels, new_qrels=new_qrels, options=options)
+        experiments = _experiments(args, original, new, new_qrels is not None)
+        data = analyse(original, new, qrels, new_qrels=new_qrels, options=options, experiments=experiments)
     extra = [str(w.message) for w in caught if not issubclass(w.category, (DeprecationWarning, FutureWarning))]
     context = build_context(data, files, title=args.title, command=command_line(args), versions=_versions(), extra_notes=extra)
     atomic_write_text(args.out, render_html(context))

@@ -20,6 +20,13 @@ identical to the one ``irrepro routing run`` writes (:mod:`irrepro.routing.grid`
 ``--implementation`` chooses every choice of the pipeline at once (:mod:`irrepro.routing.implementations`):
 ``paper`` (default), ``clef2019`` or ``sigir2020``, the authors' code of the CENTRE@CLEF 2019 runs and
 of the SIGIR 2020 dataset; the corpora are then read with that implementation's text rule.
+
+Every run file begins with an ir_metadata header (:mod:`irrepro.routing.headers`): platform,
+research goal, implementation, method, actor and data. ``--metadata FILE`` (YAML of ir_metadata
+fields), ``--actor NAME`` and ``--team NAME`` add what only the user knows (who ran it, for which
+study); ``--no-metadata`` writes the bare run::
+
+    irrepro routing run --system wcrobust04 --target reuters-near --actor "A. Person" --metadata study.yaml --out r.run
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from dataclasses import dataclass
 
 # Only light modules here: every ``irrepro`` command builds this parser, so the routing pipeline
 # (scikit-learn, NLTK) is imported when a routing action runs, not at start-up.
-from irrepro.commands._common import InputError, option
+from irrepro.commands._common import InputError, option, read_input
 from irrepro.routing.constellations import (
     DEFAULT,
     IMPLEMENTATION_NAMES,
@@ -92,6 +99,33 @@ def _constellations(text: str) -> tuple[str, ...]:
     return known if text == "all" else _names(NameList("constellation", options=known))(text)
 
 
+def _add_metadata_options(parser) -> None:
+    parser.add_argument("--metadata", type=option(Text(what="a file name")), metavar="FILE",
+                        help="YAML file of ir_metadata fields laid over each run's header (actor, research goal, ...)")
+    parser.add_argument("--actor", type=option(Text(what="a name")), metavar="NAME", help="who runs it (actor → name)")
+    parser.add_argument("--team", type=option(Text(what="a name")), metavar="NAME", help="the actor's team (actor → team)")
+    parser.add_argument("--no-metadata", action="store_true", help="write runs without their ir_metadata header")
+
+
+def _given_metadata(args) -> dict | None:
+    """The fields the user lays over the headers (``None``: none), or the header left out (``False``)."""
+    asked = [flag for flag, value in (("--metadata", args.metadata), ("--actor", args.actor), ("--team", args.team)) if value]
+    if args.no_metadata:
+        if asked:
+            raise InputError(f"--no-metadata writes no header; {', '.join(asked)} would go into one")
+        return False
+    from irrepro.runs import read_metadata_file
+
+    given = read_input(read_metadata_file, args.metadata, "--metadata").to_dict() if args.metadata else {}
+    actor = {key: value for key, value in (("name", args.actor), ("team", args.team)) if value}
+    if actor:
+        given.setdefault("actor", {})
+        if not isinstance(given["actor"], dict):
+            raise InputError(f"--metadata {args.metadata}: actor must be a mapping to add --actor or --team to it")
+        given["actor"].update(actor)
+    return given or None
+
+
 def _add_grid(actions) -> None:
     grid = actions.add_parser("grid", help="a whole constellation grid on a Dask cluster: shared features, resumable")
     grid.add_argument("--systems", type=_names(NameList("system", options=tuple(TRAINING_COLLECTIONS))), default=tuple(TRAINING_COLLECTIONS),
@@ -114,6 +148,7 @@ def _add_grid(actions) -> None:
                       help="memory per local worker, e.g. 2GiB (default: auto, the machine's memory shared)")
     grid.add_argument("--config", help="corpora configuration (default: $IRREPRO_ROUTING_CONFIG or ./routing-corpora.toml)")
     grid.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_metadata_options(grid)
 
 
 def add_arguments(parser) -> None:
@@ -147,6 +182,7 @@ def add_arguments(parser) -> None:
                      help="run tag (default: SYSTEM_PRESET[_augmented][_unprocessed][_IMPLEMENTATION][_tolsum])")
     run.add_argument("--quiet", action="store_true", help="no progress bars")
     run.add_argument("--out", required=True, help="the TREC run file to write")
+    _add_metadata_options(run)
     _add_grid(actions)
     actions.add_parser("corpora", help="list the stand-in corpora and those of your configuration").add_argument(
         "--config", help="corpora configuration"
@@ -155,10 +191,12 @@ def add_arguments(parser) -> None:
 
 def _run(args) -> int:
     from irrepro.routing import standin
+    from irrepro.routing.headers import run_header
     from irrepro.routing.implementations import get
-    from irrepro.routing.pipeline import run_system
+    from irrepro.routing.pipeline import RunSettings, run_system
     from irrepro.runs import write_run
 
+    given = _given_metadata(args)  # a wrong file fails before any run is made
     constellation = by_name(args.preset)
     implementation = get(args.implementation)
     roles = TRAINING_COLLECTIONS[args.system]
@@ -184,7 +222,10 @@ def _run(args) -> int:
         options["run_tag"] = args.tag
     result = run_system(args.system, training, target, **options)
     tag = result.run["run"].iat[0] if len(result.run) else (args.tag or args.system)
-    write_run(result.run, args.out, name=tag)
+    settings = RunSettings.resolve(implementation, **{name: options[name] for name in
+                                   ("constellation", "augment", "preprocess", "tol_scale", "k", "min_df")})  # fmt: skip
+    header = None if given is False else run_header(settings, result, given=given)
+    write_run(result.run, args.out, name=tag, metadata=header)
     implemented = "" if implementation.name == "paper" else f", implementation {implementation.name}"
     print(f"{args.system} on {args.target} ({where}), preset {constellation.name}{implemented}"
           f"{', augmented' if args.augment else ''}{'' if args.preprocess else ', no preprocessing'}"
@@ -274,6 +315,7 @@ def _grid(args) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise InputError(f"--out: {out} is not a folder")
+    given = _given_metadata(args)
     corpora, label = _grid_corpora(args)
     runs = plan(args.systems, args.targets, [by_name(name) for name in args.constellations],
                 preprocess=args.preprocess, implementation=args.implementation)  # fmt: skip
@@ -285,7 +327,8 @@ def _grid(args) -> int:
         elif not args.scheduler:
             print("no dashboard: it needs bokeh, which is not installed (pip install bokeh)")
         try:
-            report = run_grid(corpora, runs, out, client=client, corpora_label=label, progress=not args.quiet)
+            report = run_grid(corpora, runs, out, client=client, corpora_label=label, progress=not args.quiet,
+                              headers=given is not False, given=given or None)
         except WorkersLostError as error:
             raise InputError(f"{error} ({_memory_settings(args)})") from error
     print(f"{report.made} runs made, {report.skipped} finished before and skipped; {report.feature_sets} feature sets "

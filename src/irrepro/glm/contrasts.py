@@ -5,14 +5,14 @@ model is additive), with standard error se_ij = sqrt(C_ii + C_jj - 2 C_ij) from 
 the system effects, and t_ij = d_ij / se_ij.
 
 - ``method="tukey"`` (the paper's choice, Tukey's HSD in the Tukey-Kramer form): the pair is
-  significant when |t_ij| > q_{1-alpha}(k, df) / sqrt(2), q being the studentized-range quantile for
-  k systems and the model's residual degrees of freedom (``scipy.stats.studentized_range``). It
+  significant when ``|t_ij| > q_{1-alpha}(k, df) / sqrt(2)``, q being the studentized-range quantile
+  for k systems and the model's residual degrees of freedom (``scipy.stats.studentized_range``). It
   controls the family-wise error rate over all k (k - 1) / 2 pairs.
-- ``method="holm"``: two-sided p-values p_ij = 2 P(T_df > |t_ij|), Holm's step-down adjustment, and
+- ``method="holm"``: two-sided p-values ``p_ij = 2 P(T_df > |t_ij|)``, Holm's step-down adjustment, and
   significance at adjusted p < alpha.
 
 A pair whose standard error is not a positive finite number (a fit that did not converge) is never
-significant. A difference within floating-point rounding of the effects (|d_ij| <= 1e-12 max |s|) is
+significant. A difference within floating-point rounding of the effects (``|d_ij| <= 1e-12 max |s|``) is
 taken as exactly 0: on scores that fit the model exactly the residual variance is rounding noise too,
 and the ratio of two noises would otherwise call identical systems different.
 """
@@ -40,7 +40,7 @@ def without_rounding_noise(differences: np.ndarray, magnitude) -> np.ndarray:
     """``differences`` with those within rounding of effects of size ``magnitude`` set to exactly 0.
 
     ``magnitude`` (a number, or an array broadcast against ``differences[..., :1]``) is the largest
-    absolute system effect; |d| <= ROUNDING * magnitude becomes 0.
+    absolute system effect; ``|d| <= ROUNDING * magnitude`` becomes 0.
     """
     differences = np.asarray(differences, dtype=float)
     noise = np.abs(differences) <= ROUNDING * np.asarray(magnitude, dtype=float)
@@ -50,7 +50,7 @@ def without_rounding_noise(differences: np.ndarray, magnitude) -> np.ndarray:
 @validate_params(n_systems=Integer(2, 100_000), df_resid=_DF, alpha=_ALPHA)
 @lru_cache(maxsize=256)
 def tukey_critical_value(n_systems: int, df_resid: float, alpha: float = 0.05) -> float:
-    """q_{1-alpha}(k, df) / sqrt(2): the bound on |t| of Tukey's HSD for ``n_systems`` means."""
+    """q_{1-alpha}(k, df) / sqrt(2): the bound on ``|t|`` of Tukey's HSD for ``n_systems`` means."""
     return float(stats.studentized_range.ppf(1 - alpha, n_systems, df_resid) / np.sqrt(2))
 
 
@@ -81,11 +81,31 @@ def pairwise_contrasts(
     method: str = "tukey",
     alpha: float = 0.05,
 ) -> pd.DataFrame:
-    """All pairwise contrasts of system effects, one row per pair (i < j in the order of ``effects``).
+    """Test every pair of system effects for a significant difference (ssd pairs).
 
-    Columns: ``system_a``, ``system_b``, ``difference`` (s_a - s_b), ``se``, ``t``, ``p_value`` (raw
-    two-sided t p-value), ``significant`` (per ``method``) and ``sign`` (+1 / -1 / 0, the sign of a
-    significant difference, 0 when not significant).
+    For systems i < j (in the order of ``effects``) the contrast ``d = s_i - s_j`` has standard
+    error ``sqrt(C_ii + C_jj - 2 C_ij)``; see the module docstring for the two methods.
+
+    Parameters
+    ----------
+    effects : pandas.Series
+        System effects on the linear-predictor scale, indexed by system
+        (:attr:`TwoWayFit.system_effects <irrepro.glm.fit.TwoWayFit>`).
+    covariance : numpy.ndarray
+        Their covariance matrix C, systems x systems in the same order.
+    df_resid : float
+        The model's residual degrees of freedom.
+    method : {"tukey", "holm"}
+        Tukey's HSD (the paper's choice) or Holm's step-down adjustment of the t-test p-values.
+    alpha : float, default 0.05
+        The family-wise significance level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair: ``system_a``, ``system_b``, ``difference`` (s_a - s_b), ``se``, ``t``,
+        ``p_value`` (raw two-sided t p-value), ``significant`` (per ``method``) and ``sign``
+        (+1 / -1 for a significant difference, 0 when not significant).
     """
     covariance = np.asarray(covariance, dtype=float)
     n_systems = len(effects)

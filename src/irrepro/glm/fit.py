@@ -21,11 +21,11 @@ The iteration (start mu = family.starting_mu(y), convergence when the deviance c
 ``tol``, at most ``max_iter`` iterations) is statsmodels' ``GLM.fit()`` IRLS; the same data give the
 same deviance to machine precision (``tests/glm/test_fit.py``). Its steps, one function each:
 
-1. :func:`_working_response`: weights and working response at the current mean;
-2. :func:`_solve_two_way`: the normal equations through :func:`_schur_complement` (the one place the
-   Schur complement is formed; :func:`_system_covariance` inverts it at the final mean);
+1. ``_working_response``: weights and working response at the current mean;
+2. ``_solve_two_way``: the normal equations through ``_schur_complement`` (the one place the
+   Schur complement is formed; ``_system_covariance`` inverts it at the final mean);
 3. the deviance of the new mean (the family's);
-4. :func:`_irls`: repeat until the deviance changes by at most ``tol``.
+4. ``_irls``: repeat until the deviance changes by at most ``tol``.
 
 Families: ``"gaussian"`` (default; the deviance is the residual sum of squares, comparable across
 links, as the paper compares it) or ``"quasibinomial"`` (binomial variance mu (1 - mu), dispersion
@@ -266,17 +266,36 @@ def fit_two_way(
 ) -> TwoWayFit:
     """Fit g(E[y_ts]) = mu + tau_t + s_s to a complete topics x systems matrix by IRLS.
 
+    The topic + system model of Faggioli, Ferro & Fuhr, with treatment coding (the first topic and
+    system are the references), fitted as statsmodels' ``GLM(y ~ C(topic) + C(system))`` would be,
+    to the same deviance (see the module docstring for the algorithm).
+
     Parameters
     ----------
-    scores : DataFrame, topics as rows, systems as columns, no missing values.
-    link : one of :data:`irrepro.glm.links.LINK_NAMES`.
-    family : ``"gaussian"`` or ``"quasibinomial"``.
-    tol : convergence when the deviance changes by at most ``tol`` (statsmodels' default criterion).
-    max_iter : give up after this many iterations (``converged`` is then False); no warning is emitted.
+    scores : pandas.DataFrame
+        Per-topic scores, topics as rows and systems as columns, no missing values.
+    link : str, default "identity"
+        One of :data:`irrepro.glm.links.LINK_NAMES`.
+    family : {"gaussian", "quasibinomial"}
+        The variance function: constant, or binomial ``mu (1 - mu)`` with a free dispersion.
+    tol : float, default 1e-8
+        Convergence when the deviance changes by at most ``tol`` (statsmodels' criterion).
+    max_iter : int, default 100
+        Give up after this many iterations (``converged`` is then False); no warning is emitted.
 
-    Raises ``ValueError`` for missing scores, fewer than 2 topics or systems, an unknown link or family,
-    and for a topic or system constant at a score the link cannot reach (e.g. all zeros with log).
+    Returns
+    -------
+    TwoWayFit
+        The effects, their covariance, deviance, dispersion, AIC/BIC and convergence.
 
+    Raises
+    ------
+    ValueError
+        For missing scores, fewer than 2 topics or systems, an unknown link or family, and a
+        topic or system constant at a score the link cannot reach (e.g. all zeros with log).
+
+    Examples
+    --------
     >>> import pandas as pd
     >>> scores = pd.DataFrame([[0.2, 0.4], [0.3, 0.5], [0.1, 0.35]], columns=["a", "b"])
     >>> round(float(fit_two_way(scores).system_effects["b"]), 4)

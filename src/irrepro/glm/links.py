@@ -9,7 +9,7 @@ name       g(mu)                       mu = g^-1(eta)           where the link i
 identity   mu                          eta                      nowhere
 log        log(mu)                     exp(eta)                 mu <= 0 (an all-zero topic or system)
 exp        exp(mu)                     log(eta)                 eta <= 0 (no mean exists there)
-tanh       tanh(mu)                    artanh(eta)              |eta| >= 1 (no mean exists there)
+tanh       tanh(mu)                    artanh(eta)              abs(eta) >= 1 (no mean exists there)
 logit      log(mu / (1 - mu))          1 / (1 + exp(-eta))      mu <= 0 or mu >= 1
 probit     Phi^-1(mu)                  Phi(eta)                 mu <= 0 or mu >= 1
 cauchit    tan(pi (mu - 1/2))          1/2 + arctan(eta) / pi   mu <= 0 or mu >= 1
@@ -20,7 +20,7 @@ identity, log, logit, probit and cauchit are statsmodels' own classes (cauchit i
 inverse is the exponential): it stretches high scores and compresses low ones. For ``tanh`` we take
 g(mu) = tanh(mu), the function itself, for the same reason the other links are named by g; with scores
 in [0, 1] this g is defined at both ends (tanh(0) = 0, tanh(1) = 0.76) and is a mildly concave version
-of the identity. Its inverse artanh(eta) only exists for |eta| < 1.
+of the identity. Its inverse artanh(eta) only exists for abs(eta) < 1.
 
 Boundaries (scores are in [0, 1] with exact zeros and ones):
 
@@ -29,7 +29,7 @@ Boundaries (scores are in [0, 1] with exact zeros and ones):
   finite estimate exists. :func:`open_bounds` tells which boundary values a link cannot reach; the
   fitter refuses such input with a ``ValueError`` (see :func:`irrepro.glm.outliers.boundary_constant`).
   Single zeros and ones are harmless under the Gaussian family (the deviance is the RSS).
-- ``exp`` and ``tanh`` are undefined outside eta > 0 and |eta| < 1. An IRLS step may leave that
+- ``exp`` and ``tanh`` are undefined outside eta > 0 and abs(eta) < 1. An IRLS step may leave that
   range; as statsmodels does for logit probabilities, :meth:`Exp.inverse` and :meth:`Tanh.inverse`
   clip eta into the domain (to ``FLOAT_EPS`` and ``1 - FLOAT_EPS``). A fit that ends at the clip
   does not converge, which the fitter reports in ``converged``.
@@ -71,7 +71,7 @@ class Exp(Link):
 
 
 class Tanh(Link):
-    """Hyperbolic-tangent link g(mu) = tanh(mu); inverse mu = artanh(eta), defined for |eta| < 1.
+    """Hyperbolic-tangent link g(mu) = tanh(mu); inverse mu = artanh(eta), defined for abs(eta) < 1.
 
     g'(mu) = 1 - tanh(mu)^2; g''(mu) = -2 tanh(mu) (1 - tanh(mu)^2);
     (g^-1)'(eta) = 1 / (1 - eta^2); (g^-1)''(eta) = 2 eta / (1 - eta^2)^2.

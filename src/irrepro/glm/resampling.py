@@ -34,7 +34,7 @@ __all__ = ["identity_pair_signs", "refit_pair_signs", "pair_signs"]
 def pair_signs(differences: np.ndarray, se: np.ndarray, *, n_systems: int, df_resid: float, alpha: float) -> np.ndarray:
     """Tukey HSD signs (int8) of contrasts ``differences`` with standard errors ``se`` (broadcast to them).
 
-    Significant when |d| > se q_{1-alpha}(k, df) / sqrt(2), i.e. |t| above Tukey's bound; a standard
+    Significant when ``|d| > se q_{1-alpha}(k, df) / sqrt(2)``, i.e. ``|t|`` above Tukey's bound; a standard
     error that is not a positive finite number is never significant (as in
     :func:`~irrepro.glm.contrasts.pairwise_contrasts`).
     """

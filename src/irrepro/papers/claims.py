@@ -7,7 +7,7 @@ support it (``holds``: True, False, or None when it cannot be tested here) and `
 sentence with the computed numbers. Evaluating the list gives one :class:`Claim` per function.
 
 Quotes are the paper's words exactly (math in Unicode: ``τ`` for ``$\\tau$``); a quote made of
-passages that are not adjacent in the paper joins them with `` […] ``. The tests check every quote
+passages that are not adjacent in the paper joins them with ``[…]`` between spaces. The tests check every quote
 against the text copies of the papers with :func:`quote_occurs`.
 
 >>> CLAIMS = ClaimList("example")
@@ -32,6 +32,7 @@ from irrepro.papers import PAPERS
 __all__ = [
     "VERDICTS",
     "ELISION",
+    "COLUMNS",
     "Finding",
     "Claim",
     "ClaimList",

@@ -40,15 +40,13 @@ import numpy as np
 import pandas as pd
 
 from irrepro.papers.claims import ClaimList
-from irrepro.reproducibility.resampling import percentile_interval, share_holding
+from irrepro.reproducibility.resampling import STABILITY, STABLE_SHARE, percentile_interval, share_holding, stability
 
 __all__ = ["STABLE_SHARE", "INTERVAL_LEVEL", "STATUSES", "COLUMNS", "Outcome", "ResampledChecks", "status"]
 
-#: A verdict kept in at least this share of the resamples is stable; below it, fragile (our threshold).
-STABLE_SHARE = 0.95
 #: The level of the percentile intervals of the statistics.
 INTERVAL_LEVEL = 0.95
-STATUSES: tuple[str, ...] = ("stable", "fragile")
+STATUSES: tuple[str, ...] = STABILITY  # STABLE_SHARE and the statuses: irrepro.reproducibility.resampling, shared with irrepro report
 COLUMNS: tuple[str, ...] = (
     "id", "section", "label", "claim", "reading", "holds on all topics", "share holding", "verdict kept", "status",
     "statistic", "on all topics", "low", "high", "resamples",
@@ -85,8 +83,7 @@ def status(holds_on_all_topics: bool, share: float) -> str:
     >>> status(True, 0.97), status(True, 0.6), status(False, 0.02)
     ('stable', 'fragile', 'stable')
     """
-    kept = share if holds_on_all_topics else 1.0 - share
-    return STATUSES[0] if kept >= STABLE_SHARE else STATUSES[1]
+    return stability(share if holds_on_all_topics else 1.0 - share)
 
 
 class ResampledChecks:

@@ -30,7 +30,7 @@ _SYSTEM_COLOURS = {"WCrobust04": PALETTE[0], "WCrobust0405": PALETTE[1]}
 
 
 def topic_set_diagram(topic_sets: pd.DataFrame, *, title: str | None = None) -> Figure:
-    """Heat map of |judged(target) ∩ judged(training)|, one cell per target × training corpus.
+    """Heat map of the sizes of judged(target) ∩ judged(training), one cell per target × training corpus.
 
     ``topic_sets`` has columns ``target``, ``training`` and ``intersection`` (one row per pair, as
     :func:`irrepro.papers.clef2019.topic_sets` returns); a training label containing ``∩`` (both

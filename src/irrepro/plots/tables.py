@@ -1,6 +1,6 @@
 """The book's table style: tables shaped as a journal prints them, from the frames of :mod:`irrepro.papers`.
 
-How to write a chapter (the style guide; README "Writing a chapter" says the same):
+How to write a chapter (the style guide; the book's page docs/using/writing.md says the same):
 
 **A table** is one call, with a caption that names the paper's table and the data::
 
@@ -20,7 +20,9 @@ the table. The frame is shown as the paper prints it:
   overrides per column, ``number_format`` for the whole table): ARP, RMSE, KTU, RBO four, ER and ΔRI
   two, p-values (columns ``p``, ``p-value``, ``p (...)``) three decimals or ``1.2e-05`` below 0.001
   (``p_style="threshold"`` prints ``< 0.001``); integers as integers; NaN as ``–``; negative numbers
-  with a true minus sign; numbers right-aligned in tabular figures;
+  with a true minus sign; numbers right-aligned in tabular figures. The rules are those of every
+  output of the package (:mod:`irrepro.formatting`, medium ``BOOK``): a p-value or a score reads here
+  as in ``irrepro compare`` and the report;
 - marks have one wording each, stated under the table when used (:data:`MARKS`): ``*`` a p-value
   below 0.05, ``†`` a value that differs from the paper's print (``differs=`` a boolean frame),
   bold the best value of a row or column (``best="min"`` / ``"max"``, ``best_axis``);
@@ -66,6 +68,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from irrepro.formatting import BOOK, MINUS, format_interval, format_number, format_pvalue, format_significant
+
 __all__ = [
     "COMPACT_WIDTH",
     "HEADERS",
@@ -90,8 +94,7 @@ __all__ = [
     "triangles",
 ]
 
-MINUS = "\u2212"
-DASH = "\u2013"  # what an undefined value (NaN) is shown as
+DASH = BOOK.undefined  # what an undefined value (NaN) is shown as
 ALPHA = 0.05
 #: Tables estimated wider than this many characters (row labels included) are set in the compact size.
 COMPACT_WIDTH = 78
@@ -124,7 +127,7 @@ class Format:
         if self.kind == "integer":
             return format_number(value, 0)
         if self.kind == "general":
-            return _general(value, self.digits)
+            return format_significant(value, self.digits)
         return format_number(value, self.digits)
 
 
@@ -168,64 +171,6 @@ def _numeric_text(text: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def format_number(value, digits: int) -> str:
-    """``value`` with ``digits`` decimals, a true minus sign; NaN as an en dash.
-
-    >>> format_number(-0.04567, 3), format_number(2.0, 0), format_number(float("nan"), 2)
-    ('−0.046', '2', '–')
-    """
-    if _is_nan(value):
-        return DASH
-    text = f"{float(value):.{digits}f}"
-    if text.startswith("-") and float(text) == 0:
-        text = text[1:]  # no "-0.00"
-    return text.replace("-", MINUS)
-
-
-def _general(value, digits: int) -> str:
-    if _is_nan(value):
-        return DASH
-    text = f"{float(value):.{digits}g}"
-    return MINUS + text[1:] if text.startswith("-") else text
-
-
-def format_pvalue(p, *, digits: int = 3, style: str = "scientific") -> str:
-    """A p-value: ``digits`` decimals from 10^-digits up; below, ``1.2e-05`` or ``< 0.001``.
-
-    >>> format_pvalue(0.0462), format_pvalue(1.234e-05), format_pvalue(1.234e-05, style="threshold")
-    ('0.046', '1.2e-05', '< 0.001')
-    >>> format_pvalue(1.0), format_pvalue(0.0)
-    ('1', '0')
-    """
-    if style not in ("scientific", "threshold"):
-        raise ValueError(f"style is 'scientific' or 'threshold', not {style!r}")
-    if p is None or _is_nan(p):
-        return DASH
-    p = float(p)
-    if p < 0 or p > 1:
-        raise ValueError(f"a p-value lies in [0, 1]; got {p!r}")
-    if p in (0.0, 1.0):
-        return f"{p:.0f}"
-    floor = 10.0**-digits
-    if p >= floor:
-        return f"{p:.{digits}f}"
-    if style == "threshold":
-        return f"< {floor:.{digits}f}"
-    return f"{p:.1e}"
-
-
-def format_interval(estimate, low, high, digits: int) -> str:
-    """An estimate with its interval in one cell: ``1.27 [0.45, 2.65]``.
-
-    >>> format_interval(1.2724, 0.4502, 2.6508, 2)
-    '1.27 [0.45, 2.65]'
-    """
-    value = format_number(estimate, digits)
-    if (low is None or _is_nan(low)) and (high is None or _is_nan(high)):
-        return value
-    return f"{value} [{format_number(low, digits)}, {format_number(high, digits)}]"
 
 
 # --------------------------------------------------------------------------- the Table

@@ -5,17 +5,22 @@ For the original pair (baseline b, advanced a) and each reproduced pair (b', a')
 - :func:`irrepro.reproducibility.compare.compare_pairs` (``compare_runs`` for several pairs): every
   measure of Breuer et al., SIGIR 2020, exactly the numbers ``irrepro compare --format json`` prints
   for the same files;
-- bootstrap confidence intervals over topics (:mod:`irrepro.reproducibility.bootstrap`) for each
-  level: mean KTU and mean RBO, RMSE, the difference of mean scores (the t-test's quantity), ER
-  and DeltaRI -- paired resampling in the replicability setting, unpaired in reproducibility;
+- one bootstrap resampling of the topics for the whole report (:func:`~irrepro.reproducibility.replicates.draw_topics`,
+  ``--bootstrap`` resamples, ``--seed``): every statistic of every pair on the same topic draws
+  (:func:`~irrepro.reproducibility.replicates.comparison_replicates`), from which come the percentile
+  intervals of each level -- mean KTU and mean RBO, RMSE, the difference of mean scores and the
+  t-test's p-value, ER and DeltaRI -- and the share of resamples in which each verdict holds
+  (:mod:`irrepro.report.verdicts`); one draw for all four runs in the replicability setting, the new
+  collection's topics drawn independently in reproducibility;
 - the paper's Figure 1: mean KTU, mean RBO and RMSE of nDCG@k against the cut-off k
   (:func:`~irrepro.reproducibility.ranking.ranking_measures`, :func:`~irrepro.reproducibility.scores.rmse`;
   ``irrepro compare --cutoff k --measures nDCG@k`` gives the same numbers);
 - diagnostics: the topics with the largest score differences and how many of their top-10
   documents the runs share, tied scores, run depths and the topics each qrels file covers.
 
-Everything here takes frames (as :func:`irrepro.runs.read_run` returns them) and returns frames or
-dataclasses; nothing reads or writes files.
+Everything here takes frames (as :func:`irrepro.runs.read_run` returns them, or in ir_datasets' or
+PyTerrier's columns: :func:`irrepro.runs.as_run_frame`) and returns frames or dataclasses; nothing
+reads or writes files.
 """
 
 from __future__ import annotations
@@ -27,14 +32,19 @@ import numpy as np
 import pandas as pd
 
 from irrepro.evaluation import MissingTopicReport, missing_topic_report
-from irrepro.reproducibility import bootstrap, ranking, scores
+from irrepro.metadata import PairExperiment
+from irrepro.reproducibility import ranking, scores
+from irrepro.reproducibility.bootstrap import ConfidenceInterval
 from irrepro.reproducibility.compare import (
+    KINDS,
     ROLES,
     Comparison,
     compare_pairs,
     compare_runs,
 )
-from irrepro.runs import in_trec_eval_order, rank_by_score
+from irrepro.reproducibility.replicates import TopicDraws, comparison_replicates, draw_topics
+from irrepro.reproducibility.resampling import percentile_interval
+from irrepro.runs import as_run_frame
 
 __all__ = [
     "CURVE_CUTOFFS",
@@ -48,12 +58,12 @@ __all__ = [
     "confidence_intervals",
     "curve_measures",
     "cutoff_curves",
+    "report_draws",
     "largest_differences",
     "summarise_run",
     "top_overlap",
 ]
 
-KINDS = ("baseline", "advanced")
 CURVE_CUTOFFS: tuple[int, ...] = (5, 10, 20, 50, 100, 1000)  # the paper's Figure 1
 
 
@@ -101,9 +111,14 @@ class PairAnalysis:
 
     name: str
     comparison: Comparison
-    intervals: dict[IntervalKey, bootstrap.ConfidenceInterval | str]  # str: why it is undefined
+    intervals: dict[IntervalKey, ConfidenceInterval | str]  # str: why it is undefined
+    replicates: dict[IntervalKey, np.ndarray] = field(default_factory=dict)  # each statistic on the report's resamples
     curves: pd.DataFrame | None = None  # replicability: run, cutoff, KTU, RBO, RMSE (of nDCG@k)
     largest_differences: dict[str, pd.DataFrame] = field(default_factory=dict)  # kind -> frame
+
+    def frame(self) -> pd.DataFrame:
+        """The pair's result (:meth:`Comparison.to_frame`) with the bounds of its intervals."""
+        return self.comparison.to_frame(self.intervals)
 
 
 @dataclass(frozen=True)
@@ -128,37 +143,53 @@ class ReportData:
     pairs: list[PairAnalysis]
     runs: dict[tuple[str, str], RunSummary]  # (pair name, role) -> summary; pair "" for the originals
     coverage: dict[str, MissingTopicReport]  # "original" and each pair name -> report
+    draws: TopicDraws | None = None  # the topic resamples every pair's intervals and verdict shares come from
+    experiments: dict[str, PairExperiment] = field(default_factory=dict)  # pair name -> what its headers say
 
 
 # --------------------------------------------------------------------------- intervals
 
 
-def _interval(function, *args, **kwargs) -> bootstrap.ConfidenceInterval | str:
-    try:
-        return function(*args, **kwargs)
-    except ValueError as error:  # undefined statistic or too few topics: say why
-        return str(error)
+def report_draws(comparisons: Sequence[Comparison], options: ReportOptions) -> TopicDraws:
+    """The report's one resampling of the topics: every topic a pair has a score or a KTU for, on the
+    original collection (and, for reproducibility, on the new one), ``options.n_resamples`` draws
+    seeded by ``options.seed``."""
+    original, new = set(), set()
+    for comparison in comparisons:
+        for per_topic in comparison.per_topic.values():
+            for role in per_topic.columns:
+                side = original if comparison.setting == "replicability" or role.startswith("orig") else new
+                side.update(per_topic.index[per_topic[role].notna()])
+        for series in (*(comparison.ktu or {}).values(), *(comparison.rbo or {}).values()):
+            original.update(series.index)
+    new_topics = new if comparisons[0].setting == "reproducibility" else None
+    return draw_topics(original, options.n_resamples, seed=options.seed, new_topics=new_topics)
 
 
-def confidence_intervals(comparison: Comparison, options: ReportOptions) -> dict[IntervalKey, bootstrap.ConfidenceInterval | str]:
-    """Bootstrap interval of every statistic the verdicts read, keyed ``(statistic, run, measure)``."""
-    paired = comparison.setting == "replicability"
-    common = {"n_resamples": options.n_resamples, "level": options.level, "seed": options.seed}
-    out: dict[IntervalKey, bootstrap.ConfidenceInterval | str] = {}
-    if paired:
-        for kind in KINDS:
-            out[("KTU", kind, "")] = _interval(bootstrap.bootstrap_mean, comparison.ktu[kind], **common)
-            out[("RBO", kind, "")] = _interval(bootstrap.bootstrap_mean, comparison.rbo[kind], **common)
-    for m in comparison.measures:
-        t = comparison.per_topic[m]
-        for kind in KINDS:
-            original, new = t[f"orig_{kind}"], t[f"new_{kind}"]
-            if paired:
-                out[("RMSE", kind, m)] = _interval(bootstrap.bootstrap_rmse, original, new, **common)
-            out[("DeltaARP", kind, m)] = _interval(bootstrap.bootstrap_mean_difference, original=original, new=new, paired=paired, **common)
-        runs = {role: t[role] for role in ROLES}
-        out[("ER", "", m)] = _interval(bootstrap.bootstrap_effect_ratio, **runs, paired=paired, **common)
-        out[("DeltaRI", "", m)] = _interval(bootstrap.bootstrap_delta_relative_improvement, **runs, paired=paired, **common)
+def _why(comparison: Comparison, key: IntervalKey) -> str:
+    """Why a statistic is undefined: compare_runs' note on it."""
+    statistic, run, measure = key
+    label = {"p": f"p-value {run} {measure}", "DeltaARP": "ARP"}.get(statistic, " ".join(part for part in key if part))
+    return next((note for note in comparison.notes if note.startswith(label)), f"{statistic} is undefined")
+
+
+def confidence_intervals(comparison: Comparison, replicates: Mapping[IntervalKey, np.ndarray],
+                         options: ReportOptions) -> dict[IntervalKey, ConfidenceInterval | str]:  # fmt: skip
+    """The ``1 - alpha`` percentile interval of every statistic the verdicts read, keyed ``(statistic, run,
+    measure)``, from its ``replicates`` (:func:`~irrepro.reproducibility.replicates.comparison_replicates`);
+    the estimate is ``compare_runs``' value. Resamples where the statistic is undefined are left out
+    and counted (``n_undefined``); an undefined statistic gets the reason instead of an interval."""
+    values = comparison.to_frame().set_index(["statistic", "run", "measure"])["value"]
+    out: dict[IntervalKey, ConfidenceInterval | str] = {}
+    for key, replicate in replicates.items():
+        finite = np.isfinite(replicate)
+        if np.isnan(values[key]):
+            out[key] = _why(comparison, key)
+        elif not finite.any():
+            out[key] = "the statistic is undefined in every bootstrap resample"
+        else:
+            low, high = percentile_interval(replicate, options.level)
+            out[key] = ConfidenceInterval(float(values[key]), low, high, options.level, len(replicate), int((~finite).sum()), options.seed)
     return out
 
 
@@ -286,17 +317,15 @@ def analyse_pair(name: str, runs: Mapping[str, pd.DataFrame], qrels: pd.DataFram
                  options: ReportOptions = ReportOptions()) -> PairAnalysis:  # fmt: skip
     """Every number of one pair but its cut-off curves (:func:`analyse` computes those for all
     pairs at once): ``runs`` maps the four :data:`~irrepro.reproducibility.compare.ROLES` to run frames."""
-    comparison = compare_runs(**{role: runs[role] for role in ROLES}, qrels=qrels, new_qrels=new_qrels, **options.compare_options())
-    return _pair_analysis(name, comparison, {role: _ranked(runs[role]) for role in ROLES}, options)
+    runs = {role: as_run_frame(runs[role], role) for role in ROLES}  # trec_eval's order; PyTerrier's columns renamed
+    comparison = compare_runs(**runs, qrels=qrels, new_qrels=new_qrels, **options.compare_options())
+    return _pair_analysis(name, comparison, runs, report_draws([comparison], options), options)
 
 
-def _ranked(run: pd.DataFrame) -> pd.DataFrame:
-    """``run`` in trec_eval's order (a frame from read_run already is: it is not copied)."""
-    return run if in_trec_eval_order(run) else rank_by_score(run)
-
-
-def _pair_analysis(name: str, comparison: Comparison, runs: Mapping[str, pd.DataFrame], options: ReportOptions) -> PairAnalysis:
-    analysis = PairAnalysis(name, comparison, confidence_intervals(comparison, options))
+def _pair_analysis(name: str, comparison: Comparison, runs: Mapping[str, pd.DataFrame], draws: TopicDraws,
+                   options: ReportOptions) -> PairAnalysis:  # fmt: skip
+    replicates = comparison_replicates(comparison, draws)
+    analysis = PairAnalysis(name, comparison, confidence_intervals(comparison, replicates, options), replicates)
     if comparison.setting == "replicability":
         analysis.largest_differences = {kind: largest_differences(comparison, runs, kind, options) for kind in KINDS}
     return analysis
@@ -309,11 +338,17 @@ def analyse(
     *,
     new_qrels: pd.DataFrame | None = None,
     options: ReportOptions = ReportOptions(),
+    experiments: Mapping[str, PairExperiment] | None = None,
 ) -> ReportData:
     """The report's numbers: ``original`` maps ``orig_baseline``/``orig_advanced`` to frames,
-    ``pairs`` lists ``(name, new_baseline, new_advanced)``."""
+    ``pairs`` lists ``(name, new_baseline, new_advanced)``; ``experiments`` what each pair's
+    ir_metadata headers say it is (:func:`irrepro.metadata.pair_experiment`), for the methods text."""
     if not pairs:
         raise ValueError("report: no reproduced pair given")
+    # The diagnostics (ties, top-10 overlap) read the runs in trec_eval's order, as compare_pairs does;
+    # frames in PyTerrier's columns are renamed (runs.as_run_frame).
+    original = {role: as_run_frame(original[role], role) for role in ROLES[:2]}
+    pairs = [(name, as_run_frame(b, f"{name} baseline"), as_run_frame(a, f"{name} advanced")) for name, b, a in pairs]
     names = [name for name, _, _ in pairs]
     if len(set(names)) != len(names):
         raise ValueError(f"report: pair names must be unique, got {names}")
@@ -322,16 +357,14 @@ def analyse(
     comparisons = compare_pairs(orig_baseline=original["orig_baseline"], orig_advanced=original["orig_advanced"], pairs=new_pairs,
                                 qrels=qrels, new_qrels=new_qrels,
                                 evaluate_also=curve_measures(options) if new_qrels is None else (), **options.compare_options())  # fmt: skip
-    # The diagnostics (ties, top-10 overlap) read the runs in trec_eval's order, as compare_pairs does.
-    original = {role: _ranked(original[role]) for role in ROLES[:2]}
-    new_pairs = {name: (_ranked(baseline), _ranked(advanced)) for name, (baseline, advanced) in new_pairs.items()}
     summaries = {("", role): summarise_run(original[role], depth=options.cutoff) for role in ROLES[:2]}
     coverage = {"original": missing_topic_report(dict(original), qrels, missing_topics=options.missing_topics,
                                                      no_relevant=options.no_relevant)}  # fmt: skip
+    draws = report_draws(list(comparisons.values()), options)  # one resampling for every pair and measure
     analyses = []
     for name, (new_baseline, new_advanced) in new_pairs.items():
         runs = {**original, "new_baseline": new_baseline, "new_advanced": new_advanced}
-        analyses.append(_pair_analysis(name, comparisons[name], runs, options))
+        analyses.append(_pair_analysis(name, comparisons[name], runs, draws, options))
         for role in ROLES[2:]:
             summaries[(name, role)] = summarise_run(runs[role], depth=options.cutoff)
         new_runs = {role: runs[role] for role in ROLES[2:]}
@@ -341,4 +374,5 @@ def analyse(
         curves = cutoff_curves(original, new_pairs, comparisons, options)
         for analysis in analyses:
             analysis.curves = curves[curves["pair"] == analysis.name].drop(columns="pair").reset_index(drop=True)
-    return ReportData(analyses[0].comparison.setting, options, analyses, summaries, coverage)
+    return ReportData(analyses[0].comparison.setting, options, analyses, summaries, coverage, draws,
+                      dict(experiments or {}))

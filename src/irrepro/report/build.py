@@ -5,8 +5,12 @@ computes a measure. Every number cell keeps the exact value it shows (``Cell.val
 ``data-value`` in the HTML) and says what it is (``Cell.data``: statistic, run, measure, pair,
 topic, cut-off), so a reader or a test can trace it back to ``irrepro compare``'s JSON.
 
-Significance is marked the same way in HTML and LaTeX (``Cell.mark``): a p-value below alpha, and
-the new run's ARP it concerns, carry a dagger.
+Every number comes from one frame per pair, :meth:`PairAnalysis.frame` (``Comparison.to_frame()``
+with the intervals), and is written by :mod:`irrepro.formatting` (medium ``REPORT``), as
+``irrepro compare`` writes it. Significance is marked the same way in HTML and LaTeX (``Cell.mark``):
+a p-value below alpha, and the new run's ARP it concerns, carry a dagger. Each level's verdict
+carries the share of the report's topic resamples in which it holds and whether it is stable
+(:mod:`irrepro.report.verdicts`).
 """
 
 from __future__ import annotations
@@ -16,21 +20,15 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from irrepro.formatting import REPORT, defined, format_bounds, format_number, format_pvalue
 from irrepro.report import verdicts
 from irrepro.report.analysis import KINDS, PairAnalysis, ReportData
-from irrepro.report.formatting import (
-    defined,
-    fmt,
-    fmt_interval,
-    fmt_p,
-    full_precision,
-    one_line,
-    topic_ranges,
-)
+from irrepro.report.formatting import full_precision, one_line, topic_ranges
 from irrepro.report.inputs import InputFile
 from irrepro.report.methods import ROLE_NAMES, input_notes, methods_paragraph
 from irrepro.reproducibility.bootstrap import ConfidenceInterval
 from irrepro.reproducibility.compare import ROLES
+from irrepro.reproducibility.resampling import STABILITY, STABLE_SHARE
 
 __all__ = ["STATISTIC_NAMES", "Cell", "Header", "Table", "build_context"]
 
@@ -94,11 +92,21 @@ class Table:
 
 
 def _number(value, *, data: Mapping[str, str], digits: int = 4, mark: bool = False, p: bool = False) -> Cell:
-    text = fmt_p(value) if p else fmt(value, digits)
+    text = format_pvalue(value, medium=REPORT) if p else format_number(value, digits, medium=REPORT)
     return Cell(text, full_precision(value), tuple((k, str(v)) for k, v in data.items() if v != ""), mark, numeric=True)
 
 
-_DASH = Cell("\u2014", kind="na")  # not applicable (e.g. KTU of the original run with itself)
+def _three(value) -> str:
+    """A number of a figure's text alternative: three decimals."""
+    return format_number(value, 3, medium=REPORT)
+
+
+_DASH = Cell("\u2014", kind="na")
+
+
+def _values(analysis: PairAnalysis) -> pd.Series:
+    """The pair's result (:meth:`PairAnalysis.frame`) by ``(statistic, run, measure)``: what every table shows."""
+    return analysis.frame().set_index(["statistic", "run", "measure"])["value"]  # not applicable (e.g. KTU of the original run with itself)
 
 
 # --------------------------------------------------------------------------- summary tables
@@ -153,7 +161,7 @@ def _glance(pairs: Sequence[dict]) -> Table:
     header = [[Header("pair"), *(Header(title) for _, title in verdicts.LEVELS)]]
     rows = []
     for pair in pairs:
-        cells = [Cell(f"{v['symbol']} {v['word']}", kind="status", status=v["status"]) for v in pair["verdicts"]]
+        cells = [Cell(f"{v['symbol']} {v['word']}", kind="status", status=v["status"], detail=_stability_text(v)) for v in pair["verdicts"]]
         rows.append((Cell(pair["name"], kind="text", data=(("anchor", pair["anchor"]),)), cells))
     return Table("glance", "Verdict per level at a glance", header, rows, latex=False)
 
@@ -163,7 +171,7 @@ def _glance(pairs: Sequence[dict]) -> Table:
 
 def _interval_parts(ci) -> tuple[str, str, str]:
     if isinstance(ci, ConfidenceInterval):
-        return fmt_interval(ci.low, ci.high), full_precision(ci.low), full_precision(ci.high)
+        return format_bounds(ci.low, ci.high, 3, medium=REPORT), full_precision(ci.low), full_precision(ci.high)
     return "", "", ""
 
 
@@ -174,15 +182,28 @@ def _verdict_items(level: verdicts.LevelVerdict, pair: str, alpha: float) -> lis
         digits = 4
         item = {
             "label": f"{STATISTIC_NAMES[f.statistic]} {f.label}".strip(),
-            "text": fmt(f.value, digits), "value": full_precision(f.value), "interval": interval, "low": low, "high": high,
+            "text": format_number(f.value, digits, medium=REPORT), "value": full_precision(f.value), "interval": interval, "low": low, "high": high,
             "reason": "" if f.interval is not None else (f.reason or ""),
             "data": tuple((k, v) for k, v in (("pair", pair), ("stat", f.statistic), ("run", f.run), ("measure", f.measure)) if v),
             "status": f.status, "symbol": verdicts.STATUS[f.status][0],
-            "p": fmt_p(f.p_value) if f.p_value is not None else "", "p_value": full_precision(f.p_value),
+            "p": format_pvalue(f.p_value, medium=REPORT) if f.p_value is not None else "", "p_value": full_precision(f.p_value),
             "mark": f.p_value is not None and defined(f.p_value) and f.p_value < alpha,
+            **_share(f),
         }  # fmt: skip
         items.append(item)
     return items
+
+
+def _percent(share: float | None) -> str:
+    return "" if share is None else f"{100 * share:.0f}%"
+
+
+def _share(f: verdicts.Finding) -> dict:
+    """A statistic's claim and the share of resamples in which it holds (empty without a claim)."""
+    if f.claim is None or f.share is None:
+        return {"claim": "", "share": "", "share_value": "", "uncertain": False, "doubt": ""}
+    return {"claim": f.claim.text, "share": _percent(f.share), "share_value": full_precision(f.share), "uncertain": not f.certain,
+            "doubt": f.doubt}  # fmt: skip
 
 
 def _verdicts(analysis: PairAnalysis, data: ReportData) -> list[dict]:
@@ -191,8 +212,35 @@ def _verdicts(analysis: PairAnalysis, data: ReportData) -> list[dict]:
         out.append({
             "key": level.key, "title": level.title, "status": level.status, "symbol": level.symbol, "word": level.word,
             "reading": level.reading, "items": _verdict_items(level, analysis.name, data.options.alpha),
+            "stability": level.stability, "share": _percent(level.share), "share_value": full_precision(level.share),
         })  # fmt: skip
     return out
+
+
+def _holds_in(item: dict) -> str:
+    """``p \u2265 0.05: 84%`` (the claim and the share of resamples in which it holds), and whether its interval crosses."""
+    if not item["claim"]:
+        return ""
+    return f"{item['claim']}: {item['share']}" + (f" ({item['doubt']})" if item["uncertain"] else "")
+
+
+def _stability_text(level: dict) -> str:
+    """``stable, 98%`` or ``fragile, 64%`` (the share of resamples in which the verdict holds); empty without one."""
+    return f"{level['stability']}, {level['share']}" if level["stability"] else ""
+
+
+def _verdict_table(verdict_list: list[dict], anchor: str, n_resamples: int, title: str) -> Table:
+    """The levels' verdicts and how stable they are under topic resampling (for LaTeX; the HTML shows them in the verdicts)."""
+    rows = []
+    for level in verdict_list:
+        share = Cell(level["share"] or "\u2014", level["share_value"], numeric=bool(level["share"]))
+        rows.append((Cell(level["title"], kind="text"), [
+            Cell(level["word"], kind="text"), share, Cell(level["stability"] or "\u2014", kind="text"),
+        ]))  # fmt: skip
+    header = [[Header("level"), Header("verdict"), Header("holds in"), Header("under resampling")]]
+    footnote = (f"Holds in: the share of {n_resamples} bootstrap resamples of the topics in which every statistic of the level stays "
+                f"on its side of the verdict's threshold; stable: at least {STABLE_SHARE:.0%} and no interval crossing its threshold.")  # fmt: skip
+    return Table(f"{anchor}-verdicts-table", _caption(title, "Verdicts under topic resampling"), header, rows, footnote)
 
 
 def _interval_table(verdict_list: list[dict], anchor: str, level_pct: str, title: str) -> Table:
@@ -203,8 +251,9 @@ def _interval_table(verdict_list: list[dict], anchor: str, level_pct: str, title
             rows.append((Cell(level["title"], kind="text"), [
                 Cell(item["label"], kind="text"), Cell(item["text"], item["value"], item["data"], item["mark"], numeric=True),
                 Cell(item["interval"] or "undefined", kind="text"), Cell(verdicts.STATUS[item["status"]][1], kind="text"),
+                Cell(_holds_in(item) or "\u2014", kind="text"),
             ]))  # fmt: skip
-    header = [[Header("level"), Header("statistic"), Header("estimate"), Header(f"{level_pct} CI"), Header("verdict")]]
+    header = [[Header("level"), Header("statistic"), Header("estimate"), Header(f"{level_pct} CI"), Header("verdict"), Header("holds in")]]
     footnote = "\u0394ARP: ARP of the new run minus ARP of the original run; b\u2032, a\u2032: the new baseline and advanced runs."
     return Table(f"{anchor}-intervals", _caption(title, "Estimates with bootstrap confidence intervals"), header, rows, footnote)
 
@@ -223,7 +272,7 @@ def _caption(prefix: str, text: str) -> str:
 
 def _table1(analysis: PairAnalysis, alpha: float, anchor: str, title: str) -> Table:
     """Table 1 (replicability) or Table 3 (reproducibility) of the paper: a row per run."""
-    c = analysis.comparison
+    c, values = analysis.comparison, _values(analysis)
     measures, replicability = list(c.measures), c.setting == "replicability"
     groups = [Header("run"), Header("ARP", len(measures))]
     if replicability:
@@ -237,20 +286,19 @@ def _table1(analysis: PairAnalysis, alpha: float, anchor: str, title: str) -> Ta
     for role in ("orig_baseline", "new_baseline", "orig_advanced", "new_advanced"):
         side, kind = role.split("_")
         key = {"pair": analysis.name, "run": role}
-        significant = {m: side == "new" and defined(c.p_value[kind][m]) and c.p_value[kind][m] < alpha for m in measures}
-        cells = [_number(c.arp[role][m], data={**key, "stat": "ARP", "measure": m}, mark=significant[m]) for m in measures]
+        significant = {m: side == "new" and defined(values["p", kind, m]) and values["p", kind, m] < alpha for m in measures}
+        cells = [_number(values["ARP", role, m], data={**key, "stat": "ARP", "measure": m}, mark=significant[m]) for m in measures]
+        of_kind = {"pair": analysis.name, "run": kind}
         if replicability:
             if side == "orig":
                 cells += [_DASH] * (2 + len(measures))
             else:
-                for statistic, per_run in (("KTU", c.ktu), ("RBO", c.rbo)):
-                    series = per_run[kind]
-                    cells.append(_number(float(series.mean()) if series.notna().any() else None, data={"pair": analysis.name, "run": kind, "stat": statistic}))
-                cells += [_number(c.rmse[kind][m], data={"pair": analysis.name, "run": kind, "stat": "RMSE", "measure": m}) for m in measures]
+                cells += [_number(values[statistic, kind, ""], data={**of_kind, "stat": statistic}) for statistic in ("KTU", "RBO")]
+                cells += [_number(values["RMSE", kind, m], data={**of_kind, "stat": "RMSE", "measure": m}) for m in measures]
         if side == "orig":
             cells += [_DASH] * len(measures)
         else:
-            cells += [_number(c.p_value[kind][m], data={"pair": analysis.name, "run": kind, "stat": "p", "measure": m}, p=True, mark=significant[m]) for m in measures]
+            cells += [_number(values["p", kind, m], data={**of_kind, "stat": "p", "measure": m}, p=True, mark=significant[m]) for m in measures]
         rows.append((Cell(ROLE_NAMES[role], kind="text"), cells))
     test = "paired" if replicability else "unpaired"
     name = "Table 1" if replicability else "Table 3"
@@ -265,17 +313,17 @@ def _effects_table(data: ReportData, level_pct: str) -> Table:
     """Table 2 of the paper, with intervals and regions: a row per (pair, measure)."""
     rows = []
     for number, analysis in enumerate(data.pairs, start=1):
-        c = analysis.comparison
-        for m in c.measures:
+        values = _values(analysis)
+        for m in analysis.comparison.measures:
             key = {"pair": analysis.name, "measure": m}
             cells = [Cell(m, kind="text")]
-            for statistic, value in (("ER", c.er[m]), ("DeltaRI", c.delta_ri[m])):
+            for statistic in ("ER", "DeltaRI"):
                 ci = analysis.intervals.get((statistic, "", m))
-                cells.append(_number(value, data={**key, "stat": statistic}))
+                cells.append(_number(values[statistic, "", m], data={**key, "stat": statistic}))
                 interval, low, high = _interval_parts(ci)
                 cells.append(Cell(interval or "undefined", kind="text", data=tuple(
                     (k, v) for k, v in ((*key.items(), ("stat", statistic), ("low", low), ("high", high))) if v)))
-            region = verdicts.region(c.er[m], c.delta_ri[m])
+            region = verdicts.region(values["ER", "", m], values["DeltaRI", "", m])
             cells.append(Cell(str(region) if region else "on an axis", kind="text"))
             rows.append((Cell(f"{number}: {analysis.name}", kind="text"), cells))
     header = [[Header("pair"), Header("measure"), Header("ER", 2), Header("\u0394RI", 2), Header("region")],
@@ -332,18 +380,15 @@ def _curve_table(data: ReportData) -> Table | None:
 
 
 def _effect_points(data: ReportData) -> pd.DataFrame:
-    rows = []
+    """A row per (pair, measure): ER and DeltaRI with the bounds of their intervals, from each pair's frame."""
+    points = []
     for number, analysis in enumerate(data.pairs, start=1):
-        c = analysis.comparison
-        for m in c.measures:
-            row = {"number": number, "pair": one_line(analysis.name), "measure": m, "ER": c.er[m], "DeltaRI": c.delta_ri[m]}
-            for statistic in ("ER", "DeltaRI"):
-                ci = analysis.intervals.get((statistic, "", m))
-                defined_ci = isinstance(ci, ConfidenceInterval)
-                row[f"{statistic}_low"] = ci.low if defined_ci else float("nan")
-                row[f"{statistic}_high"] = ci.high if defined_ci else float("nan")
-            rows.append(row)
-    return pd.DataFrame(rows).astype({"ER": float, "DeltaRI": float})
+        frame = analysis.frame()
+        effects = frame[frame["level"] == "effects"].pivot(index="measure", columns="statistic", values=["value", "low", "high"])
+        columns = {("value", s): s for s in ("ER", "DeltaRI")} | {(b, s): f"{s}_{b}" for b in ("low", "high") for s in ("ER", "DeltaRI")}
+        effects = effects[list(columns)].set_axis(list(columns.values()), axis=1).reindex(list(analysis.comparison.measures))
+        points.append(effects.rename_axis("measure").reset_index().assign(number=number, pair=one_line(analysis.name)))
+    return pd.concat(points, ignore_index=True)
 
 
 def _effect_figure(data: ReportData, level_pct: str) -> dict:
@@ -354,7 +399,7 @@ def _effect_figure(data: ReportData, level_pct: str) -> dict:
     described = []
     for _, p in points.iterrows():
         place = verdicts.region(p["ER"], p["DeltaRI"])
-        described.append(f"{p['measure']}, pair {p['number']}: ER {fmt(p['ER'], 3)}, \u0394RI {fmt(p['DeltaRI'], 3)}"
+        described.append(f"{p['measure']}, pair {p['number']}: ER {_three(p['ER'])}, \u0394RI {_three(p['DeltaRI'])}"
                          + (f", region {place}" if place else ""))  # fmt: skip
     title = "ER against \u0394RI for every pair (Figure 2 of Breuer et al. 2020)"
     description = (
@@ -383,7 +428,7 @@ def _cutoff_figure(data: ReportData) -> dict | None:
     last = max(data.options.curve_cutoffs)
     at_last = curves[curves["cutoff"] == last]
     described = "; ".join(
-        f"pair {r['number']} {r['run']}: KTU {fmt(r['KTU'], 3)}, RBO {fmt(r['RBO'], 3)}, RMSE {fmt(r['RMSE'], 3)}"
+        f"pair {r['number']} {r['run']}: KTU {_three(r['KTU'])}, RBO {_three(r['RBO'])}, RMSE {_three(r['RMSE'])}"
         for _, r in at_last.head(40).iterrows()
     )
     description = (
@@ -421,7 +466,11 @@ def _overview(pairs: Sequence[dict]) -> list[dict]:
             {"status": s, "symbol": verdicts.STATUS[s][0], "word": verdicts.STATUS[s][1], "count": n}
             for s, n in sorted(counts.items(), key=lambda item: list(verdicts.STATUS).index(item[0]))
         ]
-        out.append({"key": key, "title": title, "statistics": verdicts.LEVEL_STATISTICS[key], "parts": parts})
+        settled = [pair["verdicts"][index] for pair in pairs if pair["verdicts"][index]["stability"]]
+        stability = [{"stability": word, "count": sum(v["stability"] == word for v in settled),
+                      "share": settled[0]["share"] if len(settled) == 1 else ""} for word in STABILITY]  # fmt: skip
+        out.append({"key": key, "title": title, "statistics": verdicts.LEVEL_STATISTICS[key], "parts": parts,
+                    "stability": [part for part in stability if part["count"]]})  # fmt: skip
     return out
 
 
@@ -437,15 +486,16 @@ def build_context(data: ReportData, files: Sequence[InputFile], *, title: str, c
         verdict_list = _verdicts(analysis, data)
         pairs.append({
             "number": number, "name": analysis.name, "anchor": anchor, "verdicts": verdict_list,
+            "verdict_table": _verdict_table(verdict_list, anchor, o.n_resamples, of_pair),
             "table1": _table1(analysis, o.alpha, anchor, of_pair), "intervals": _interval_table(verdict_list, anchor, level_pct, of_pair),
             "diagnostics": _diagnostics(analysis, anchor, o.overlap_depth, of_pair), "notes": own_notes[analysis.name],
         })  # fmt: skip
     effects = _effects_table(data, level_pct)
     figures = [f for f in (_cutoff_figure(data), _effect_figure(data, level_pct)) if f is not None]
-    latex_tables = [t for pair in pairs for t in (pair["table1"], pair["intervals"])] + [effects]
+    latex_tables = [t for pair in pairs for t in (pair["verdict_table"], pair["table1"], pair["intervals"])] + [effects]
     return {
         "title": title, "setting": data.setting, "replicability": data.setting == "replicability",
-        "options": o, "level_pct": level_pct, "alpha": f"{o.alpha:g}", "mark": MARK,
+        "options": o, "level_pct": level_pct, "alpha": f"{o.alpha:g}", "mark": MARK, "stable_share": f"{STABLE_SHARE:.0%}",
         "files": _files_table(files, data), "topics": _topics_table(data), "glance": _glance(pairs),
         "overview": _overview(pairs), "pairs": pairs, "effects": effects, "curves": _curve_table(data),
         "figures": {f["id"]: f for f in figures}, "notes": shared_notes,

@@ -1,7 +1,8 @@
-"""How the report writes numbers and topic lists: one place, so HTML, LaTeX and readings agree.
+"""How the report writes text: topic lists, user text on one line, exact values for ``data-value``.
 
->>> fmt(0.123456), fmt(None), fmt_p(0.00001234), fmt_interval(-0.0123, 1.5)
-('0.1235', 'undefined', '1.23e-05', '[-0.012, 1.500]')
+Numbers are written by :mod:`irrepro.formatting` (medium ``REPORT``), as every output of the package
+writes them.
+
 >>> topic_ranges(["301", "302", "303", "305", "401a"])
 '301-303, 305, 401a'
 >>> one_line("a title" + chr(13) + "ending" + chr(0x2028) + "twice")
@@ -10,13 +11,12 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable
 
-__all__ = ["LINE_BREAKING", "defined", "fmt", "fmt_interval", "fmt_p", "full_precision", "one_line", "percent", "topic_ranges"]
+from irrepro.formatting import REPORT, defined
 
-UNDEFINED = "undefined"
+__all__ = ["LINE_BREAKING", "full_precision", "one_line", "percent", "topic_ranges"]
 
 
 # Control characters (Unicode category Cc: \r, \v, \f, NEL U+0085, ...) and the line and paragraph
@@ -34,27 +34,6 @@ def one_line(text) -> str:
     return LINE_BREAKING.sub(" ", str(text))
 
 
-def defined(value) -> bool:
-    """Whether ``value`` is a finite number (None, NaN and infinities are undefined)."""
-    return value is not None and not (isinstance(value, float) and not math.isfinite(value))
-
-
-def fmt(value, digits: int = 4) -> str:
-    """A score as the paper prints it (four decimals); ``undefined`` for None/NaN."""
-    return f"{value:.{digits}f}" if defined(value) else UNDEFINED
-
-
-def fmt_p(value) -> str:
-    """A p-value: four decimals, or two significant digits below 1e-4 (keeps its magnitude)."""
-    if not defined(value):
-        return UNDEFINED
-    return f"{value:.4f}" if value >= 1e-4 else f"{value:.2e}"
-
-
-def fmt_interval(low, high, digits: int = 3) -> str:
-    return f"[{fmt(low, digits)}, {fmt(high, digits)}]"
-
-
 def full_precision(value) -> str:
     """The exact float (``repr`` round-trips), for ``data-value`` attributes; empty if undefined."""
     return repr(float(value)) if defined(value) else ""
@@ -62,7 +41,7 @@ def full_precision(value) -> str:
 
 def percent(part, whole) -> str:
     if not (defined(part) and defined(whole)) or whole == 0:
-        return UNDEFINED
+        return REPORT.undefined
     return f"{100 * part / whole:.0f}%"
 
 

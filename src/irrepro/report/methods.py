@@ -9,8 +9,9 @@ from collections.abc import Mapping
 
 from irrepro.evaluation import parse_measure
 from irrepro.report.analysis import ReportData, RunSummary
+from irrepro.reproducibility.resampling import STABLE_SHARE
 
-__all__ = ["RBO_FORMS", "ROLE_NAMES", "describe_measure", "input_notes", "methods_paragraph"]
+__all__ = ["RBO_FORMS", "ROLE_NAMES", "describe_measure", "experiment_sentence", "input_notes", "methods_paragraph"]
 
 RBO_FORMS = {
     "ext": "extrapolated RBO (Webber et al. 2010, Eq. 32)",
@@ -29,9 +30,10 @@ ROLE_NAMES = {
 def describe_measure(name: str) -> str:
     """A measure as a methods section names it, with trec_eval's measure and its cut-off."""
     measure = parse_measure(name)
+    level = f", grades >= {measure.relevance_level} relevant (trec_eval -l {measure.relevance_level})" if measure.relevance_level != 1 else ""
     if measure.family == "ndcg":
         return f"{name} (trec_eval's ndcg: the whole ranking, no cut-off)"
-    return f"{name} (trec_eval's {measure.trec_eval})"
+    return f"{name} (trec_eval's {measure.trec_eval}{level})"
 
 
 def _policy(missing_topics: str) -> str:
@@ -67,12 +69,45 @@ def methods_paragraph(data: ReportData, versions: Mapping[str, str]) -> str:
     )
     resampling = ("one sample of topics drawn for all four runs" if replicability
                   else "the topics of each collection resampled independently")  # fmt: skip
+    sentences.append(experiment_sentence(data))
     sentences.append(
         f"Confidence intervals are {100 * o.level:g}% percentile bootstrap intervals over topics ({o.n_resamples} resamples, "
-        f"seed {o.seed}; {resampling}); p < {o.alpha:g} counts as a significant difference. "
+        f"seed {o.seed}; {resampling}; the same resamples for every pair, measure and statistic); p < {o.alpha:g} counts as "
+        "a significant difference. Each verdict was re-read on every resample and is called stable when it holds in at least "
+        f"{STABLE_SHARE:.0%} of them and no interval crosses its threshold, fragile otherwise. "
         f"Computed with irrepro {versions.get('irrepro', 'unknown')}."
     )
     return " ".join(sentences)
+
+
+def _pairs_text(names: list[str], total: int) -> str:
+    if total == 1:
+        return "The pair"
+    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    counted = f"All {total} pairs" if len(names) == total else f"{len(names)} pair{'s' if len(names) > 1 else ''}"
+    return f"{counted} ({shown})"
+
+
+def experiment_sentence(data: ReportData) -> str:
+    """How the setting was decided: by the runs' ir_metadata headers (the PRIMAD string of each new
+    run against its original, compared as repro_eval compares them, and the kind of experiment it
+    makes) or, without complete headers, by whether new qrels were given."""
+    setting = ("replicability (the new runs judged by the original qrels)" if data.setting == "replicability"
+               else "reproducibility (the new runs judged by their own collection's qrels)")  # fmt: skip
+    if not data.experiments:
+        return f"The setting is {setting}."
+    groups: dict[str, list[str]] = {}
+    for name, experiment in data.experiments.items():
+        groups.setdefault(experiment.summary(), []).append(name)
+    if all(experiment.primad is None for experiment in data.experiments.values()):
+        reasons = "; ".join(summary.removeprefix("no PRIMAD string: ") for summary in groups)
+        return (f"The kind of study was not read from ir_metadata headers ({reasons}); whether new qrels were given "
+                f"decided the setting: {setting}.")
+    said = "; ".join(f"{_pairs_text(names, len(data.experiments))}: {summary}" for summary, names in groups.items())
+    return ("The kind of study was read from the runs' ir_metadata headers (Breuer, Keller & Schaer, SIGIR 2022), each "
+            f"new run compared with its original component by component as repro_eval compares them. {said}. "
+            f"New runs on the original test collection are measured for replicability, on another for reproducibility: "
+            f"the setting is {setting}.")
 
 
 def _depth_text(summary: RunSummary) -> str:

@@ -22,17 +22,39 @@ Ranked lists, per-topic scores and the paired test exist only in the replicabili
 collection); in reproducibility they are *not applicable*. A level's status is the worst of its
 statistics' (not reproduced > partly > differs > reproduced), except for averages, which are
 *partly* reproduced when only some t-tests find a difference; ``undefined`` where no number exists.
+
+**Under topic resampling** (beyond the paper). Each statistic's verdict rests on a :class:`Claim`, the
+side of its threshold the statistic lies on: mean KTU ``= 1`` or ``< 1``, RMSE ``= 0`` or ``> 0``,
+``p >= alpha`` or ``p < alpha``, ER ``> 0`` (reproduced), ``> 1`` (larger), ``0 < ER < 1``
+(smaller), ``< 0`` (reversed) or ``<= 0`` (not shown), DeltaRI ``> 0`` or ``< 0`` (a shifted relative
+improvement; a DeltaRI whose interval holds 0 claims no side). Every claim is re-read on the report's
+one resampling of the topics (:mod:`irrepro.reproducibility.replicates`: the same draws for every
+pair, measure and statistic), and a level's verdict *holds* in a resample when all its claims do.
+The level is **stable** when it holds in at least :data:`~irrepro.reproducibility.resampling.STABLE_SHARE`
+of the resamples and every statistic's interval (its percentile interval over the same resamples)
+agrees with the verdict -- lies wholly on the claimed side of the threshold; for averages, DeltaARP's
+interval excludes 0 where the t-test finds a difference and holds 0 where it does not -- and
+**fragile** otherwise; its reading says which interval crosses. A verdict of "no significant
+difference" over several runs and measures is often fragile: each t-test finds a difference in
+some resamples, and the verdict needs all of them to find none.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
+import numpy as np
+
+from irrepro.formatting import REPORT, defined, format_bounds, format_number, format_pvalue
 from irrepro.report.analysis import KINDS, PairAnalysis, ReportOptions
-from irrepro.report.formatting import defined, fmt, fmt_interval, fmt_p, percent
+from irrepro.report.formatting import percent
 from irrepro.reproducibility.bootstrap import ConfidenceInterval
+from irrepro.reproducibility.resampling import share_holding, stability
 
-__all__ = ["LEVELS", "STATUS", "Finding", "LevelVerdict", "delta_ri_status", "er_status", "pair_verdicts", "region"]
+__all__ = [
+    "LEVELS", "STATUS", "Claim", "Finding", "LevelVerdict", "delta_ri_status", "er_status", "pair_verdicts", "region",
+]  # fmt: skip
 
 # status -> (symbol, word); symbols and words carry the meaning, colour only repeats it
 STATUS: dict[str, tuple[str, str]] = {
@@ -52,9 +74,72 @@ LEVEL_STATISTICS = {"ranking": "KTU, RBO", "per_topic": "RMSE", "averages": "ARP
 _SHORT = {"baseline": "b\u2032", "advanced": "a\u2032"}  # b', a': the new runs
 
 
+GREATER_EQUAL = "\u2265"
+
+
+def _number(value, digits: int = 4) -> str:
+    return format_number(value, digits, medium=REPORT)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a verdict says of one statistic: that it lies between ``low`` and ``high`` (a bound is
+    included where ``closed`` says so; ``low == high``, both closed: equal to it).
+
+    ``key`` names the statistic (``(statistic, run, measure)``, as ``Comparison.to_frame()``'s rows)
+    and ``name`` how the reading writes it.
+    """
+
+    key: tuple[str, str, str]
+    name: str
+    low: float = -math.inf
+    high: float = math.inf
+    closed: tuple[bool, bool] = (False, False)
+
+    def holds(self, values) -> np.ndarray:
+        """Where ``values`` satisfy the claim (NaN never does)."""
+        values = np.asarray(values, dtype=float)
+        above = values >= self.low if self.closed[0] else values > self.low
+        below = values <= self.high if self.closed[1] else values < self.high
+        return above & below
+
+    def certain(self, interval: ConfidenceInterval | None) -> bool:
+        """Whether the whole interval satisfies the claim (else it crosses the claim's threshold)."""
+        return interval is not None and bool(self.holds([interval.low, interval.high]).all())
+
+    @property
+    def text(self) -> str:
+        """The claim as the report writes it: ``p \u2265 0.05``, ``0 < ER < 1``, ``mean KTU = 1``."""
+        low, high = math.isfinite(self.low), math.isfinite(self.high)
+        below, above = ("\u2264" if closed else "<" for closed in self.closed)
+        if low and high and self.low == self.high:
+            return f"{self.name} = {self.low:g}"
+        if low and high:
+            return f"{self.low:g} {below} {self.name} {above} {self.high:g}"
+        if low:
+            return f"{self.name} {GREATER_EQUAL if self.closed[0] else '>'} {self.low:g}"
+        return f"{self.name} {above} {self.high:g}"
+
+    @property
+    def thresholds(self) -> str:
+        """The claim's finite bounds: ``0.05``, ``0 and 1``."""
+        bounds = dict.fromkeys(b for b in (self.low, self.high) if math.isfinite(b))
+        return " and ".join(f"{b:g}" for b in bounds)
+
+    def bounds_text(self, interval: ConfidenceInterval) -> str:
+        if self.key[0] == "p":
+            return f"[{format_pvalue(interval.low, medium=REPORT)}, {format_pvalue(interval.high, medium=REPORT)}]"
+        return format_bounds(interval.low, interval.high, 3, medium=REPORT)
+
+
+def _equal(key, name: str, value: float) -> Claim:
+    return Claim(key, name, value, value, (True, True))
+
+
 @dataclass(frozen=True)
 class Finding:
-    """One statistic of a level: compare's value, its bootstrap interval (or why none) and a status."""
+    """One statistic of a level: compare's value, its bootstrap interval (or why none), a status, the
+    claim the status makes and, under topic resampling, the share of resamples in which it holds."""
 
     statistic: str  # KTU, RBO, RMSE, DeltaARP, ER, DeltaRI
     run: str  # "baseline", "advanced" or "" (a statistic of the pair)
@@ -65,9 +150,14 @@ class Finding:
     status: str
     phrase: str
     p_value: float | None = None
+    claim: Claim | None = None
+    share: float | None = None  # the share of resamples in which the claim holds
+    certain: bool | None = None  # whether the interval agrees with the verdict (see _certainty)
+    doubt: str = ""  # where it does not: which interval crosses which threshold
 
     @property
     def label(self) -> str:
+        """``AP (b\u2032)``: the measure and the new run it concerns (either may be absent)."""
         parts = [self.measure] if self.measure else []
         if self.run:
             parts.append(f"({_SHORT[self.run]})")
@@ -76,11 +166,16 @@ class Finding:
 
 @dataclass(frozen=True)
 class LevelVerdict:
+    """A level's status and reading; ``share`` of the resamples in which it holds, and whether that is
+    ``stable`` or ``fragile`` (``""`` where nothing is claimed)."""
+
     key: str
     title: str
     status: str
     reading: str
     findings: tuple[Finding, ...] = ()
+    share: float | None = None
+    stability: str = ""
 
     @property
     def symbol(self) -> str:
@@ -107,39 +202,49 @@ def _ci(analysis: PairAnalysis, key) -> tuple[ConfidenceInterval | None, str | N
 
 
 def _within(ci: ConfidenceInterval | None) -> str:
-    return fmt_interval(ci.low, ci.high) if ci is not None else "(no interval)"
+    return format_bounds(ci.low, ci.high, 3, medium=REPORT) if ci is not None else "(no interval)"
 
 
 # --------------------------------------------------------------------------- per statistic
 
 
+def _er_reading(ci: ConfidenceInterval | None, key=("ER", "", "")) -> tuple[str, str, Claim | None]:
+    """ER's status, phrase and claim from its interval."""
+    if ci is None:
+        return "undefined", "ER has no interval", None
+    low, high, within = ci.low, ci.high, _within(ci)
+    if high < 0:
+        return "fail", f"the effect is reversed, ER within {within}", Claim(key, "ER", high=0.0)
+    if low <= 0:
+        return "fail", f"the effect is not shown, ER within {within} includes 0", Claim(key, "ER", high=0.0, closed=(False, True))
+    if high < 1:
+        return "partial", f"a smaller effect is reproduced, ER within {within}", Claim(key, "ER", 0.0, 1.0)
+    if low > 1:
+        return "ok", f"a larger effect is reproduced, ER within {within}", Claim(key, "ER", low=1.0)
+    return "ok", f"the effect is reproduced within {within}", Claim(key, "ER", low=0.0)
+
+
 def er_status(ci: ConfidenceInterval | None) -> tuple[str, str]:
     """ER's status and phrase from its interval (the paper: ER <= 0 failure, 0 < ER < 1 smaller
     effect, ER = 1 perfect, ER > 1 larger effect)."""
+    return _er_reading(ci)[:2]
+
+
+def _delta_ri_reading(ci: ConfidenceInterval | None, key=("DeltaRI", "", "")) -> tuple[str, str, Claim | None]:
+    """DeltaRI's status, phrase and claim (none where its interval holds 0: no side is claimed)."""
     if ci is None:
-        return "undefined", "ER has no interval"
-    low, high, within = ci.low, ci.high, _within(ci)
-    if high < 0:
-        return "fail", f"the effect is reversed, ER within {within}"
-    if low <= 0:
-        return "fail", f"the effect is not shown, ER within {within} includes 0"
-    if high < 1:
-        return "partial", f"a smaller effect is reproduced, ER within {within}"
-    if low > 1:
-        return "ok", f"a larger effect is reproduced, ER within {within}"
-    return "ok", f"the effect is reproduced within {within}"
+        return "undefined", "\u0394RI has no interval", None
+    within = _within(ci)
+    if ci.low > 0:
+        return "partial", f"a smaller relative improvement, \u0394RI within {within}", Claim(key, "\u0394RI", low=0.0)
+    if ci.high < 0:
+        return "partial", f"a larger relative improvement, \u0394RI within {within}", Claim(key, "\u0394RI", high=0.0)
+    return "ok", f"the relative improvement is reproduced, \u0394RI within {within}", None
 
 
 def delta_ri_status(ci: ConfidenceInterval | None) -> tuple[str, str]:
     """DeltaRI = RI - RI': 0 when the relative improvement is the same, > 0 when it is smaller."""
-    if ci is None:
-        return "undefined", "\u0394RI has no interval"
-    within = _within(ci)
-    if ci.low > 0:
-        return "partial", f"a smaller relative improvement, \u0394RI within {within}"
-    if ci.high < 0:
-        return "partial", f"a larger relative improvement, \u0394RI within {within}"
-    return "ok", f"the relative improvement is reproduced, \u0394RI within {within}"
+    return _delta_ri_reading(ci)[:2]
 
 
 def region(er, delta_ri) -> int | None:
@@ -155,107 +260,171 @@ def region(er, delta_ri) -> int | None:
 # --------------------------------------------------------------------------- per level
 
 
-def _ranking(analysis: PairAnalysis) -> LevelVerdict:
-    c = analysis.comparison
+def _values(analysis: PairAnalysis) -> dict[tuple[str, str, str], float | None]:
+    """The pair's result (``Comparison.to_frame()``) by ``(statistic, run, measure)``; None where undefined."""
+    frame = analysis.comparison.to_frame()
+    keys = zip(frame["statistic"], frame["run"], frame["measure"], strict=True)
+    return {key: (float(v) if defined(v) else None) for key, v in zip(keys, frame["value"], strict=True)}
+
+
+def _ranking(analysis: PairAnalysis, values) -> LevelVerdict:
     findings = []
-    for statistic, per_run in (("KTU", c.ktu), ("RBO", c.rbo)):
+    for statistic in ("KTU", "RBO"):
         for kind in KINDS:
-            series = per_run[kind]
-            value = float(series.mean()) if series.notna().any() else None
-            ci, reason = _ci(analysis, (statistic, kind, ""))
+            key = (statistic, kind, "")
+            value = values[key]
+            ci, reason = _ci(analysis, key)
             status = "undefined" if value is None else ("identical" if value == 1 else "differs")
-            findings.append(Finding(statistic, kind, "", value, ci, reason, status, f"mean {statistic} {fmt(value)}"))
+            name = f"mean {statistic}"
+            claim = None if value is None else (_equal(key, name, 1.0) if value == 1 else Claim(key, name, high=1.0))
+            findings.append(Finding(statistic, kind, "", value, ci, reason, status, f"{name} {_number(value)}", claim=claim))
     status = _worst(f.status for f in findings)
-    values = {(f.statistic, f.run): fmt(f.value, 3) for f in findings}
+    shown = {(f.statistic, f.run): _number(f.value, 3) for f in findings}
     if status == "identical":
         reading = "The new runs return the original rankings: mean KTU and RBO are 1 for both runs."
     else:
         reading = (
-            f"The rankings differ (1 = identical): mean RBO {values['RBO', 'baseline']} (b\u2032) and "
-            f"{values['RBO', 'advanced']} (a\u2032), mean KTU {values['KTU', 'baseline']} and {values['KTU', 'advanced']}."
+            f"The rankings differ (1 = identical): mean RBO {shown['RBO', 'baseline']} (b\u2032) and "
+            f"{shown['RBO', 'advanced']} (a\u2032), mean KTU {shown['KTU', 'baseline']} and {shown['KTU', 'advanced']}."
         )
     return LevelVerdict("ranking", "Ranked lists", status, reading, tuple(findings))
 
 
-def _per_topic(analysis: PairAnalysis) -> LevelVerdict:
-    c = analysis.comparison
+def _per_topic(analysis: PairAnalysis, values) -> LevelVerdict:
+    measures = analysis.comparison.measures
     findings = []
-    for m in c.measures:
+    for m in measures:
         for kind in KINDS:
-            value = c.rmse[kind][m]
-            ci, reason = _ci(analysis, ("RMSE", kind, m))
+            key = ("RMSE", kind, m)
+            value = values[key]
+            ci, reason = _ci(analysis, key)
             status = "undefined" if value is None else ("identical" if value == 0 else "differs")
-            findings.append(Finding("RMSE", kind, m, value, ci, reason, status, f"RMSE {fmt(value)}"))
+            claim = None if value is None else (_equal(key, "RMSE", 0.0) if value == 0 else Claim(key, "RMSE", low=0.0))
+            findings.append(Finding("RMSE", kind, m, value, ci, reason, status, f"RMSE {_number(value)}", claim=claim))
     status = _worst(f.status for f in findings)
-    first = c.measures[0]
+    first = measures[0]
     if status == "identical":
         reading = "Per-topic scores are identical (RMSE 0 for every measure)."
     else:
-        rmse = {kind: c.rmse[kind][first] for kind in KINDS}
-        shares = {kind: percent(rmse[kind], c.arp[f"orig_{kind}"][first]) for kind in KINDS}
+        rmse = {kind: values[("RMSE", kind, first)] for kind in KINDS}
+        shares = {kind: percent(rmse[kind], values[("ARP", f"orig_{kind}", first)]) for kind in KINDS}
         reading = (
-            f"Per-topic {first} scores differ by RMSE {fmt(rmse['baseline'], 3)} (b\u2032) and {fmt(rmse['advanced'], 3)} "
+            f"Per-topic {first} scores differ by RMSE {_number(rmse['baseline'], 3)} (b\u2032) and {_number(rmse['advanced'], 3)} "
             f"(a\u2032): {shares['baseline']} and {shares['advanced']} of the original ARP."
         )
     return LevelVerdict("per_topic", "Per-topic scores", status, reading, tuple(findings))
 
 
-def _averages(analysis: PairAnalysis, options: ReportOptions) -> LevelVerdict:
-    c = analysis.comparison
+def _averages(analysis: PairAnalysis, values, options: ReportOptions) -> LevelVerdict:
+    setting, alpha = analysis.comparison.setting, options.alpha
     findings = []
-    for m in c.measures:
+    for m in analysis.comparison.measures:
         for kind in KINDS:
-            orig, new = c.arp[f"orig_{kind}"][m], c.arp[f"new_{kind}"][m]
-            value = new - orig if defined(orig) and defined(new) else None
-            p = c.p_value[kind][m]
+            p = values[("p", kind, m)]
             ci, reason = _ci(analysis, ("DeltaARP", kind, m))
-            status = "undefined" if not defined(p) else ("fail" if p < options.alpha else "ok")
-            findings.append(Finding("DeltaARP", kind, m, value, ci, reason, status, f"p = {fmt_p(p)}", p_value=p))
-    test = "paired" if c.setting == "replicability" else "unpaired"
+            status = "undefined" if p is None else ("fail" if p < alpha else "ok")
+            key = ("p", kind, m)
+            claim = None if p is None else (Claim(key, "p", high=alpha) if p < alpha else Claim(key, "p", low=alpha, closed=(True, False)))
+            phrase = f"p = {format_pvalue(p, medium=REPORT)}"
+            findings.append(Finding("DeltaARP", kind, m, values[("DeltaARP", kind, m)], ci, reason, status, phrase, p_value=p, claim=claim))
+    test = "paired" if setting == "replicability" else "unpaired"
     differing = [f.label for f in findings if f.status == "fail"]
     tested = [f for f in findings if f.status != "undefined"]
     if not tested:
         status, reading = "undefined", "The t-test is undefined (see the notes)."
     elif not differing:
         status = "ok"
-        reading = f"No significant difference between original and new ARP (two-tailed {test} t-test, p \u2265 {options.alpha:g}) for any run and measure."
+        reading = f"No significant difference between original and new ARP (two-tailed {test} t-test, p \u2265 {alpha:g}) for any run and measure."
     elif len(differing) == len(tested):
         status = "fail"
-        reading = f"Every new run's ARP differs significantly from the original's (two-tailed {test} t-test, p < {options.alpha:g})."
+        reading = f"Every new run's ARP differs significantly from the original's (two-tailed {test} t-test, p < {alpha:g})."
     else:
         status = "partial"
-        reading = f"Significant ARP differences (two-tailed {test} t-test, p < {options.alpha:g}) for {len(differing)} of {len(tested)}: {', '.join(differing)}."
-    if c.setting == "reproducibility":
+        reading = f"Significant ARP differences (two-tailed {test} t-test, p < {alpha:g}) for {len(differing)} of {len(tested)}: {', '.join(differing)}."
+    if setting == "reproducibility":
         reading += " Across collections, ARP values are not directly comparable (Breuer et al. 2020)."
     return LevelVerdict("averages", "Averages", status, reading, tuple(findings))
 
 
-def _effects(analysis: PairAnalysis) -> LevelVerdict:
-    c = analysis.comparison
-    findings, phrases = [], []
-    for m in c.measures:
-        ci, reason = _ci(analysis, ("ER", "", m))
-        status, phrase = er_status(ci) if defined(c.er[m]) else ("undefined", f"ER undefined ({reason})")
-        findings.append(Finding("ER", "", m, c.er[m], ci, reason, status, phrase))
-        phrases.append(f"{m}: {phrase}")
-    shifted = []
-    for m in c.measures:
-        ci, reason = _ci(analysis, ("DeltaRI", "", m))
-        status, phrase = delta_ri_status(ci) if defined(c.delta_ri[m]) else ("undefined", f"\u0394RI undefined ({reason})")
-        findings.append(Finding("DeltaRI", "", m, c.delta_ri[m], ci, reason, status, phrase))
-        if status == "partial":
-            shifted.append(m)
+def _effects(analysis: PairAnalysis, values) -> LevelVerdict:
+    findings, phrases, shifted = [], [], []
+    for statistic, read, name in (("ER", _er_reading, "ER"), ("DeltaRI", _delta_ri_reading, "\u0394RI")):
+        for m in analysis.comparison.measures:
+            key = (statistic, "", m)
+            ci, reason = _ci(analysis, key)
+            status, phrase, claim = read(ci, key) if values[key] is not None else ("undefined", f"{name} undefined ({reason})", None)
+            findings.append(Finding(statistic, "", m, values[key], ci, reason, status, phrase, claim=claim))
+            if statistic == "ER":
+                phrases.append(f"{m}: {phrase}")
+            elif status == "partial":
+                shifted.append(m)
     reading = "; ".join(phrases) + "."
     if shifted:
         reading += f" The relative improvement differs (\u0394RI's interval excludes 0) for {', '.join(shifted)}."
     return LevelVerdict("effects", "Effects", _worst(f.status for f in findings), reading, tuple(findings))
 
 
+# --------------------------------------------------------------------------- under topic resampling
+
+
+def _interval(analysis: PairAnalysis, key) -> ConfidenceInterval | None:
+    found = analysis.intervals.get(key)
+    return found if isinstance(found, ConfidenceInterval) else None
+
+
+def _certainty(f: Finding, analysis: PairAnalysis) -> tuple[bool, str]:
+    """Whether the finding's interval agrees with its verdict, and what it says where it does not.
+
+    A statistic's interval must lie wholly on the claimed side of the threshold; for averages the
+    interval shown is DeltaARP's: it must exclude 0 where the t-test finds a difference and hold 0
+    where it does not (the p-value's own resampled range always reaches alpha, whatever the runs)."""
+    if f.statistic == "DeltaARP":
+        interval = _interval(analysis, ("DeltaARP", f.run, f.measure))
+        if interval is None:
+            return False, f"\u0394ARP of {f.label} has no interval"
+        excludes = interval.low > 0 or interval.high < 0
+        agrees = excludes == (f.status == "fail")
+        words = "excludes" if excludes else "includes"
+        return agrees, f"\u0394ARP of {f.label} within {format_bounds(interval.low, interval.high, 3, medium=REPORT)} {words} 0"
+    interval = _interval(analysis, f.claim.key)
+    where = f"within {f.claim.bounds_text(interval)}" if interval is not None else "without an interval"
+    return f.claim.certain(interval), f"{f.claim.name} of {f.label} {where} crosses {f.claim.thresholds}"
+
+
+def _resampled(level: LevelVerdict, analysis: PairAnalysis) -> LevelVerdict:
+    """``level`` with each claim's share of resamples and certainty, the level's share (all its claims
+    hold) and its stability, said at the end of its reading."""
+    findings, holding, crossing = [], [], []
+    for f in level.findings:
+        if f.claim is None or f.claim.key not in analysis.replicates:
+            findings.append(f)
+            continue
+        holds = f.claim.holds(analysis.replicates[f.claim.key])
+        certain, why = _certainty(f, analysis)
+        holding.append(holds)
+        crossing += [] if certain else [why]
+        findings.append(replace(f, share=share_holding(holds), certain=certain, doubt="" if certain else why))
+    if not holding:
+        return replace(level, findings=tuple(findings))
+    share = share_holding(np.logical_and.reduce(holding))
+    settled = stability(share) if not crossing else "fragile"
+    sentence = f"{settled.capitalize()} under topic resampling: the verdict holds in {_percent(share)} of {len(holding[0])} resamples"
+    sentence += "".join(f"; {why}" for why in crossing[:3])
+    return replace(level, findings=tuple(findings), share=share, stability=settled, reading=f"{level.reading} {sentence}.")
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.0f}%"
+
+
 def pair_verdicts(analysis: PairAnalysis, options: ReportOptions) -> list[LevelVerdict]:
-    """The four levels' verdicts for one pair, in the order of :data:`LEVELS`."""
+    """The four levels' verdicts for one pair, in the order of :data:`LEVELS`, with their stability
+    under the report's topic resampling (where ``analysis.replicates`` holds it)."""
+    values = _values(analysis)
     if analysis.comparison.setting == "replicability":
-        first = [_ranking(analysis), _per_topic(analysis)]
+        first = [_ranking(analysis, values), _per_topic(analysis, values)]
     else:
         why = "Not applicable across collections: the new runs rank other documents for other topics."
         first = [LevelVerdict(key, title, "na", why) for key, title in LEVELS[:2]]
-    return [*first, _averages(analysis, options), _effects(analysis)]
+    levels = [*first, _averages(analysis, values, options), _effects(analysis, values)]
+    return [_resampled(level, analysis) for level in levels]

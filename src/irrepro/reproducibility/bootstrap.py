@@ -53,6 +53,7 @@ __all__ = [
     "bootstrap_rmse",
     "bootstrap_mean",
     "bootstrap_mean_difference",
+    "MAX_RESAMPLES",
 ]
 
 

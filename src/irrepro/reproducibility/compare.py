@@ -15,9 +15,12 @@ Every measure sees one ranking per run, trec_eval's (score descending, ties by d
 effectiveness through trec_eval's code, KTU and RBO through :func:`irrepro.runs.rank_by_score`;
 a frame's ``rank`` column is ignored and a NaN score refused.
 
-Undefined values (zero original improvement for ER, zero baseline mean for DeltaRI, ...) are
-``None`` in :meth:`Comparison.to_json` and listed in :attr:`Comparison.notes`. ``cutoff`` is the
-depth of the ranking measures; effectiveness is computed on the whole runs, as trec_eval does.
+:meth:`Comparison.to_frame` is the result as one tidy frame (a row per statistic, run and measure,
+by the paper's level); the text table, the JSON, the report and the book's tables are derived from
+it, and write its numbers by the rules of :mod:`irrepro.formatting`. Undefined values (zero
+original improvement for ER, zero baseline mean for DeltaRI, ...) are NaN there, ``None`` in
+:meth:`Comparison.to_json`, and listed in :attr:`Comparison.notes`. ``cutoff`` is the depth of the
+ranking measures; effectiveness is computed on the whole runs, as trec_eval does.
 """
 
 from __future__ import annotations
@@ -29,13 +32,14 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from irrepro.evaluation import MISSING_TOPIC_POLICIES, NO_RELEVANT_POLICIES, Judgments, evaluate_prepared
+from irrepro.formatting import TEXT, format_number, format_pvalue
 from irrepro.reproducibility import ranking, scores
 from irrepro.validation import (
     MAX_CUTOFF,
     Choice,
     Integer,
     MappingOf,
-    NameList,
+    MeasureList,
     Optional,
     Pair,
     Qrels,
@@ -44,9 +48,17 @@ from irrepro.validation import (
     validate_params,
 )
 
-__all__ = ["Comparison", "compare_runs", "compare_pairs", "ROLES"]
+__all__ = ["Comparison", "compare_runs", "compare_pairs", "FRAME_COLUMNS", "KINDS", "LEVEL_OF", "LEVELS", "ROLES"]
 
 ROLES = ("orig_baseline", "orig_advanced", "new_baseline", "new_advanced")
+KINDS = ("baseline", "advanced")
+#: The paper's four levels (Section 3), from the strictest to the most lenient, and their statistics.
+LEVELS: dict[str, tuple[str, ...]] = {
+    "ranking": ("KTU", "RBO"), "per_topic": ("RMSE",), "averages": ("ARP", "DeltaARP", "p"), "effects": ("ER", "DeltaRI"),
+}  # fmt: skip
+LEVEL_OF: dict[str, str] = {statistic: level for level, statistics in LEVELS.items() for statistic in statistics}
+#: The columns of :meth:`Comparison.to_frame`.
+FRAME_COLUMNS = ("setting", "level", "statistic", "run", "measure", "value", "low", "high")
 
 
 def _number(value) -> float | None:
@@ -56,9 +68,22 @@ def _number(value) -> float | None:
     return None if math.isnan(value) or math.isinf(value) else value
 
 
+def _nested(frame: pd.DataFrame, statistic: str) -> dict[str, dict[str, float | None]]:
+    """``{run: {measure: value}}`` of one statistic's rows (None where undefined), in the frame's order."""
+    rows = frame[frame["statistic"] == statistic]
+    out: dict[str, dict[str, float | None]] = {}
+    for run, measure, value in zip(rows["run"], rows["measure"], rows["value"], strict=True):
+        out.setdefault(run, {})[measure] = _number(value)
+    return out
+
+
 @dataclass
 class Comparison:
-    """All measures of one comparison; :meth:`to_json` gives the documented JSON shape."""
+    """All measures of one comparison.
+
+    :meth:`to_frame` is the one result: the text table (:meth:`to_table`), the JSON (:meth:`to_json`),
+    the report and the book's tables are derived from it.
+    """
 
     setting: str
     measures: tuple[str, ...]
@@ -73,44 +98,81 @@ class Comparison:
     notes: list[str] = field(default_factory=list)
     topics: dict[str, tuple[str, ...]] = field(default_factory=dict)  # role -> the topics its ARP averages
 
+    def _rows(self):
+        """``(statistic, run, measure, value)`` of every statistic, level by level (:data:`LEVELS`)."""
+        if self.setting == "replicability":
+            for statistic, per_run in (("KTU", self.ktu), ("RBO", self.rbo)):
+                for kind, series in per_run.items():
+                    yield statistic, kind, "", series.mean() if series.notna().any() else None
+            yield from (("RMSE", kind, m, value) for kind, values in self.rmse.items() for m, value in values.items())
+        yield from (("ARP", role, m, value) for role, values in self.arp.items() for m, value in values.items())
+        for kind in KINDS:
+            for m in self.measures:
+                orig, new = (_number(self.arp[f"{side}_{kind}"][m]) for side in ("orig", "new"))
+                yield "DeltaARP", kind, m, None if orig is None or new is None else new - orig
+        yield from (("p", kind, m, value) for kind, values in self.p_value.items() for m, value in values.items())
+        yield from (("ER", "", m, value) for m, value in self.er.items())
+        yield from (("DeltaRI", "", m, value) for m, value in self.delta_ri.items())
+
+    def to_frame(self, intervals: Mapping[tuple[str, str, str], object] | None = None) -> pd.DataFrame:
+        """The comparison as one tidy frame: a row per statistic, run and measure (:data:`FRAME_COLUMNS`).
+
+        ``level`` is the paper's level of the statistic (:data:`LEVELS`); ``statistic`` one of ARP,
+        DeltaARP (ARP of the new run minus the original's), p (the t-test of the setting), KTU and RBO
+        (means over topics), RMSE, ER and DeltaRI; ``run`` a role (ARP), a run kind (``baseline``,
+        ``advanced``) or ``""`` (ER, DeltaRI: a statistic of the pair); ``measure`` ``""`` for KTU and
+        RBO. ``value`` is NaN where undefined (:attr:`notes` say why). ``low`` and ``high`` hold the
+        bounds of ``intervals[(statistic, run, measure)]`` (any object with ``low`` and ``high``, e.g.
+        a bootstrap :class:`~irrepro.reproducibility.bootstrap.ConfidenceInterval`), NaN without one.
+        """
+        rows = []
+        for statistic, run, measure, value in self._rows():
+            interval = (intervals or {}).get((statistic, run, measure))
+            bounds = (interval.low, interval.high) if hasattr(interval, "low") else (math.nan, math.nan)
+            value = _number(value)
+            rows.append((self.setting, LEVEL_OF[statistic], statistic, run, measure, math.nan if value is None else value, *bounds))
+        return pd.DataFrame(rows, columns=list(FRAME_COLUMNS)).astype({c: float for c in ("value", "low", "high")})
+
     def to_json(self) -> dict:
         """The object ``irrepro compare --format json`` prints (``None`` for undefined values)."""
-        out: dict = {"setting": self.setting, "ARP": self.arp}
+        frame = self.to_frame()
+        out: dict = {"setting": self.setting, "ARP": _nested(frame, "ARP")}
         if self.setting == "replicability":
             for key, per_role in (("KTU", self.ktu), ("RBO", self.rbo)):
+                means = _nested(frame, key)
                 out[key] = {
-                    role: {
-                        "mean": _number(series.mean()) if series.notna().any() else None,
-                        "per_topic": {str(topic): _number(v) for topic, v in series.items()},
-                    }
+                    role: {"mean": means[role][""], "per_topic": {str(topic): _number(v) for topic, v in series.items()}}
                     for role, series in per_role.items()
                 }
-            out["RMSE"] = self.rmse
-        out["ER"] = self.er
-        out["DeltaRI"] = self.delta_ri
-        out["p_value"] = self.p_value
+            out["RMSE"] = _nested(frame, "RMSE")
+        out["ER"], out["DeltaRI"] = (_nested(frame, statistic)[""] for statistic in ("ER", "DeltaRI"))
+        out["p_value"] = _nested(frame, "p")
         return out
 
     def to_table(self) -> str:
-        """The same numbers, readable: one block per measure family."""
+        """The same numbers, readable in a terminal (:data:`irrepro.formatting.TEXT`): a block per measure family."""
+        frame = self.to_frame()
 
-        def fmt(value) -> str:  # None becomes NaN in a frame: both are undefined
-            return "undefined" if _number(value) is None else f"{value:.4f}"
+        def block(statistic: str, write) -> pd.DataFrame:
+            rows = frame[frame["statistic"] == statistic]
+            table = rows.pivot(index="run", columns="measure", values="value")
+            table = table.reindex(index=list(dict.fromkeys(rows["run"])), columns=list(dict.fromkeys(rows["measure"])))
+            return table.rename_axis(index=None, columns=None).map(write)
 
-        def fmt_p(value) -> str:  # small p-values keep their magnitude instead of printing 0.0000
-            return fmt(value) if _number(value) is None or value >= 1e-4 else f"{value:.2e}"
+        def number(value) -> str:
+            return format_number(value, 4, medium=TEXT)
 
-        lines = [f"setting: {self.setting}", ""]
-        arp = pd.DataFrame(self.arp).T.reindex(columns=list(self.measures))
-        lines += ["ARP", arp.map(fmt).to_string(), ""]
+        lines = [f"setting: {self.setting}", "", "ARP", block("ARP", number).to_string(), ""]
         if self.setting == "replicability":
-            for key, per_role in (("KTU", self.ktu), ("RBO", self.rbo)):
-                means = {role: _number(s.mean()) if s.notna().any() else None for role, s in per_role.items()}
-                lines.append(f"{key} (mean over topics): " + ", ".join(f"{r} {fmt(v)}" for r, v in means.items()))
-            lines += ["", "RMSE", pd.DataFrame(self.rmse).T.map(fmt).to_string(), ""]
-        lines += ["ER / DeltaRI", pd.DataFrame({"ER": self.er, "DeltaRI": self.delta_ri}).T.map(fmt).to_string(), ""]
+            for key in ("KTU", "RBO"):
+                means = block(key, number).iloc[:, 0]
+                lines.append(f"{key} (mean over topics): " + ", ".join(f"{kind} {text}" for kind, text in means.items()))
+            lines += ["", "RMSE", block("RMSE", number).to_string(), ""]
+        effects = pd.concat([block(statistic, number) for statistic in ("ER", "DeltaRI")]).set_axis(["ER", "DeltaRI"])
+        lines += ["ER / DeltaRI", effects.to_string(), ""]
         test = "paired t-test" if self.setting == "replicability" else "unpaired t-test"
-        lines += [f"p-value ({test})", pd.DataFrame(self.p_value).T.map(fmt_p).to_string()]
+        p_values = block("p", lambda p: format_pvalue(p, medium=TEXT))
+        lines += [f"p-value ({test})", p_values.to_string()]
         if self.notes:
             lines += ["", "notes:"] + [f"- {note}" for note in self.notes]
         return "\n".join(lines)
@@ -134,7 +196,7 @@ _RUN = RunFrame()  # ranked by score as trec_eval ranks, for every measure: a ra
     new_advanced=_RUN,
     qrels=Qrels(),
     new_qrels=Optional(Qrels()),
-    measures=NameList("measure name"),
+    measures=MeasureList(),
     cutoff=Integer(1, MAX_CUTOFF),
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
@@ -160,11 +222,75 @@ def compare_runs(
 
     Every argument is keyword-only: the four runs have one type, and a swap would silently change
     the measures. Without ``new_qrels`` the new runs are replications on the same collection (the
-    paper's replicability); with it, reproductions on another collection (reproducibility).
-    ``missing_topics`` and ``no_relevant`` are passed to :func:`irrepro.evaluation.evaluate`
-    (``"zero"``: a judged topic a run lacks scores 0, as ``trec_eval -c``; ``no_relevant="keep"``:
-    a topic judged without a relevant document scores 0 and counts, as trec_eval does).
-    ``Comparison.topics`` names the topics each run's ARP averages.
+    paper's replicability: ARP, KTU, RBO, RMSE, ER, DeltaRI, paired t-test); with it, reproductions on
+    another collection (reproducibility: ARP, ER, DeltaRI, unpaired t-test).
+
+    Runs and qrels are frames in ir_datasets' columns (``query_id``, ``doc_id``, ``score``;
+    ``relevance``), as :mod:`irrepro.runs` reads files into, or PyTerrier's: a results frame
+    (``qid``, ``docno``, ``score``; its ``rank`` from 0 is ignored, as every rank column is) and
+    qrels (``qid``, ``docno``, ``label``).
+
+    Parameters
+    ----------
+    orig_baseline : pandas.DataFrame
+        The original baseline run b, as :func:`irrepro.runs.read_run` returns it.
+    orig_advanced : pandas.DataFrame
+        The original advanced run a.
+    new_baseline : pandas.DataFrame
+        The new baseline run b'.
+    new_advanced : pandas.DataFrame
+        The new advanced run a'.
+    qrels : pandas.DataFrame
+        The judgments of the original collection, as :func:`irrepro.runs.read_qrels` returns them.
+    new_qrels : pandas.DataFrame, optional
+        The judgments of the new collection (reproducibility); without them the new runs are
+        replications on the same collection (replicability).
+    measures : sequence of str, default ("AP", "P@10", "nDCG")
+        Effectiveness measures: names, as :func:`irrepro.measures.parse_measure` reads them, or
+        ir_measures measures.
+    cutoff : int, default 1000
+        The depth of the ranking measures (KTU, RBO); effectiveness uses the whole runs.
+    rbo_p : float, default 0.8
+        RBO's persistence, in (0, 1).
+    rbo_variant : {"ext", "min", "trunc", "sigir2020"}
+        How RBO treats the lists' end (:func:`irrepro.reproducibility.ranking.rbo`).
+    missing_topics : {"zero", "drop"}
+        A judged topic a run lacks scores 0 (``trec_eval -c``) or is left out
+        (:func:`irrepro.evaluation.evaluate`).
+    no_relevant : {"drop", "keep"}
+        A topic judged without a relevant document is left out of the means, or scores 0 and counts,
+        as trec_eval does (:func:`irrepro.evaluation.evaluate`).
+
+    Returns
+    -------
+    Comparison
+        Every measure; ``to_json()`` and ``to_table()`` give what ``irrepro compare`` prints,
+        undefined values are None and explained in ``notes``; ``topics`` names the topics
+        each run's ARP averages.
+
+    See Also
+    --------
+    compare_pairs : The same for several new pairs of one original pair.
+
+    Examples
+    --------
+    A PyTerrier results frame and qrels:
+
+    >>> import pandas as pd
+    >>> qrels = pd.DataFrame({"qid": ["1", "1", "2", "2"], "docno": ["a", "b", "a", "c"], "label": [1, 0, 0, 1]})
+    >>> def results(scores):  # what a PyTerrier pipeline returns: qid, docno, score, rank from 0
+    ...     frame = pd.DataFrame([(q, d, s) for q, docs in scores.items() for d, s in docs.items()],
+    ...                          columns=["qid", "docno", "score"])
+    ...     frame["rank"] = frame.groupby("qid")["score"].rank(ascending=False).astype(int) - 1
+    ...     return frame
+    >>> b = results({"1": {"a": 0.2, "b": 0.9}, "2": {"a": 0.5, "c": 0.1}})
+    >>> a = results({"1": {"a": 0.9, "b": 0.1}, "2": {"a": 0.2, "c": 0.8}})
+    >>> comparison = compare_runs(orig_baseline=b, orig_advanced=a, new_baseline=b, new_advanced=a, qrels=qrels,
+    ...                           measures=["AP", "RR"])
+    >>> comparison.arp["orig_baseline"], comparison.arp["orig_advanced"]
+    ({'AP': 0.5, 'RR': 0.5}, {'AP': 1.0, 'RR': 1.0})
+    >>> float(comparison.ktu["baseline"].mean()), comparison.rmse["advanced"]["AP"]
+    (1.0, 0.0)
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_runs", name="cutoff")  # named as the caller knows it
     return compare_pairs(
@@ -181,13 +307,13 @@ def compare_runs(
     pairs=MappingOf(Pair(_RUN, what="a (new_baseline, new_advanced) pair")),
     qrels=Qrels(),
     new_qrels=Optional(Qrels()),
-    measures=NameList("measure name"),
+    measures=MeasureList(),
     cutoff=Integer(1, MAX_CUTOFF),
     rbo_p=Real(0.0, 1.0, closed="neither"),
     rbo_variant=Choice(ranking.RBO_VARIANTS),
     missing_topics=Choice(MISSING_TOPIC_POLICIES),
     no_relevant=Choice(NO_RELEVANT_POLICIES),
-    evaluate_also=NameList("measure name", allow_empty=True),
+    evaluate_also=MeasureList(allow_empty=True),
 )
 def compare_pairs(
     *,
@@ -204,14 +330,49 @@ def compare_pairs(
     no_relevant: str = "drop",
     evaluate_also: Sequence[str] = (),
 ) -> dict[str, Comparison]:
-    """:func:`compare_runs` for several new pairs ``{name: (new_baseline, new_advanced)}`` of one original pair.
+    """Compare several new run pairs with one original pair.
 
+    Each pair is compared as :func:`compare_runs` compares one:
     ``compare_pairs(orig_baseline=b, orig_advanced=a, pairs={"x": (b2, a2)}, qrels=q)["x"]`` is
     ``compare_runs(orig_baseline=b, orig_advanced=a, new_baseline=b2, new_advanced=a2, qrels=q)``; the
     original pair is evaluated once and each run kind's ranking measures are computed for all new
-    runs in one pass (as the SIGIR 2020 constellations need). Measures in ``evaluate_also`` are
-    evaluated in the same pass and only kept as per-topic scores (``Comparison.per_topic``); no
-    statistic is computed for them.
+    runs in one pass (as the SIGIR 2020 constellations need).
+
+    Parameters
+    ----------
+    orig_baseline : pandas.DataFrame
+        The original baseline run b, as :func:`irrepro.runs.read_run` returns it.
+    orig_advanced : pandas.DataFrame
+        The original advanced run a.
+    pairs : mapping of str to (pandas.DataFrame, pandas.DataFrame)
+        Name -> (new baseline b', new advanced a') of each new pair.
+    qrels : pandas.DataFrame
+        The judgments of the original collection, as :func:`irrepro.runs.read_qrels` returns them.
+    new_qrels : pandas.DataFrame, optional
+        The judgments of the new collection (reproducibility); without them the new runs are
+        replications on the same collection (replicability).
+    measures : sequence of str, default ("AP", "P@10", "nDCG")
+        Effectiveness measures, as :func:`irrepro.measures.parse_measure` reads them.
+    cutoff : int, default 1000
+        The depth of the ranking measures (KTU, RBO); effectiveness uses the whole runs.
+    rbo_p : float, default 0.8
+        RBO's persistence, in (0, 1).
+    rbo_variant : {"ext", "min", "trunc", "sigir2020"}
+        How RBO treats the lists' end (:func:`irrepro.reproducibility.ranking.rbo`).
+    missing_topics : {"zero", "drop"}
+        A judged topic a run lacks scores 0 (``trec_eval -c``) or is left out
+        (:func:`irrepro.evaluation.evaluate`).
+    no_relevant : {"drop", "keep"}
+        A topic judged without a relevant document is left out of the means, or scores 0 and counts,
+        as trec_eval does (:func:`irrepro.evaluation.evaluate`).
+    evaluate_also : sequence of str, default ()
+        Measures evaluated in the same pass and only kept as per-topic scores
+        (``Comparison.per_topic``); no statistic is computed for them.
+
+    Returns
+    -------
+    dict of str to Comparison
+        The comparison of each new pair, by the names of ``pairs``.
     """
     ranking._rbo_depth(cutoff, rbo_variant, where="compare_pairs", name="cutoff")  # before any work
     measures = tuple(measures)

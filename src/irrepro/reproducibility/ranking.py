@@ -402,25 +402,44 @@ def _shape(values: np.ndarray, lists: RankedLists, single: bool, name: str):
 
 @validate_params(**_PAIR, unequal_lengths=Choice(_UNEQUAL))
 def kendall_tau_union(
-    original,
-    replicated,
+    original: pd.DataFrame | Sequence[str],
+    replicated: pd.DataFrame | Mapping[str, pd.DataFrame] | Sequence[str],
     *,
     depth: int = 1000,
     unequal_lengths: str = "truncate",
     missing_topics: str = "nan",
-):
-    """Kendall's tau Union per topic, exactly as the SIGIR 2020 authors' code computes it.
+) -> pd.Series | pd.DataFrame:
+    """Compute Kendall's tau Union per topic, exactly as the SIGIR 2020 authors' code does.
 
-    ``original`` is a run frame (or a sequence of docnos for one topic); ``replicated`` a run
-    frame (result: Series indexed by topic) or a mapping name -> run frame (result: topics x
-    runs DataFrame). Topics are the union of both sides.
+    KTU (the paper's Section 3.1) is Kendall's tau (its Eq. 1) between the rank positions of the
+    two top-``depth`` lists of a topic in the union of their documents; as in the authors' code
+    (repro_eval ``_KTU``) the union is ordered by docno (see the module docstring). Topics are
+    the union of both sides.
 
-    ``unequal_lengths``: when the two top-k lists of a topic differ in length (a run retrieved
-    fewer than ``depth`` documents) ``"truncate"`` compares the top min(n, n') of both,
-    ``"raise"`` raises ``ValueError`` (the reference implementation fails there).
-    ``missing_topics``: a topic absent from either run is NaN (``"nan"``) or an error
-    (``"raise"``). A topic with fewer than two documents is NaN (tau undefined).
+    Parameters
+    ----------
+    original : pandas.DataFrame or sequence of str
+        The original run frame (as :func:`irrepro.runs.read_run` returns it), or the docnos of
+        one topic in rank order.
+    replicated : pandas.DataFrame, mapping of str to pandas.DataFrame, or sequence of str
+        The replicated run frame (or docnos), or a mapping run name -> run frame.
+    depth : int, default 1000
+        The cut-off k of the top-k lists.
+    unequal_lengths : {"truncate", "raise"}
+        When the two top-k lists of a topic differ in length (a run retrieved fewer than
+        ``depth`` documents): compare the top min(n, n') of both, or raise ``ValueError`` (the
+        reference implementation fails there).
+    missing_topics : {"nan", "raise"}
+        A topic absent from either run is NaN or an error. A topic with fewer than two
+        documents is NaN (tau undefined).
 
+    Returns
+    -------
+    pandas.Series or pandas.DataFrame
+        KTU per topic (a Series indexed by topic), or topics x runs for a mapping.
+
+    Examples
+    --------
     >>> float(kendall_tau_union(["d1", "d2", "d3"], ["d1", "d2", "d4"]).iloc[0])
     1.0
     >>> round(float(kendall_tau_union(["d1", "d2", "d3", "d4"], ["d2", "d5", "d3", "d6"]).iloc[0]), 6)
@@ -486,13 +505,46 @@ def _rbo_depth(depth: int, variant: str, *, where: str, name: str = "depth") -> 
 
 
 @validate_params(**_PAIR, p=_P, variant=Choice(RBO_VARIANTS))
-def rbo(original, replicated, *, p: float = 0.8, depth: int = 1000, variant: str = "ext", missing_topics: str = "nan"):
-    """Rank-Biased Overlap per topic (Webber et al. 2010) of the top-``depth`` lists.
+def rbo(
+    original: pd.DataFrame | Sequence[str],
+    replicated: pd.DataFrame | Mapping[str, pd.DataFrame] | Sequence[str],
+    *,
+    p: float = 0.8,
+    depth: int = 1000,
+    variant: str = "ext",
+    missing_topics: str = "nan",
+) -> pd.Series | pd.DataFrame:
+    """Compute Rank-Biased Overlap per topic (Webber et al. 2010) of the top-``depth`` lists.
 
-    ``variant``: ``"ext"`` (extrapolated, Eq. 32), ``"min"`` (lower bound, Eq. 11), ``"trunc"``
-    (repro_eval's normalised truncated sum) or ``"sigir2020"`` (``"ext"`` on the top depth-1
-    documents: the convention of the published per-topic files). See the module docstring.
+    ``RBO = (1 - p) * sum_d p^(d-1) * A_d`` with ``A_d`` the overlap of the two top-d lists
+    divided by d (the SIGIR 2020 paper's Eq. 2, its phi is ``p``); the variants differ in how
+    they treat the lists' end. See the module docstring.
 
+    Parameters
+    ----------
+    original : pandas.DataFrame or sequence of str
+        The original run frame (as :func:`irrepro.runs.read_run` returns it), or the docnos of
+        one topic in rank order.
+    replicated : pandas.DataFrame, mapping of str to pandas.DataFrame, or sequence of str
+        The replicated run frame (or docnos), or a mapping run name -> run frame.
+    p : float, default 0.8
+        The persistence, in (0, 1): the weight of depth d is proportional to ``p^(d-1)``.
+    depth : int, default 1000
+        The cut-off of the lists.
+    variant : {"ext", "min", "trunc", "sigir2020"}
+        ``"ext"`` (extrapolated, Webber's Eq. 32), ``"min"`` (lower bound, Eq. 11), ``"trunc"``
+        (repro_eval's normalised truncated sum) or ``"sigir2020"`` (``"ext"`` on the top
+        depth-1 documents: the convention of the published per-topic files).
+    missing_topics : {"nan", "raise"}
+        A topic absent from either run is NaN or an error.
+
+    Returns
+    -------
+    pandas.Series or pandas.DataFrame
+        RBO per topic (a Series indexed by topic), or topics x runs for a mapping.
+
+    Examples
+    --------
     >>> float(rbo(["d1", "d2", "d3"], ["d1", "d2", "d3"], depth=3).iloc[0])
     1.0
     >>> round(float(rbo(list("abcd"), list("wxyd"), depth=5, variant="sigir2020").iloc[0]), 6)  # 0.8**3 / 4

@@ -13,8 +13,12 @@ matrix from :func:`topic_resamples`) and per-topic arrays with topics on the fir
 one value per replicate (and per run): means, RMSE (Eq. 3 of Breuer et al., SIGIR 2020), the
 paired and Student's unpaired t-test p-values (as ``scipy.stats.ttest_rel`` / ``ttest_ind`` compute
 them), Kendall's tau-b among columns, and the summaries of replicates (the share of replicates in
-which a condition holds; percentile intervals). The weights of the identity resample (every topic
-once) give the point estimates on all topics.
+which a condition holds; percentile intervals; whether a verdict is stable). The weights of the
+identity resample (every topic once) give the point estimates on all topics.
+
+With ``skipna=True`` a NaN marks a topic without a value (a topic a run lacks): each replicate then
+uses the drawn topics that have one, as often as they were drawn (``n_b = sum_j c_bj [x_j defined]``
+topics), which is what the statistic computed on the drawn topics gives.
 
 Deterministic: the index matrix comes from ``numpy.random.default_rng(seed)``; the first ``B``
 rows drawn with one seed are the same whatever the total number of rows, so an analysis run with
@@ -32,6 +36,8 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
+    "STABLE_SHARE",
+    "STABILITY",
     "TIE_TOLERANCE",
     "topic_resamples",
     "topic_weights",
@@ -43,7 +49,13 @@ __all__ = [
     "kendall_tau_b",
     "share_holding",
     "percentile_interval",
+    "stability",
 ]
+
+#: A verdict kept in at least this share of the resamples is stable; below it, fragile (our threshold:
+#: the usual 95% of a percentile interval). The book's chapters and ``irrepro report`` use it alike.
+STABLE_SHARE = 0.95
+STABILITY: tuple[str, ...] = ("stable", "fragile")
 
 #: Two values closer than this, relative to their size, are tied in :func:`kendall_tau_b`: the same mean
 #: summed in another order differs in its last bits, which must not break a tie.
@@ -82,20 +94,35 @@ def _check(weights: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndar
     return weights, values
 
 
-def resampled_means(weights: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """Mean over topics of ``values`` (topics first, any further axes) in every replicate: ``(B, ...)``."""
+def _drawn(weights: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per replicate: how many drawn topics have a value (not NaN), and the sum of their values."""
+    present = ~np.isnan(values)
+    counts = np.tensordot(weights, present.astype(float), axes=(1, 0))
+    return counts, np.tensordot(weights, np.where(present, values, 0.0), axes=(1, 0))
+
+
+def resampled_means(weights: np.ndarray, values: np.ndarray, *, skipna: bool = False) -> np.ndarray:
+    """Mean over topics of ``values`` (topics first, any further axes) in every replicate: ``(B, ...)``.
+
+    ``skipna``: over the drawn topics with a value; NaN in a replicate that drew none.
+    """
     weights, values = _check(weights, values)
-    return np.tensordot(weights, values, axes=(1, 0)) / weights.shape[1]
+    if not skipna:
+        return np.tensordot(weights, values, axes=(1, 0)) / weights.shape[1]
+    counts, sums = _drawn(weights, values)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return sums / counts
 
 
-def resampled_rmse(weights: np.ndarray, original: np.ndarray, new: np.ndarray) -> np.ndarray:
+def resampled_rmse(weights: np.ndarray, original: np.ndarray, new: np.ndarray, *, skipna: bool = False) -> np.ndarray:
     """RMSE ``sqrt(mean_j (original_j - new_j)^2)`` per replicate and run: ``(B, runs)``.
 
-    ``original`` (topics,) and ``new`` (topics, runs), or both (topics, runs).
+    ``original`` (topics,) and ``new`` (topics, runs), or both (topics, runs); ``skipna``: over the
+    drawn topics both have.
     """
     original, new = np.asarray(original, dtype=float), np.asarray(new, dtype=float)
     difference = (original[:, None] if original.ndim < new.ndim else original) - new
-    return np.sqrt(resampled_means(weights, difference**2))
+    return np.sqrt(resampled_means(weights, difference**2, skipna=skipna))
 
 
 def _two_sided_p(t: np.ndarray, df) -> np.ndarray:
@@ -104,48 +131,58 @@ def _two_sided_p(t: np.ndarray, df) -> np.ndarray:
     return 2.0 * stdtr(df, -np.abs(t))
 
 
-def paired_t_pvalues(weights: np.ndarray, differences: np.ndarray) -> np.ndarray:
+def _mean_and_spread(weights: np.ndarray, values: np.ndarray, skipna: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per replicate: the number of topics (drawn topics with a value, if ``skipna``), the mean and
+    the sum of squared deviations from it."""
+    if not skipna:
+        n = weights.shape[1]
+        mean = resampled_means(weights, values)
+        return np.float64(n), mean, np.maximum(resampled_means(weights, values**2) - mean**2, 0.0) * n
+    n, sums = _drawn(weights, values)
+    squares = _drawn(weights, values**2)[1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = sums / n
+        return n, mean, np.maximum(squares / n - mean**2, 0.0) * n
+
+
+def paired_t_pvalues(weights: np.ndarray, differences: np.ndarray, *, skipna: bool = False) -> np.ndarray:
     """Two-tailed paired t-test p-value of per-topic ``differences`` (topics, runs) per replicate.
 
     ``t = mean(d) / sqrt(var(d, ddof=1) / n)`` with ``n - 1`` degrees of freedom, ``scipy.stats.ttest_rel``'s
     formula; all differences zero in a replicate (0/0) gives p = 1, as
-    :func:`irrepro.reproducibility.scores.paired_ttest` reports a perfect replication.
+    :func:`irrepro.reproducibility.scores.paired_ttest` reports a perfect replication. ``skipna``: over
+    the drawn topics with a difference; NaN in a replicate with fewer than 2 of them.
     """
     weights, differences = _check(weights, differences)
-    n = weights.shape[1]
-    mean = resampled_means(weights, differences)
-    variance = np.maximum(resampled_means(weights, differences**2) - mean**2, 0.0) * n / (n - 1)
+    n, mean, spread = _mean_and_spread(weights, differences, skipna)
     with np.errstate(invalid="ignore", divide="ignore"):
+        variance = spread / (n - 1)
         p = _two_sided_p(mean / np.sqrt(variance / n), n - 1)
-    return np.where((variance == 0) & (mean == 0), 1.0, p)
+    p = np.where((variance == 0) & (mean == 0), 1.0, p)
+    return np.where(n < 2, np.nan, p)
 
 
-def _mean_and_spread(weights: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per replicate: the mean and the sum of squared deviations from it."""
-    mean = resampled_means(weights, values)
-    spread = np.maximum(resampled_means(weights, values**2) - mean**2, 0.0) * weights.shape[1]
-    return mean, spread
-
-
-def student_t_pvalues(weights_a: np.ndarray, a: np.ndarray, weights_b: np.ndarray, b: np.ndarray) -> np.ndarray:
+def student_t_pvalues(weights_a: np.ndarray, a: np.ndarray, weights_b: np.ndarray, b: np.ndarray, *,
+                      skipna: bool = False) -> np.ndarray:  # fmt: skip
     """Two-tailed Student's t-test (pooled variance) p-value between samples ``a`` and ``b`` per replicate.
 
     ``a`` (topics_a,) or (topics_a, runs) resampled by ``weights_a``; ``b`` (topics_b, runs) by
     ``weights_b`` (the two samples' topics are different: independent resamples, the same number of
     rows). ``scipy.stats.ttest_ind(equal_var=True)``'s formula, ``n_a + n_b - 2`` degrees of freedom.
+    ``skipna``: each sample over its drawn topics with a value.
     """
     weights_a, a = _check(weights_a, a)
     weights_b, b = _check(weights_b, b)
-    n_a, n_b = weights_a.shape[1], weights_b.shape[1]
-    mean_a, spread_a = _mean_and_spread(weights_a, a)
-    mean_b, spread_b = _mean_and_spread(weights_b, b)
+    n_a, mean_a, spread_a = _mean_and_spread(weights_a, a, skipna)
+    n_b, mean_b, spread_b = _mean_and_spread(weights_b, b, skipna)
     if mean_a.ndim < mean_b.ndim:
-        mean_a, spread_a = mean_a[:, None], spread_a[:, None]
+        n_a, mean_a, spread_a = (np.asarray(x)[..., None] if np.ndim(x) else x for x in (n_a, mean_a, spread_a))
     df = n_a + n_b - 2.0
-    pooled = (spread_a + spread_b) / df * (1.0 / n_a + 1.0 / n_b)
     with np.errstate(invalid="ignore", divide="ignore"):
+        pooled = (spread_a + spread_b) / df * (1.0 / n_a + 1.0 / n_b)
         p = _two_sided_p((mean_a - mean_b) / np.sqrt(pooled), df)
-    return np.where((pooled == 0) & (mean_a == mean_b), 1.0, p)
+    p = np.where((pooled == 0) & (mean_a == mean_b), 1.0, p)
+    return np.where((n_a < 2) | (n_b < 2), np.nan, p)
 
 
 def _pair_signs(values: np.ndarray, tolerance: float) -> np.ndarray:
@@ -188,6 +225,15 @@ def share_holding(holds: np.ndarray) -> float:
     if holds.size == 0:
         raise ValueError("no replicate to count")
     return float(holds.mean())
+
+
+def stability(kept_share: float) -> str:
+    """``"stable"`` when a verdict is kept in at least :data:`STABLE_SHARE` of the resamples, else ``"fragile"``.
+
+    >>> stability(0.97), stability(0.6)
+    ('stable', 'fragile')
+    """
+    return STABILITY[0] if kept_share >= STABLE_SHARE else STABILITY[1]
 
 
 def percentile_interval(replicates: np.ndarray, level: float = 0.95) -> tuple[float, float]:

@@ -171,6 +171,22 @@ def _broadcast_runs(advanced, baseline, what: str) -> tuple[pd.DataFrame, pd.Dat
 def arp(scores: pd.Series | pd.DataFrame) -> float | pd.Series:
     """Average retrieval performance: the mean of per-topic scores (NaN topics skipped).
 
+    ``ARP = 1/n * sum_j M_j(r)`` over the ``n`` topics the run has (the paper's Section 3).
+
+    Parameters
+    ----------
+    scores : pandas.Series or pandas.DataFrame
+        The per-topic scores: one run (a Series indexed by topic) or several runs (topics as
+        rows, one column per run).
+
+    Returns
+    -------
+    float or pandas.Series
+        The mean: a float for one run (a Series), a Series indexed
+        by run for several (a DataFrame).
+
+    Examples
+    --------
     >>> arp(pd.Series([0.2, 0.4], index=["301", "302"]))
     0.3...
     """
@@ -186,6 +202,22 @@ def rmse(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> float | p
 
     ``RMSE = sqrt(1/n * sum_j (M_j(r) - M_j(r'))^2)`` over the ``n`` topics both runs have.
 
+    Parameters
+    ----------
+    original : pandas.Series
+        The original run's per-topic scores, indexed by topic.
+    replicated : pandas.Series or pandas.DataFrame
+        The replicated run's per-topic scores: one run (a Series indexed by topic) or several runs (topics as
+        rows, one column per run).
+
+    Returns
+    -------
+    float or pandas.Series
+        RMSE (0 for identical scores): a float for one replicated run (a Series), a Series indexed
+        by run for several (a DataFrame).
+
+    Examples
+    --------
     >>> rmse(pd.Series([0.2, 0.4]), pd.Series([0.2, 0.6]))
     0.1414...
     """
@@ -235,6 +267,35 @@ def effect_ratio(
     Every argument is keyword-only (as in :func:`~irrepro.reproducibility.compare.compare_runs`): the
     four runs have one type, and a swap would silently change ER.
 
+    Parameters
+    ----------
+    orig_baseline : pandas.Series
+        Per-topic scores of the original baseline run ``b``.
+    orig_advanced : pandas.Series
+        Per-topic scores of the original advanced run ``a``, indexed by topic.
+    new_baseline : pandas.Series or pandas.DataFrame
+        Per-topic scores of the new baseline run ``b'``, shaped as ``new_advanced`` (column i
+        paired with column i).
+    new_advanced : pandas.Series or pandas.DataFrame
+        Per-topic scores of the new advanced run ``a'`` (a DataFrame: one column per run).
+    paired : bool
+        True for replicability (the same topics), False for reproducibility (each pair over
+        its own topics).
+
+    Returns
+    -------
+    float or pandas.Series
+        ER: a float for one new run (a Series), a Series indexed
+        by run for several (a DataFrame).
+
+    Raises
+    ------
+    ValueError
+        For one run, when ER is undefined (no common topics, fewer than two topics, zero
+        original mean improvement); a batch has NaN there and one :class:`UndefinedMeasureWarning`.
+
+    Examples
+    --------
     >>> a, b = pd.Series([0.5, 0.7]), pd.Series([0.3, 0.5])
     >>> effect_ratio(orig_baseline=b, orig_advanced=a, new_baseline=b, new_advanced=a, paired=True)
     1.0
@@ -311,6 +372,32 @@ def delta_relative_improvement(
 
     Every argument is keyword-only, as for :func:`effect_ratio`.
 
+    Parameters
+    ----------
+    orig_baseline : pandas.Series
+        Per-topic scores of the original baseline run ``b``.
+    orig_advanced : pandas.Series
+        Per-topic scores of the original advanced run ``a``, indexed by topic.
+    new_baseline : pandas.Series or pandas.DataFrame
+        Per-topic scores of the new baseline run ``b'``, shaped as ``new_advanced`` (column i
+        paired with column i).
+    new_advanced : pandas.Series or pandas.DataFrame
+        Per-topic scores of the new advanced run ``a'`` (a DataFrame: one column per run).
+
+    Returns
+    -------
+    float or pandas.Series
+        DeltaRI: a float for one new run (a Series), a Series indexed
+        by run for several (a DataFrame).
+
+    Raises
+    ------
+    ValueError
+        For one run, when DeltaRI is undefined (no common topics, a zero baseline mean); a batch
+        has NaN there and one :class:`UndefinedMeasureWarning`.
+
+    Examples
+    --------
     >>> a, b = pd.Series([0.5, 0.7]), pd.Series([0.3, 0.5])
     >>> delta_relative_improvement(orig_baseline=b, orig_advanced=a, new_baseline=b, new_advanced=a)
     0.0
@@ -383,6 +470,20 @@ def paired_ttest(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> f
     p-value of ``scipy.stats.ttest_rel`` (its formula, computed here) over the common topics. When all per-topic differences
     are zero (a perfect replication) the t statistic is 0/0; the p-value is then reported as 1.0
     (no evidence of a difference), as repro_eval does.
+
+    Parameters
+    ----------
+    original : pandas.Series
+        The original run's per-topic scores, indexed by topic.
+    replicated : pandas.Series or pandas.DataFrame
+        The replicated run's per-topic scores: one run (a Series indexed by topic) or several runs (topics as
+        rows, one column per run).
+
+    Returns
+    -------
+    float or pandas.Series
+        The two-sided p-value: a float for one replicated run (a Series), a Series indexed
+        by run for several (a DataFrame).
     """
     orig, new, valid, runs, single = _pair(original, replicated, "paired t-test")
     with np.errstate(invalid="ignore", divide="ignore"), warnings.catch_warnings():
@@ -402,6 +503,22 @@ def unpaired_ttest(
     Student's t-test (``equal_var=True``, the paper's choice) or Welch's (``equal_var=False``),
     as ``scipy.stats.ttest_ind`` computes it; each sample uses all its own non-NaN topics (the topic sets may
     differ). If both samples are constant and equal the statistic is 0/0 and the p-value is 1.0.
+
+    Parameters
+    ----------
+    original : pandas.Series
+        The original run's per-topic scores, indexed by topic.
+    reproduced : pandas.Series or pandas.DataFrame
+        The reproduced run's per-topic scores: one run (a Series indexed by topic) or several runs (topics as
+        rows, one column per run).
+    equal_var : bool, default True
+        Student's t-test (pooled variance) when True, Welch's when False.
+
+    Returns
+    -------
+    float or pandas.Series
+        The two-sided p-value: a float for one reproduced run (a Series), a Series indexed
+        by run for several (a DataFrame).
     """
     original = as_topic_series(original, "unpaired t-test: original").dropna()
     frame, single = _as_frame(reproduced, "unpaired t-test: reproduced")

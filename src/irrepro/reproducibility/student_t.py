@@ -69,7 +69,7 @@ def _regularised_beta(a: float, b: float, x: float, y: float) -> float:
 
 
 def two_sided_p(t: float, df: float) -> float:
-    """P(|T| >= |t|) for Student's t with ``df`` > 0 degrees of freedom; NaN for a NaN argument."""
+    """Compute ``P(|T| >= |t|)`` for Student's t with ``df`` > 0 degrees of freedom; NaN for a NaN argument."""
     if math.isnan(t) or math.isnan(df):
         return math.nan
     if math.isinf(t):

@@ -13,11 +13,13 @@ Modules, in pipeline order:
 - :mod:`~irrepro.routing.features` - streaming tf-idf, sublinear or raw tf (equal to scikit-learn's);
 - :mod:`~irrepro.routing.classifier` - one logistic regression per topic (lbfgs or liblinear), stacked;
 - :mod:`~irrepro.routing.ranking` - top-k per topic by partial sort over chunks;
-- :mod:`~irrepro.routing.pipeline` - :func:`route` / :func:`run_system` (WCrobust04, WCrobust0405),
+- :mod:`~irrepro.routing.pipeline` - :func:`~irrepro.routing.pipeline.route` / :func:`~irrepro.routing.pipeline.run_system` (WCrobust04, WCrobust0405),
   in two steps a grid can share: ``prepare_features`` and ``rank_features``;
 - :mod:`~irrepro.routing.experiment` - run requests, runs made with shared features here or on a Dask
   cluster (``local_cluster``), the run cache the chapter's tables read;
 - :mod:`~irrepro.routing.grid` - ``irrepro routing grid``: a constellation grid, resumable (``grid.json``);
+- :mod:`~irrepro.routing.headers` - the ir_metadata header (PRIMAD) every run file begins with, read
+  from what made the run;
 - :mod:`~irrepro.routing.topics` - routable topics from qrels;
 - :mod:`~irrepro.routing.constellations` - the parameter presets of the SIGIR 2020 dataset;
 - :mod:`~irrepro.routing.standin` - the open Reuters-21578 stand-in for the four licensed corpora

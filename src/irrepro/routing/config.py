@@ -40,6 +40,14 @@ __all__ = [
 CONFIG_VARIABLE = "IRREPRO_ROUTING_CONFIG"
 DEFAULT_CONFIG = "routing-corpora.toml"
 FORMATS = ("trec", "nyt", "wapo", "reuters21578")
+#: The ir_datasets identifiers of the TREC collections a corpus named by its role stands for
+#: (written into the ir_metadata headers of runs made on it).
+IR_DATASETS = {
+    "robust04": "disks45/nocr/trec-robust-2004",
+    "robust05": "aquaint/trec-robust-2005",
+    "core17": "nyt/trec-core-2017",
+    "core18": "wapo/v2/trec-core-2018",
+}
 
 
 class ConfigError(ValueError):
@@ -66,6 +74,15 @@ class CorpusSetting:
                 raise ConfigError(f"corpus path {path} does not exist; change {self.setting('paths')}")
             if not os.access(path, os.R_OK):
                 raise ConfigError(f"corpus path {path} is not readable; change {self.setting('paths')}")
+
+    def about(self) -> dict[str, str]:
+        """What the corpus is, for the ir_metadata header of a run made on it: its format and the
+        configuration's name (no path: the data, not where one machine keeps it; the judgments are
+        identified by their sha256), the ir_datasets identifier of a corpus named by its TREC role."""
+        about = {"source": f"configured corpus [corpora.{self.name}], format {self.format}"}
+        if self.name in IR_DATASETS:
+            about["ir_datasets"] = IR_DATASETS[self.name]
+        return about
 
     def qrels_path(self) -> Path:
         """The qrels file: the configured path if it exists, else the data-registry file of that name."""
@@ -178,7 +195,7 @@ def configured_collections(
         setting.check_paths()
         options = implementation.reader_options(setting.format)
         corpus = Corpus(lambda s=setting, o=options: _documents(s, o), name=name)
-        collections[name] = Collection(name, corpus, read_qrels(setting.qrels_path()))
+        collections[name] = Collection(name, corpus, read_qrels(setting.qrels_path()), about=setting.about())
     return path, collections
 
 

@@ -39,11 +39,13 @@ from functools import lru_cache
 import pandas as pd
 
 from irrepro.evaluation import Judgments, evaluate_prepared
+from irrepro.provenance import platform_metadata
 from irrepro.routing import implementations
 from irrepro.routing.classifier import TopicModels
 from irrepro.routing.constellations import DEFAULT, TRAINING_COLLECTIONS, Constellation
 from irrepro.routing.implementations import Implementation
 from irrepro.routing.pipeline import (
+    PACKAGES,
     Collection,
     Features,
     RoutingResult,
@@ -245,6 +247,7 @@ def _run_task(corpora, features: Features, request: RunRequest, models: TopicMod
     if models is None:
         models = train_models(features, request.settings)
     result = rank_features(features, request.settings, target=target, run_tag=request.tag, models=models)
+    result.platform = platform_metadata(PACKAGES)  # of the process that made it: a Dask worker may run elsewhere
     # ids as categories: a run of 10,000 documents x 50 topics takes a tenth of the memory
     result.run = result.run.astype({"query_id": "category", "doc_id": "category", "run": "category"})
     return result, time.perf_counter() - started, time.thread_time() - cpu, features.seconds, features.cpu_seconds

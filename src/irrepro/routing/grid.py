@@ -22,25 +22,33 @@ running scheduler) or in this process:
 - **fault tolerant**: a worker that dies loses only its tasks; Dask runs them again on another
   worker (and recomputes a feature set that died with it), and the results are the same;
 - **progress**: runs done / total with a time estimate (tqdm, on stderr), and the dashboard link
-  when Dask can serve one (it needs bokeh, which irrepro does not install).
+  when Dask can serve one (it needs bokeh, which irrepro does not install);
+- **runs that describe themselves**: each file begins with its ir_metadata header
+  (:func:`irrepro.routing.headers.run_header`), built in this process from what the worker reports
+  (its platform, the collections' judgments). The header holds no time, so a run made again is the
+  same file; the fields a user lays over the headers are part of the recorded request (as their
+  sha256), so a grid resumed with others makes its runs again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tqdm import tqdm
 
+from irrepro.metadata import header_lines
 from irrepro.outputs import atomic_write_text, sha256_of
 from irrepro.routing import implementations
 from irrepro.routing.constellations import DEFAULT, PRINTED, TRAINING_COLLECTIONS, Constellation
 from irrepro.routing.experiment import MadeRun, RunRequest, iter_runs
+from irrepro.routing.headers import run_header
 from irrepro.routing.pipeline import default_run_tag
 from irrepro.runs import write_run
 
@@ -62,12 +70,13 @@ class PlannedRun:
     request: RunRequest
     name: str
 
-    def description(self, corpora: str) -> dict:
-        """What the manifest records of the run's request (a finished run is skipped only if it is equal)."""
+    def description(self, corpora: str, header: str = "ir_metadata") -> dict:
+        """What the manifest records of the run's request (a finished run is skipped only if it is equal);
+        ``header``: ``"none"``, ``"ir_metadata"`` or ``"ir_metadata+<sha256 of the fields given>"``."""
         r = self.request
         return {"system": self.system, "target": r.target, "constellation": r.constellation.name,
                 "preprocess": r.preprocess, "implementation": r.implementation_name, "tol_scale": r.tol_scale,
-                "tag": r.tag, "corpora": corpora}  # fmt: skip
+                "tag": r.tag, "corpora": corpora, "header": header}  # fmt: skip
 
 
 def plan(systems: Sequence[str], targets: Sequence[str], constellations: Sequence[Constellation] = ALL_CONSTELLATIONS,
@@ -105,7 +114,7 @@ def read_grid_manifest(out_dir: str | Path) -> dict[str, dict]:
 
 
 def _write_manifest(out_dir: Path, entries: dict[str, dict]) -> None:
-    from irrepro import __version__
+    from irrepro.version import __version__
 
     manifest = {"format": GRID_FORMAT, "producer": "irrepro routing grid", "irrepro_version": __version__,
                 "runs": [entries[name] for name in sorted(entries)]}  # fmt: skip
@@ -137,9 +146,19 @@ def _say_waiting(lock_path: Path) -> None:
           "this one goes on when it ends and skips the runs it made", file=sys.stderr, flush=True)
 
 
-def _finished(out_dir: Path, run: PlannedRun, entry: dict | None, corpora: str) -> bool:
+def _header_kind(headers: bool, given: Mapping | None) -> str:
+    """How the grid's runs are annotated, as the manifest records it (:meth:`PlannedRun.description`)."""
+    if not headers:
+        return "none"
+    if not given:
+        return "ir_metadata"
+    text = "\n".join(header_lines(given))
+    return f"ir_metadata+{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
+
+
+def _finished(out_dir: Path, run: PlannedRun, entry: dict | None, corpora: str, header: str) -> bool:
     """Whether ``run`` is done: recorded with the same request, its file there with the recorded sha256."""
-    if entry is None or entry.get("request") != run.description(corpora):
+    if entry is None or entry.get("request") != run.description(corpora, header):
         return False
     path = out_dir / run.name
     return path.is_file() and path.stat().st_size == entry.get("bytes") and sha256_of(path) == entry.get("sha256")
@@ -190,27 +209,30 @@ class GridReport:
 
 
 def run_grid(corpora, runs: Sequence[PlannedRun], out_dir: str | Path, *, client=None, corpora_label: str = "",
-             progress: bool = True, on_run: Callable[[MadeRun], None] | None = None) -> GridReport:
+             progress: bool = True, on_run: Callable[[MadeRun], None] | None = None, headers: bool = True,
+             given: Mapping | None = None) -> GridReport:
     """Make the runs of ``runs`` not finished in ``out_dir`` yet and write each as it finishes.
 
     ``corpora`` as for :func:`~irrepro.routing.experiment.iter_runs`; ``corpora_label`` names them in
     the manifest (a run recorded for other corpora is made again); ``client``: a Dask client (else
-    the runs are made here); ``on_run`` is called after each run is written. The folder's lock
-    (:func:`grid_lock`) is held throughout: a grid already writing there is waited for (said on stderr).
+    the runs are made here); ``on_run`` is called after each run is written. Each run file begins
+    with its ir_metadata header (``headers=False``: none), ``given`` fields laid over it. The folder's
+    lock (:func:`grid_lock`) is held throughout: a grid already writing there is waited for (said on stderr).
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
+    header = _header_kind(headers, given)
     with grid_lock(out, on_wait=_say_waiting):
         entries = read_grid_manifest(out)  # read under the lock: what an earlier holder made is skipped
-        todo = [run for run in runs if not _finished(out, run, entries.get(run.name), corpora_label)]
+        todo = [run for run in runs if not _finished(out, run, entries.get(run.name), corpora_label, header)]
         report = GridReport(planned=len(runs), skipped=len(runs) - len(todo))
         by_key = {run.request.key: run for run in todo}
         bar = tqdm(total=len(todo), desc="runs", unit="run", file=sys.stderr, disable=not progress or not todo)
         with bar:
             for made in iter_runs(corpora, [run.request for run in todo], client=client):
                 run = by_key[made.request.key]
-                entries[run.name] = _write_run(out, run, made, corpora_label)
+                entries[run.name] = _write_run(out, run, made, corpora_label, header, given)
                 _write_manifest(out, entries)
                 report.add(made)
                 bar.update(1)
@@ -220,13 +242,15 @@ def run_grid(corpora, runs: Sequence[PlannedRun], out_dir: str | Path, *, client
     return report
 
 
-def _write_run(out: Path, run: PlannedRun, made: MadeRun, corpora_label: str) -> dict:
+def _write_run(out: Path, run: PlannedRun, made: MadeRun, corpora_label: str, header: str,
+               given: Mapping | None) -> dict:
     """Write one run atomically (as ``irrepro routing run`` writes it) and return its manifest entry."""
     path = out / run.name
     path.parent.mkdir(parents=True, exist_ok=True)
     tag = run.request.tag
-    write_run(made.result.run, path, name=tag)
+    annotation = None if header == "none" else run_header(run.request.settings, made.result, given=given)
+    write_run(made.result.run, path, name=tag, metadata=annotation)
     parameters = {name: value for name, value in made.result.parameters.items()}
     return {"name": run.name, "sha256": sha256_of(path), "bytes": path.stat().st_size,
-            "request": run.description(corpora_label), "parameters": parameters,
+            "request": run.description(corpora_label, header), "parameters": parameters,
             "topics": len(made.result.topics), "seconds": round(made.seconds, 3)}  # fmt: skip

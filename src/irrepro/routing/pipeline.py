@@ -48,9 +48,14 @@ from irrepro.routing.ranking import TopK
 from irrepro.routing.topics import routable_topics, training_sources
 
 __all__ = [
-    "Corpus", "Collection", "RoutingResult", "RunSettings", "Features", "TRAINING_COLLECTIONS", "route", "prepare_features",
-    "retarget_features", "train_models", "rank_features", "run_system", "default_run_tag", "last_occurrences",
+    "Corpus", "Collection", "RoutingResult", "RunSettings", "Features", "TRAINING_COLLECTIONS", "PACKAGES", "route",
+    "prepare_features", "retarget_features", "train_models", "rank_features", "run_system", "default_run_tag",
+    "last_occurrences", "describe_collection",
 ]
+
+#: The libraries whose versions can change a run (tokens, stems, tf-idf, the solvers): a run's
+#: ir_metadata header names their versions (:mod:`irrepro.routing.headers`).
+PACKAGES: tuple[str, ...] = ("numpy", "scipy", "pandas", "scikit-learn", "nltk")
 
 
 class Corpus:
@@ -78,13 +83,17 @@ class Collection:
     """A corpus with its relevance judgments (qrels frame: query_id, iteration, doc_id, relevance).
 
     Documents held in memory (a sequence, as the stand-in's) are tokenised once per term rule
-    (:meth:`term_counts`); a corpus read from files is read again by every run.
+    (:meth:`term_counts`); a corpus read from files is read again by every run. ``about`` says what
+    the corpus is, in the fields of ir_metadata's ``data → test collection`` (``source``,
+    ``ir_datasets``, ...), for the header of every run made from it.
     """
 
     name: str
     documents: Iterable
     qrels: pd.DataFrame | None = None
+    about: dict = field(default_factory=dict)
     _counts: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _digests: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def term_counts(self, rule: TermRule) -> TermCounts | None:
         """The documents' raw term counts under ``rule`` (:class:`~irrepro.routing.features.TermCounts`),
@@ -98,8 +107,31 @@ class Collection:
             self._counts[key] = (documents, TermCounts.of((d.text for d in documents), rule=rule))
         return self._counts[key][1]
 
-    def __getstate__(self) -> dict:  # counts are a cache of this process: not sent to workers
-        return {**self.__dict__, "_counts": {}}
+    def qrels_sha256(self) -> str | None:
+        """:func:`irrepro.runs.qrels_sha256` of the qrels (``None`` without), computed once per qrels
+        frame (every run's header names it; a frame changed in place must not be reused)."""
+        if self.qrels is None:
+            return None
+        from irrepro.runs import qrels_sha256
+
+        key = (id(self.qrels), len(self.qrels))
+        if key not in self._digests:
+            self._digests[key] = (self.qrels, qrels_sha256(self.qrels))
+        return self._digests[key][1]
+
+    def __getstate__(self) -> dict:  # counts and digests are a cache of this process: not sent to workers
+        return {**self.__dict__, "_counts": {}, "_digests": {}}
+
+
+def describe_collection(collection: Collection) -> dict:
+    """``name``, the fields of ``about``, and the judgments: their number and the sha256 of their
+    TREC text in sorted order (:func:`irrepro.runs.qrels_sha256`), which identifies the judgments
+    whatever the order or spacing of the file they came from."""
+    described = {"name": collection.name, **collection.about}
+    if collection.qrels is not None:
+        described["qrels"] = f"{len(collection.qrels)} judgments of {collection.qrels['query_id'].nunique()} topics"
+        described["qrels sha256"] = collection.qrels_sha256()
+    return described
 
 
 @dataclass
@@ -118,6 +150,8 @@ class RoutingResult:
     parameters: dict = field(default_factory=dict)
     iterations: dict[str, int] = field(default_factory=dict)  # topic -> solver iterations of its classifier
     collapsed: dict[str, int] = field(default_factory=dict)  # corpus -> documents dropped for a repeated id
+    inputs: dict = field(default_factory=dict)  # "training": [described collections], "target": described
+    platform: dict = field(default_factory=dict)  # the ir_metadata Platform of the process that made it, if known
 
 
 def _check_reiterable(documents: Iterable, name: str) -> None:
@@ -247,6 +281,7 @@ class Features:
     target: Collection | None = field(default=None, repr=False)
     seconds: float = 0.0  # wall time it took to prepare them
     cpu_seconds: float = 0.0  # CPU time of the thread that prepared them
+    inputs: dict = field(default_factory=dict)  # the collections, described (describe_collection)
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
@@ -410,6 +445,7 @@ def prepare_features(
     """Steps 1 and 2 of :func:`route`: topics, tf-idf model, judged training rows (and, with
     ``hold_target``, the target's rows), shared by every run with the same ``settings.feature_key``."""
     _check_collections(training, target)
+    inputs = {"training": [describe_collection(c) for c in training], "target": describe_collection(target)}
     dropped: dict[str, int] = {}
     if settings.implementation.repeated_ids == "last":
         training, target, dropped = _collapse(training, target)
@@ -424,7 +460,8 @@ def prepare_features(
     rows, row_of, missing = _judged_rows(training, topics, model, chunk_size, progress)
     examples = _examples(training_qrels, row_of, sources, topics)
     held = list(_target_chunks(target, model, chunk_size, progress)) if hold_target else None
-    return Features(model, topics, sources, rows, examples, missing, dropped, held, None if hold_target else target)
+    return Features(model, topics, sources, rows, examples, missing, dropped, held, None if hold_target else target,
+                    inputs=inputs)
 
 
 def retarget_features(
@@ -448,6 +485,7 @@ def retarget_features(
     if settings.augment:
         return None
     _check_collections(training, target)
+    inputs = {**features.inputs, "target": describe_collection(target)}
     dropped = 0
     if settings.implementation.repeated_ids == "last":
         target, dropped = last_occurrences(target)
@@ -458,7 +496,7 @@ def retarget_features(
         collapsed = {**{c.name: features.collapsed[c.name] for c in training}, target.name: dropped}
     held = list(_target_chunks(target, features.model, chunk_size, progress)) if hold_target else None
     return dataclasses.replace(features, collapsed=collapsed, target_chunks=held, target=None if hold_target else target,
-                               seconds=0.0, cpu_seconds=0.0)  # fmt: skip
+                               seconds=0.0, cpu_seconds=0.0, inputs=inputs)  # fmt: skip
 
 
 def train_models(features: Features, settings: RunSettings) -> TopicModels:
@@ -496,7 +534,7 @@ def rank_features(
         skipped=dict(models.skipped), not_converged=list(models.not_converged),
         training_sizes=dict(models.training_sizes), missing_judged=dict(features.missing_judged),
         n_features=features.model.n_features, n_target_documents=n_target, parameters=settings.parameters(),
-        iterations=dict(models.iterations), collapsed=dict(features.collapsed),
+        iterations=dict(models.iterations), collapsed=dict(features.collapsed), inputs=dict(features.inputs),
     )
 
 
@@ -518,6 +556,11 @@ def route(
 ) -> RoutingResult:
     """Rank ``target`` for every routable topic with classifiers trained on ``training``.
 
+    The same as :func:`prepare_features` followed by :func:`rank_features` (what the grid,
+    :mod:`irrepro.routing.grid`, does with features shared between runs).
+
+    Parameters
+    ----------
     training : collections with qrels, in priority order (Robust04, then Robust05).
     target : the collection to rank; its qrels (optional) restrict the topics to those judged in it.
     implementation : ``"paper"`` (default), ``"clef2019"``, ``"sigir2020"`` or an
@@ -530,9 +573,6 @@ def route(
         as scikit-learn < 1.4, which the authors used; see :mod:`irrepro.routing.classifier`).
     topics, k : route these topics only (default: the implementation's rule); documents per topic.
     progress : show tqdm progress bars (stderr); off by default for notebooks.
-
-    The same as :func:`prepare_features` followed by :func:`rank_features` (what the grid,
-    :mod:`irrepro.routing.grid`, does with features shared between runs).
     """
     settings = RunSettings.resolve(
         implementation, constellation=constellation, augment=augment, min_df=min_df, preprocess=preprocess,

@@ -78,7 +78,7 @@ class StandIn:
         return {ROLES[name]: self.collections[name] for name in ("reuters-04", "reuters-05")}
 
     def run(self, system: str, target: str = "reuters-near", **options) -> RoutingResult:
-        """Run ``system`` ("wcrobust04" / "wcrobust0405") on a stand-in target; options as :func:`route`.
+        """Run ``system`` ("wcrobust04" / "wcrobust0405") on a stand-in target; options as :func:`~irrepro.routing.pipeline.route`.
 
         The implementation's text rule must be the one the stand-in was read with (see :func:`run`).
         """
@@ -166,8 +166,29 @@ def build_standin(
     topics = sorted(t for t in candidates if all(counts[name][t] >= min_relevant for name in slices))
     if not topics:
         raise ValueError(f"no Reuters category has >= {min_relevant} relevant stories in each of the four slices")
-    collections = {name: Collection(name, docs, _qrels(docs, topics)) for name, docs in slices.items()}
+    about = _about(cut, min_relevant, equal_targets)
+    collections = {name: Collection(name, docs, _qrels(docs, topics), about=about[name]) for name, docs in slices.items()}
     return StandIn(collections, topics, min_relevant, cut, len(candidates), equal_targets, text)
+
+
+def _about(cut: str, min_relevant: int, equal_targets: bool) -> dict[str, dict[str, str]]:
+    """What each slice is (the ir_metadata ``source`` and ``topics`` of runs made on it)."""
+    stories = {
+        "reuters-04": f"the labelled stories dated before {cut}",
+        "reuters-05": f"the labelled stories dated from {cut} to {_TRAINING_END} (exclusive)",
+        "reuters-near": f"the labelled stories dated from {_TRAINING_END} to {_NEAR_END} (exclusive)",
+        "reuters-far": f"the labelled stories dated from {_NEAR_END} on",
+    }
+    cut_to = ", both targets cut to the smaller one's size" if equal_targets else ""
+    return {
+        name: {
+            "source": f"Reuters-21578 ({REUTERS_FILES[0]} ... {REUTERS_FILES[-1]} of the data registry): {text}, "
+                      f"the stand-in for {ROLES[name]} (irrepro.routing.standin{cut_to})",
+            "topics": f"TOPICS categories with at least {min_relevant} relevant stories in each slice; every story "
+                      "judged for every topic",
+        }
+        for name, text in stories.items()
+    }
 
 
 @lru_cache(maxsize=4)

@@ -68,3 +68,33 @@ def test_the_runs_are_those_of_standin_run(choice):
     alone = standin.run(ie.SYSTEM, ie.TARGET, implementation=implementation).run
     columns = {"query_id": "str", "doc_id": "str"}
     pd.testing.assert_frame_equal(cached.drop(columns="run").astype(columns), alone.drop(columns="run").astype(columns))
+
+
+# Where each choice of an implementation shows in a run's ir_metadata header (its method component).
+HEADER_FIELDS = {
+    "text": "indexing → document text", "empty_documents": "indexing → empty documents",
+    "repeated_ids": "indexing → repeated ids", "tokenizer": "indexing → tokenizer",
+    "min_term_length": "indexing → min term length", "sublinear_tf": "retrieval → tf-idf → sublinear_tf",
+    "solver": "retrieval → logistic regression → solver", "tol_scale": "retrieval → logistic regression → tol scale",
+    "topics": "retrieval → logistic regression → topic rule", "ties": "score ties",
+}
+
+
+def test_the_headers_say_each_switch_changed_exactly_its_choices(effects):
+    """Read from the runs' headers, each switched run differs from the paper run in the method
+    fields of its switch's choices and in no other: the headers and the divergence table agree."""
+    rows = effects.set_index("divergence")
+    for row in implementations.DIVERGENCES:
+        fields = rows.loc[row.name, "method fields that differ"]
+        if row.switch is None:
+            assert fields == "", row.name
+        else:
+            assert set(fields.split("; ")) == {HEADER_FIELDS[choice] for choice in row.switch}, row.name
+
+
+def test_the_headers_say_what_two_implementations_do_differently():
+    table = ie.implementation_comparison().set_index(["original", "new"])
+    for original, new in ie.IMPLEMENTATION_PAIRS:
+        a, b = implementations.get(original), implementations.get(new)
+        differing = {name for name in HEADER_FIELDS if getattr(a, name) != getattr(b, name)}
+        assert set(table.loc[(original, new), "method fields that differ"].split("; ")) == {HEADER_FIELDS[n] for n in differing}

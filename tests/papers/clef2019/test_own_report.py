@@ -28,7 +28,8 @@ def _run(seed: int) -> pd.DataFrame:
 
 
 class _Data:
-    """What write_inputs needs of RoutingData: the near target's qrels and the runs by system and constellation."""
+    """What write_inputs needs of RoutingData: the near target's qrels and the runs of run requests
+    (with what a run's header reads: its topics, the collections it was made from)."""
 
     def __init__(self):
         rng = np.random.default_rng(0)
@@ -37,9 +38,17 @@ class _Data:
         self.asked = []
 
     def system_run(self, system, target, *, constellation=None):
-        self.asked.append((system, target, None if constellation is None else constellation.name))
-        seed = zlib.crc32(f"{system} {None if constellation is None else constellation.name}".encode())
-        return SimpleNamespace(run=_run(seed))
+        from irrepro.routing.constellations import DEFAULT, TRAINING_COLLECTIONS
+        from irrepro.routing.experiment import RunRequest
+
+        return self.result(RunRequest(TRAINING_COLLECTIONS[system], target, constellation or DEFAULT))
+
+    def result(self, request):
+        system = {1: "wcrobust04", 2: "wcrobust0405"}[len(request.training)]
+        self.asked.append((system, request.target, request.constellation.name))
+        seed = zlib.crc32(f"{system} {request.constellation.name}".encode())
+        inputs = {"training": [{"name": name} for name in request.training], "target": {"name": request.target}}
+        return SimpleNamespace(run=_run(seed), topics=TOPICS, inputs=inputs, platform={"hardware": {"ram": "1 GB"}})
 
 
 @pytest.fixture
@@ -88,3 +97,16 @@ def test_the_report_is_made_in_another_process_while_the_caller_goes_on(tmp_path
     assert job.process.args[:4] == [sys.executable, "-m", "irrepro", "report"]
     assert job.wait() == tmp_path / "report" / "report.html" and job.process.returncode == 0
     assert "pairs.csv" in job.path.read_text(encoding="utf-8")
+
+
+def test_the_runs_carry_headers_and_the_constellations_are_a_parameter_sweep(tmp_path, two_constellations):
+    from irrepro.papers.clef2019 import run_files
+    from irrepro.runs import run_metadata
+
+    own_report.write_inputs(_Data(), tmp_path)
+    header = run_metadata(read_run(tmp_path / "wcrobust04_default.run"))
+    assert header.tag == "wcrobust04_default" and header["method"]["constellation"] == "default"
+    table = run_files.runs_by_primad(tmp_path, tmp_path / "wcrobust04_default.run").set_index("PRIMAD")
+    assert table.loc["priMad", "runs"] == 2 and table.loc["priMad", "kind"] == "parameter sweep"
+    assert "method \u2192 constellation" in table.loc["priMad", "fields that differ"]
+    assert table["runs"].sum() == 1 + 2 * len(two_constellations)  # every run but the reference

@@ -36,6 +36,26 @@ def test_runs_on_a_dask_cluster_equal_those_made_here(tiny):
     assert len(there.runs()) == 2 and there.n_jobs == 2 and here.n_jobs == 1
 
 
+def test_the_stand_in_is_one_run_cache_per_variant_however_it_is_asked_for(tiny, monkeypatch):
+    """``stand_in()`` and ``stand_in(equal_targets=False)`` are the same data, and asking for the equal-size
+    variant in between does not drop it: a dropped stand-in loses its runs, which are then made again."""
+    from types import SimpleNamespace
+
+    from irrepro.routing import standin
+
+    slices = SimpleNamespace(collections={name: tiny.collections[role] for name, role in standin.ROLES.items()})
+    monkeypatch.setattr(routing_data.standin, "load", lambda equal_targets=False: slices)
+    routing_data._stand_in.cache_clear()  # the tiny slices in place of the stand-in, for this test only
+    try:
+        built = routing_data.stand_in()
+        assert routing_data.stand_in(equal_targets=False) is built
+        equal = routing_data.stand_in(equal_targets=True)
+        assert routing_data.stand_in() is built and routing_data.stand_in(equal_targets=True) is equal
+        assert equal is not built and equal.label == routing_data.STAND_IN_EQUAL_TARGETS_DATA
+    finally:
+        routing_data._stand_in.cache_clear()
+
+
 def test_the_stand_in_names_its_slices_by_role_and_nature():
     # every role has a name that says it is a stand-in slice, and which TREC collection it plays
     for role, name in routing_data.STAND_IN_ROLE_NAMES.items():

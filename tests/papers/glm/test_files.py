@@ -101,9 +101,10 @@ def test_data_files_file_lists_every_file_read_with_its_registry_hash(written):
     assert files["sha256"].str.fullmatch(r"[0-9a-f]{64}").all()
 
 
-def test_readme_lists_every_file():
+def test_the_command_line_page_lists_every_file():
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
-    listed = readme[readme.index("**Files of `irrepro reproduce glm`**") :].split("\n\n")[0]
+    page = Path(__file__).resolve().parents[3] / "docs" / "using" / "command-line.md"
+    text = page.read_text(encoding="utf-8")
+    listed = text[text.index("**Files of `irrepro reproduce glm`**") :].split("\n\n")[0]
     assert all(f"`{name}`" in listed for name in glm.FILES)

@@ -17,7 +17,13 @@ re-exported here, so ``clef2019.replication(...)`` works:
 - :mod:`~irrepro.papers.clef2019.implementation_effects`: what the authors' code did that the paper
   does not say, each choice measured on the stand-in, and the three implementations compared;
 - :mod:`~irrepro.papers.clef2019.own_report`: the own runs as an ``irrepro report``;
+- :mod:`~irrepro.papers.clef2019.run_files`: the chapter's runs written with their ir_metadata
+  headers, and grouped by PRIMAD string from the files (:func:`~irrepro.papers.clef2019.run_files.runs_by_primad`);
 - :mod:`~irrepro.papers.clef2019.claim_checks`: the paper's claims with verdicts (:data:`CLAIMS`);
+- :mod:`~irrepro.papers.clef2019.robustness`: every claim of the chapter under topic resampling, from the
+  per-topic scores of :mod:`~irrepro.papers.clef2019.claim_scores`, re-read by
+  :mod:`~irrepro.papers.clef2019.resampled_claims` (the 2020 runs) and
+  :mod:`~irrepro.papers.clef2019.stand_in_claims` (the stand-in);
 - :mod:`~irrepro.papers.clef2019.printed_values`: the "14 out of 15 topics" of Figure 3, printed beside
   the 2020 re-implementation's count;
 - :mod:`~irrepro.papers.clef2019.fidelity_rows`: one fidelity row per table and figure (:func:`fidelity`);

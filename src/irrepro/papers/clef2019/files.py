@@ -5,7 +5,8 @@ manifest): the tables of the routing runs (:mod:`~irrepro.papers.clef2019.tables
 :mod:`~irrepro.papers.clef2019.own_dataset`, :mod:`~irrepro.papers.clef2019.tolerance`) and these.
 :func:`published_tables` are cheap (published per-topic files and qrels only) and independent of the
 stand-in runs; :func:`stand_in_tables` makes the few extra stand-in runs of
-:mod:`~irrepro.papers.clef2019.implementation_effects`.
+:mod:`~irrepro.papers.clef2019.implementation_effects`; ``claims_robustness`` reads the per-topic scores
+of the runs the other tables made (:mod:`~irrepro.papers.clef2019.robustness`), on the stand-in only.
 
 =============================  =====================================================================
 ``published_runs_15_topics``   AP per topic of the 2020 re-implementation (constellation 1) on the 15
@@ -16,6 +17,9 @@ stand-in runs; :func:`stand_in_tables` makes the few extra stand-in runs of
 ``fidelity``                   one row per table and figure of the CLEF paper
 ``implementation_effects``     each divergence between paper and code, measured on the stand-in
 ``implementation_comparison``  the three implementations' runs compared by KTU, RBO, RMSE, ER
+``claims_robustness``          each claim of the chapter (the 2020 runs' and the stand-in's) under
+                               topic resampling: share of the resamples in which it holds, status,
+                               the number it turns on with its 95% interval
 =============================  =====================================================================
 """
 
@@ -31,12 +35,14 @@ from irrepro.outputs import table_set
 from irrepro.papers.clef2019 import published_runs
 from irrepro.papers.clef2019.own_dataset import own_dataset_measures
 from irrepro.papers.clef2019.published_facts import official_core17_scores, topic_sets
+from irrepro.papers.clef2019.robustness import robustness_table
 from irrepro.papers.clef2019.routing_data import (
     STAND_IN_DATA,
     RoutingData,
     data_or_stand_in,
     stand_in_summary,
 )
+from irrepro.papers.clef2019.run_files import write_run_file
 from irrepro.papers.clef2019.run_requests import table_requests
 from irrepro.papers.clef2019.tables import (
     feature_augmentation,
@@ -46,7 +52,6 @@ from irrepro.papers.clef2019.tables import (
     target_size_check,
 )
 from irrepro.papers.clef2019.tolerance import tolerance_check
-from irrepro.runs import write_run
 
 __all__ = ["published_tables", "stand_in_tables", "write_tables"]
 
@@ -80,7 +85,8 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None, client=None)
 
     ``topic_sets.csv``, ``official_core17.csv``, ``stand_in.csv``, ``relevance_transfer.csv``,
     ``feature_augmentation.csv``, ``replication.csv``, ``per_topic_ap.csv``,
-    ``own_dataset_measures.csv``, ``tolerance_check.csv`` and, on the stand-in, ``target_size_check.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
+    ``own_dataset_measures.csv``, ``tolerance_check.csv`` and, on the stand-in, ``target_size_check.csv`` and
+    ``claims_robustness.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
     trec_eval and the qrels of their target): exactly the runs of
     :func:`~irrepro.papers.clef2019.run_requests.table_requests`, whatever
     else ``data`` has made before. ``client``: a Dask client the own dataset's runs are made on.
@@ -101,10 +107,12 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None, client=None)
         tables.update(stand_in_tables())  # the divergences, measured on the stand-in
         tables["stand_in"] = stand_in_summary()
         tables["target_size_check"] = target_size_check()
+        tables["claims_robustness"] = robustness_table(data)  # after the tables: reads their runs' scores
     with table_set(out_dir, producer="irrepro.papers.clef2019.write_tables") as written:  # one set, manifest last
         for name, table in tables.items():
             written.add_table(f"{name}.csv", table)
-        for result in data.results(table_requests()):
-            tag = str(result.run["run"].iat[0])
-            written.add_file(f"runs/{tag}.run", functools.partial(write_run, result.run, name=tag))
+        requests = {request.tag: request for request in table_requests()}  # each once
+        for result in data.results(list(requests.values())):
+            tag = str(result.run["run"].iat[0])  # each file with its ir_metadata header
+            written.add_file(f"runs/{tag}.run", functools.partial(write_run_file, data, requests[tag], tag=tag))
     return written.paths

@@ -10,6 +10,12 @@ RMSE of per-topic AP (:func:`implementation_effects`). The three complete implem
 compared with each other on both systems (:func:`implementation_comparison`): KTU, RBO and RMSE of
 WCrobust0405 and the Effect Ratio of WCrobust0405's improvement over WCrobust04.
 
+What each run did differently is read from its ir_metadata header (:mod:`irrepro.routing.headers`,
+built from the settings the run used, as for every run file irrepro writes): the ``method`` fields
+that differ between the run with a choice and the run without it (``method fields that differ``),
+and between two implementations' runs. So the tables say what the runs did, not what a second list
+says they should do; the tests check that each switch changes exactly the fields of its choices.
+
 The runs (one per switchable divergence, two per implementation) are made in this process and kept
 with the chapter's other stand-in runs (:func:`~irrepro.papers.clef2019.routing_data.stand_in`), so
 the ``paper`` runs are those of the chapter's tables and a choice that changes only the classifier or
@@ -23,6 +29,7 @@ from __future__ import annotations
 import pandas as pd
 
 from irrepro.evaluation import evaluate
+from irrepro.metadata import Metadata, differences
 from irrepro.papers.clef2019.published_facts import NEAR
 from irrepro.papers.clef2019.routing_data import stand_in
 from irrepro.reproducibility import ranking, scores
@@ -30,6 +37,7 @@ from irrepro.reproducibility.compare import compare_pairs
 from irrepro.routing import implementations, standin
 from irrepro.routing.constellations import TRAINING_COLLECTIONS
 from irrepro.routing.experiment import RunRequest
+from irrepro.routing.headers import run_header
 
 __all__ = [
     "BASELINE_SYSTEM",
@@ -42,6 +50,8 @@ __all__ = [
     "implementation_comparison",
     "implementation_effects",
     "stand_in_runs",
+    "stand_in_headers",
+    "method_differences",
 ]
 
 SYSTEM, BASELINE_SYSTEM = "wcrobust0405", "wcrobust04"
@@ -77,6 +87,20 @@ def stand_in_runs() -> dict[tuple[str, str], pd.DataFrame]:
     return {key: data.result(request).run for key, request in requests.items()}
 
 
+def stand_in_headers() -> dict[tuple[str, str], Metadata]:
+    """The ir_metadata header of each run of :func:`stand_in_runs`, by the same keys (from the same
+    runs, made once)."""
+    data = stand_in()
+    requests = _requests()
+    data.prefetch(list(requests.values()))
+    return {key: run_header(request.settings, data.result(request)) for key, request in requests.items()}
+
+
+def method_differences(reference: Metadata, other: Metadata) -> str:
+    """The ``method`` fields in which two runs' headers differ, ``; ``-separated (``method →`` left off)."""
+    return "; ".join(path.removeprefix("method \u2192 ") for path, _, _ in differences(reference, other, component="method"))
+
+
 def _qrels() -> pd.DataFrame:
     return standin.load().collections[TARGET].qrels
 
@@ -87,13 +111,15 @@ def _ap(runs: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 def implementation_effects() -> pd.DataFrame:
-    """One row per divergence (columns :data:`EFFECT_COLUMNS`, then ``implementations`` and ``note``).
+    """One row per divergence (columns :data:`EFFECT_COLUMNS`, then ``method fields that differ``,
+    ``implementations`` and ``note``).
 
     ``MAP_without``: WCrobust0405 with the ``paper`` implementation; ``MAP_with``: the same with the one
-    choice switched; ``KTU``, ``RBO``: their means over topics (top 1,000); ``RMSE:AP``: of per-topic AP.
+    choice switched; ``KTU``, ``RBO``: their means over topics (top 1,000); ``RMSE:AP``: of per-topic AP;
+    ``method fields that differ``: between the two runs' ir_metadata headers (:func:`method_differences`).
     Rows that cannot be switched (no measure sees them, or irrepro cannot emulate them) keep NaN.
     """
-    runs = stand_in_runs()
+    runs, headers = stand_in_runs(), stand_in_headers()
     without = runs[(SYSTEM, "paper")]
     switched = {name: runs[(SYSTEM, f"+{name}")] for name in _switchable()}
     ap = _ap({"paper": without, **switched})
@@ -110,16 +136,18 @@ def implementation_effects() -> pd.DataFrame:
             "KTU": float(ktu[row.divergence].mean()) if measured else float("nan"),
             "RBO": float(rbo[row.divergence].mean()) if measured else float("nan"),
             "RMSE:AP": float(scores.rmse(ap["paper"], ap[row.divergence])) if measured else float("nan"),
-            "implementations": row.implementations, "note": row.note,
+            "method fields that differ": method_differences(headers[(SYSTEM, "paper")], headers[(SYSTEM, f"+{row.divergence}")])
+            if measured else "", "implementations": row.implementations, "note": row.note,
         })  # fmt: skip
     return pd.DataFrame(rows)
 
 
 def implementation_comparison() -> pd.DataFrame:
     """The three implementations' runs compared pairwise (:data:`IMPLEMENTATION_PAIRS`) as a replication:
-    MAP of both systems under each, KTU, RBO and RMSE:AP of WCrobust0405, and ER:AP of the improvement of
-    WCrobust0405 over WCrobust04 (1: the new implementation reproduces the original's effect)."""
-    runs = stand_in_runs()
+    MAP of both systems under each, KTU, RBO and RMSE:AP of WCrobust0405, ER:AP of the improvement of
+    WCrobust0405 over WCrobust04 (1: the new implementation reproduces the original's effect), and the
+    method fields in which the two WCrobust0405 runs' ir_metadata headers differ."""
+    runs, headers = stand_in_runs(), stand_in_headers()
     ap = _ap({f"{system} {name}": runs[(system, name)] for system in (BASELINE_SYSTEM, SYSTEM)
               for name in implementations.IMPLEMENTATIONS})  # fmt: skip
     rows = []
@@ -139,5 +167,6 @@ def implementation_comparison() -> pd.DataFrame:
             "MAP WCrobust0405 (new)": float(ap[f"{SYSTEM} {new}"].mean()),
             "KTU": float(comparison.ktu["advanced"].mean()), "RBO": float(comparison.rbo["advanced"].mean()),
             "RMSE:AP": comparison.rmse["advanced"]["AP"], "ER:AP": comparison.er["AP"],
+            "method fields that differ": method_differences(headers[(SYSTEM, original)], headers[(SYSTEM, new)]),
         })  # fmt: skip
     return pd.DataFrame(rows)

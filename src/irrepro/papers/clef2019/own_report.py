@@ -3,9 +3,10 @@
 The originals are the default WCrobust04 (baseline) and WCrobust0405 (advanced) runs on the
 stand-in's near target; each printed constellation (``tf_1`` ... ``C_5``) gives one reproduced pair,
 its WCrobust04 and WCrobust0405 runs on the same target and qrels (a replicability setting, as the
-SIGIR 2020 paper's Table 1). The runs and the qrels are written as TREC files, and the report is made
-by the ``irrepro report`` command itself, so the report's methods paragraph carries a command line a
-reader can run again on the files beside it.
+SIGIR 2020 paper's Table 1). The runs (with their ir_metadata headers) and the qrels are written as
+TREC files, and the report is made by the ``irrepro report`` command itself, so the report's methods
+paragraph carries a command line a reader can run again on the files beside it, and the kind of
+study the headers make of each pair (a parameter sweep: PRIMAD ``priMad``).
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ import pandas as pd
 
 from irrepro.outputs import atomic_open
 from irrepro.papers.clef2019.published_facts import NEAR
-from irrepro.routing.constellations import PRINTED, TRAINING_COLLECTIONS
-from irrepro.runs import write_run
+from irrepro.papers.clef2019.run_files import write_run_file
+from irrepro.routing.constellations import DEFAULT, PRINTED, TRAINING_COLLECTIONS
+from irrepro.routing.experiment import RunRequest
 
 __all__ = ["MEASURES", "REPORT_FOLDER", "SYSTEM_ORDER", "TITLE", "ReportJob", "start_report", "write_inputs", "write_report"]
 
@@ -44,6 +46,7 @@ def _write_qrels(qrels: pd.DataFrame, path: Path) -> None:
 
 def write_inputs(data, folder: Path) -> dict[str, Path]:
     """Write the near target's qrels, the two default runs, every printed constellation's two runs
+    (each with its ir_metadata header: :func:`~irrepro.papers.clef2019.run_files.write_run_file`)
     and ``pairs.csv`` (``name,baseline,advanced``) into ``folder``; return the paths by role.
 
     ``data`` is the chapter's :class:`irrepro.papers.clef2019.routing_data.RoutingData` (its runs are reused, none
@@ -54,7 +57,7 @@ def write_inputs(data, folder: Path) -> dict[str, Path]:
     _write_qrels(data.collections[NEAR].qrels, paths["qrels"])
     for role, system in zip(("orig_baseline", "orig_advanced"), SYSTEM_ORDER, strict=True):
         paths[role] = folder / f"{system}_default.run"
-        write_run(data.system_run(system, NEAR).run, paths[role], name=f"{system}_default")
+        write_run_file(data, RunRequest(TRAINING_COLLECTIONS[system], NEAR, DEFAULT), paths[role], tag=f"{system}_default")
     with atomic_open(paths["pairs"], "w") as out:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["name", "baseline", "advanced"])
@@ -62,8 +65,8 @@ def write_inputs(data, folder: Path) -> dict[str, Path]:
             files = []
             for system in SYSTEM_ORDER:
                 path = folder / f"{system}_{constellation.name}.run"
-                run = data.system_run(system, NEAR, constellation=constellation).run
-                write_run(run, path, name=f"{system}_{constellation.name}")
+                request = RunRequest(TRAINING_COLLECTIONS[system], NEAR, constellation)
+                write_run_file(data, request, path, tag=f"{system}_{constellation.name}")
                 files.append(path.name)  # relative to pairs.csv, as irrepro report reads it
             writer.writerow([constellation.name, *files])
     return paths

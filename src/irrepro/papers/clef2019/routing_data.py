@@ -11,7 +11,7 @@ function takes one; ``None`` means the stand-in (:func:`data_or_stand_in`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pandas as pd
@@ -76,10 +76,18 @@ class RoutingData(RunCache):
             raise ValueError(f"routing data {self.label!r} lacks the role(s) {', '.join(missing)}")
 
 
-@lru_cache(maxsize=2)
 def stand_in(*, equal_targets: bool = False) -> RoutingData:
     """The Reuters-21578 stand-in (:mod:`irrepro.routing.standin`) in the paper's four roles;
-    ``equal_targets``: its size-controlled variant (both targets cut to the same number of stories)."""
+    ``equal_targets``: its size-controlled variant (both targets cut to the same number of stories).
+
+    One object per variant for the whole process, however it is asked for: the chapter's tables share
+    its run cache, so a second object would make every run again.
+    """
+    return _stand_in(bool(equal_targets))
+
+
+@cache  # two variants; keyed on the flag alone, so stand_in() is stand_in(equal_targets=False)
+def _stand_in(equal_targets: bool) -> RoutingData:
     built = standin.load(equal_targets=equal_targets)
     by_role = {role: name for name, role in standin.ROLES.items()}
     return RoutingData(
@@ -104,7 +112,7 @@ def licensed_data(config: str | Path | None = None) -> RoutingData | None:
 
     The configuration (:mod:`irrepro.routing.config`: ``config``, else ``$IRREPRO_ROUTING_CONFIG``,
     else ``./routing-corpora.toml``) must name the corpora ``robust04``, ``robust05``, ``core17`` and
-    ``core18``; a configuration that exists but is wrong raises its :class:`ConfigError`.
+    ``core18``; a configuration that exists but is wrong raises its :class:`~irrepro.routing.config.ConfigError`.
     """
     from irrepro.routing.config import configured_collections, find_config
 

@@ -154,7 +154,7 @@ def chapter_numbers() -> pd.DataFrame:
 
 def consistency_summary(table: pd.DataFrame) -> dict[str, object]:
     """The split-half setup and the active disagreements over every setting and link of
-    :func:`consistency_table`, and the verdict sentences of :func:`consistency_verdict`."""
+    :func:`~irrepro.papers.glm.models.consistency_table`, and the verdict sentences of :func:`consistency_verdict`."""
     return {
         "splits": int(table["splits"].max()),
         "seed": CONSISTENCY_SEED,

@@ -56,7 +56,7 @@ class Table4Statement:
 
     ``side``: ``"below"`` (statistic < bound), ``"above"`` (>) or ``"at least"`` (>=). The statement holds
     when it holds for both systems, i.e. for the larger statistic (below) or the smaller (above, at least).
-    ``statistic`` takes a :data:`Tau` and works on floats (the chapter's table) and arrays (replicates).
+    ``statistic`` takes a ``Tau`` (a function of two measure names) and works on floats (the chapter's table) and arrays (replicates).
     """
 
     name: str

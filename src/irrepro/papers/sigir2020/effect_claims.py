@@ -24,7 +24,7 @@ _ER_DATA = f"ER of the 20 printed replicated pairs, P@10, AP and nDCG (Table 2, 
 
 
 def _distance_by_level(family: str, measure: str) -> pd.Series:
-    """|1 - ER| of one family's five replicated pairs and one measure, indexed by level 1-5."""
+    """``|1 - ER|`` of one family's five replicated pairs and one measure, indexed by level 1-5."""
     table = effect_ratio_table("rpl", intervals=False)
     rows = [run for run in table.index if run.split("_")[1] == family]
     distance = (1.0 - table.loc[rows, f"ER:{measure}"]).abs()
@@ -37,7 +37,7 @@ def best_levels() -> pd.DataFrame:
 
 
 def level_trends() -> pd.DataFrame:
-    """Kendall's tau between the level (1-5) and |1 - ER|, per family (rows) and measure (columns).
+    """Kendall's tau between the level (1-5) and ``|1 - ER|``, per family (rows) and measure (columns).
 
     Positive: ER moves away from 1 as the level rises.
     """

@@ -96,7 +96,7 @@ __all__ = [
 ]  # fmt: skip
 
 #: file -> {column: decimals that hold the exact value}; for the long comparison tables the rows of
-#: one printed cell (``cell == "ARP:P@10"``) are meant, see :func:`_exact_comparison`.
+#: one printed cell (``cell == "ARP:P@10"``) are meant, see ``_exact_comparison``.
 EXACT_DECIMALS: dict[str, dict[str, int]] = {
     "table1_rpl_wcrobust04": {"ARP:P@10": 3},
     "table1_rpl_wcrobust0405": {"ARP:P@10": 3},

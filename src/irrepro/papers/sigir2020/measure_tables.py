@@ -52,7 +52,7 @@ AGREEMENT_DEPTH = 1000
 def replicability_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFrame:
     """Every replicability measure of the replicated runs of ``system``, indexed by constellation id.
 
-    Columns: ``ARP:<m>``, ``DeltaARP:<m>`` (|ARP(original) - ARP(replicated)|), ``KTU``, ``RBO``,
+    Columns: ``ARP:<m>``, ``DeltaARP:<m>`` (``|ARP(original) - ARP(replicated)|``), ``KTU``, ``RBO``,
     ``RMSE:<m>``, ``p:<m>`` (paired t-test) for m in P@10, AP, nDCG.
     """
     system = check_system(system)

@@ -1,0 +1,66 @@
+"""_ext/api_reference.py: which modules the API pages document, and where a reference to a re-export goes."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("api_reference", ROOT / "_ext" / "api_reference.py")
+api_reference = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = api_reference
+_spec.loader.exec_module(api_reference)
+
+
+def test_a_package_is_listed_with_every_public_submodule_and_no_private_one():
+    modules = api_reference.public_modules("irrepro.routing")
+    assert modules[0] == "irrepro.routing" and modules == sorted(modules)
+    assert "irrepro.routing.corpora.nyt" in modules and "irrepro.routing.pipeline" in modules
+    assert not [name for name in modules if "._" in name]  # irrepro.routing.corpora._common
+
+
+def test_a_package_documents_only_what_it_defines_or_takes_from_a_private_module():
+    corpora = importlib.import_module("irrepro.routing.corpora")
+    members = api_reference._member_options(corpora)[0]
+    assert "Document" in members and "CorpusWarning" in members  # from corpora._common
+    assert api_reference._member_options(importlib.import_module("irrepro.reproducibility")) == []  # re-exports only
+    assert api_reference._member_options(importlib.import_module("irrepro.runs")) == list(api_reference.OPTIONS)
+
+
+def test_references_to_re_exported_names_go_where_the_object_is_documented():
+    resolve = api_reference.canonical_name
+    assert resolve("irrepro.read_run") == "irrepro.runs.read_run"  # the lazy top level
+    assert resolve("write_tables", "irrepro.papers.clef2019") == "irrepro.papers.clef2019.files.write_tables"
+    assert resolve("CLAIMS", "irrepro.papers.sigir2020") == "irrepro.papers.sigir2020.claim_checks.CLAIMS"
+    assert resolve("CorpusWarning", "irrepro.routing.corpora.nyt") == "irrepro.routing.corpora.CorpusWarning"
+    assert resolve("Document.date", "irrepro.routing.corpora.trec") == "irrepro.routing.corpora.Document.date"
+    assert resolve("published_runs", "irrepro.papers.clef2019.prose") == "irrepro.papers.clef2019.published_runs"
+
+
+def test_a_name_that_is_documented_where_it_is_named_or_exists_nowhere_is_left_alone():
+    assert api_reference.canonical_name("irrepro.runs.read_run") is None
+    assert api_reference.canonical_name("no_such_function", "irrepro.routing") is None
+    assert api_reference.canonical_name("pandas.DataFrame") is None
+
+
+def _documented_modules() -> set[str]:
+    """Every module the pages under docs/api/ document, by automodule or api-modules."""
+    import re
+
+    documented: set[str] = set()
+    for page in (ROOT / "docs" / "api").glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        documented |= set(re.findall(r"^\.\. automodule:: (\S+)", text, flags=re.MULTILINE))
+        for package, options in re.findall(r"^\.\. api-modules:: (\S+)\n((?:   :.*\n)*)", text, flags=re.MULTILINE):
+            excluded = re.findall(r":exclude: (.*)", options)
+            skip = excluded[0].split() if excluded else []
+            documented |= {m for m in api_reference.public_modules(package) if not any(m == s or m.startswith(f"{s}.") for s in skip)}
+            documented |= {m for s in skip if f".. api-modules:: {s}" in text for m in api_reference.public_modules(s)}
+    return documented
+
+
+def test_every_public_module_but_the_command_line_is_on_an_api_page():
+    modules = set(api_reference.public_modules("irrepro")) - {"irrepro.cli"}
+    modules = {name for name in modules if not name.startswith("irrepro.commands")}  # documented in Using irrepro
+    assert sorted(modules - _documented_modules()) == []
