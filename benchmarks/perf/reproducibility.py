@@ -83,13 +83,16 @@ class CompareComparison:
         return next(c.ratio for c in self.comparisons if "wall-clock" in c.measure)
 
 
-def compare_constellation(folder: Path, *, repeats: int = 3) -> CompareComparison:
-    """Both commands ``repeats`` times in turn on one constellation written into ``folder``; then one
-    more ``irrepro compare`` under ``-X importtime`` for its import time. Wall-clock and CPU time are
-    medians. Raises :class:`RuntimeError` when the two outputs differ by more than :data:`AGREEMENT`."""
+def compare_constellation(folder: Path, *, repeats: int = 3, warm_up: bool = False) -> CompareComparison:
+    """Both commands ``repeats`` times in turn on one constellation written into ``folder`` (after one
+    uncounted run of each with ``warm_up``: file cache, bytecode); then one more ``irrepro compare``
+    under ``-X importtime`` for its import time. Wall-clock and CPU time are medians. Raises
+    :class:`RuntimeError` when the two outputs differ by more than :data:`AGREEMENT`."""
     paths, topics, _ = synthetic.write_constellation(folder)
     env = processes.environment()
     both = commands(paths, folder)
+    if warm_up:
+        processes.in_turn(both, 1, env=env)
     runs = processes.in_turn(both, repeats, env=env)
     difference = largest_difference(json.loads(runs["irrepro"][0].stdout), json.loads(runs["repro_eval"][0].stdout))
     if difference > AGREEMENT:

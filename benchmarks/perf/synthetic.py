@@ -128,6 +128,7 @@ def write_constellation(folder: Path, *, topics: int = 50, depth: int = 1000) ->
     Returns ({role or "qrels": path}, topic ids, the four roles).
     """
     folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(2020)
     topic_ids = [str(t) for t in range(301, 301 + topics)]
     noise = {"orig_baseline": 0.3, "orig_advanced": 0.2, "new_baseline": 0.35, "new_advanced": 0.25}
