@@ -15,6 +15,8 @@ import warnings
 from dataclasses import dataclass
 from importlib import metadata
 
+import pandas as pd
+
 from perf.comparison import Comparison
 
 #: Relative difference of the two deviances above which the fits are different models.
@@ -40,7 +42,16 @@ def _seconds(fit) -> tuple[float, object]:
 
 def compare_glm(collection: str = "Robust04", measure: str = "AP", *, link: str = "identity", repeats: int = 3,
                 peer_repeats: int | None = None) -> GlmComparison:  # fmt: skip
-    """Fit the two-way model of ``collection``'s ``measure`` scores ``repeats`` times with irrepro and
+    """:func:`compare_fits` on the per-topic ``measure`` scores of ``collection`` (the GLM paper's data)."""
+    from irrepro.papers.glm import load_scores
+
+    scores = load_scores(collection, measure)
+    return compare_fits(scores, f"{collection} {measure}", link=link, repeats=repeats, peer_repeats=peer_repeats)
+
+
+def compare_fits(scores: pd.DataFrame, label: str, *, link: str = "identity", repeats: int = 3,
+                 peer_repeats: int | None = None) -> GlmComparison:  # fmt: skip
+    """Fit the two-way model of ``scores`` (topics x runs) ``repeats`` times with irrepro and
     ``peer_repeats`` (default: as many) times with statsmodels, in turn while both have fits left.
 
     The time is each fitter's median (statsmodels' fit on Robust04 takes seconds, irrepro's
@@ -52,9 +63,10 @@ def compare_glm(collection: str = "Robust04", measure: str = "AP", *, link: str 
     from threadpoolctl import threadpool_limits
 
     from irrepro.glm.fit import dense_design, fit_two_way, make_family
-    from irrepro.papers.glm import load_scores
 
-    scores = load_scores(collection, measure)
+    peer_repeats = repeats if peer_repeats is None else peer_repeats
+    if min(repeats, peer_repeats) < 1:
+        raise ValueError(f"repeats and peer_repeats are at least 1; got {repeats!r} and {peer_repeats!r}")
     y, design = dense_design(scores)
 
     def theirs():
@@ -62,9 +74,6 @@ def compare_glm(collection: str = "Robust04", measure: str = "AP", *, link: str 
             warnings.simplefilter("ignore")
             return sm.GLM(y, design, family=make_family("gaussian", link)).fit()
 
-    peer_repeats = repeats if peer_repeats is None else peer_repeats
-    if min(repeats, peer_repeats) < 1:
-        raise ValueError(f"repeats and peer_repeats are at least 1; got {repeats!r} and {peer_repeats!r}")
     ours_s, theirs_s = [], []
     with threadpool_limits(limits=1, user_api="blas"):
         for turn in range(max(repeats, peer_repeats)):
@@ -77,12 +86,12 @@ def compare_glm(collection: str = "Robust04", measure: str = "AP", *, link: str 
     relative = abs(fit.deviance - reference.deviance) / reference.deviance
     if relative > AGREEMENT:
         raise RuntimeError(f"the two fits' deviances differ by {relative:.3g} (relative): the times would compare different work")
-    size = f"{collection} {measure}: {scores.shape[0]} topics x {scores.shape[1]} runs, {design.shape[1]} parameters"
+    size = f"{label}: {scores.shape[0]} topics x {scores.shape[1]} runs, {design.shape[1]} parameters"
     statistic = f"median of {repeats}" + (f"; statsmodels: {_fits(peer_repeats)}" if peer_repeats != repeats else "")
     comparison = Comparison(f"two-way GLM fit, {link} link: time ({statistic})",
                             f"statsmodels {metadata.version('statsmodels')} GLM", statistics.median(ours_s),
                             statistics.median(theirs_s), "s", size)  # fmt: skip
-    return GlmComparison(comparison, y.size, design.shape[1], repeats, relative)
+    return GlmComparison(comparison, y.size, design.shape[1], repeats, float(relative))
 
 
 def _fits(count: int) -> str:

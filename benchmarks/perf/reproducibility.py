@@ -83,12 +83,14 @@ class CompareComparison:
         return next(c.ratio for c in self.comparisons if "wall-clock" in c.measure)
 
 
-def compare_constellation(folder: Path, *, repeats: int = 3, warm_up: bool = False) -> CompareComparison:
-    """Both commands ``repeats`` times in turn on one constellation written into ``folder`` (after one
-    uncounted run of each with ``warm_up``: file cache, bytecode); then one more ``irrepro compare``
-    under ``-X importtime`` for its import time. Wall-clock and CPU time are medians. Raises
-    :class:`RuntimeError` when the two outputs differ by more than :data:`AGREEMENT`."""
-    paths, topics, _ = synthetic.write_constellation(folder)
+def compare_constellation(folder: Path, *, repeats: int = 3, warm_up: bool = False, topics: int = 50,
+                          depth: int = 1000) -> CompareComparison:  # fmt: skip
+    """Both commands ``repeats`` times in turn on one constellation (``topics`` x ``depth`` documents
+    per run) written into ``folder`` (after one uncounted run of each with ``warm_up``: file cache,
+    bytecode); then one more ``irrepro compare`` under ``-X importtime`` for its import time.
+    Wall-clock and CPU time are medians. Raises :class:`RuntimeError` when the two outputs differ by
+    more than :data:`AGREEMENT`."""
+    paths, topic_ids, _ = synthetic.write_constellation(folder, topics=topics, depth=depth)
     env = processes.environment()
     both = commands(paths, folder)
     if warm_up:
@@ -97,7 +99,7 @@ def compare_constellation(folder: Path, *, repeats: int = 3, warm_up: bool = Fal
     difference = largest_difference(json.loads(runs["irrepro"][0].stdout), json.loads(runs["repro_eval"][0].stdout))
     if difference > AGREEMENT:
         raise RuntimeError(f"irrepro compare and repro_eval differ by {difference:.3g}: the costs would compare different work")
-    size = f"one constellation: 4 runs x {len(topics)} topics x 1,000 documents"
+    size = f"one constellation: 4 runs x {len(topic_ids)} topics x {depth:,} documents"
     return CompareComparison(
         comparisons=from_processes(processes.median_cost(runs["irrepro"]), processes.median_cost(runs["repro_eval"]),
                                    task="irrepro compare", peer=f"repro_eval {metadata.version('repro_eval')}",
