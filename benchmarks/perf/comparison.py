@@ -15,14 +15,17 @@ import pandas as pd
 from perf.processes import ProcessCost
 
 #: What a ratio above 1 means, by unit.
-BETTER = {"s": "> 1: irrepro is faster", "ms": "> 1: irrepro is faster", "MiB": "> 1: irrepro uses less memory"}
+BETTER = {"s": "irrepro is faster", "MiB": "irrepro uses less memory"}
 
 
 @dataclass(frozen=True)
 class Comparison:
-    """``measure`` of irrepro (``ours``) and of ``peer`` (``theirs``), in ``unit``, on ``input_size``."""
+    """One ``quantity`` (``"peak memory (median of 3)"``) of irrepro's ``task`` (``"irrepro evaluate"``)
+    and of the same work done by ``peer``: irrepro's cost ``ours``, the peer's ``theirs``, in ``unit``,
+    on an input described by ``input_size``."""
 
-    measure: str
+    task: str
+    quantity: str
     peer: str
     ours: float
     theirs: float
@@ -36,34 +39,42 @@ class Comparison:
             raise ValueError(f"{self.measure}: a cost is positive; got irrepro {self.ours!r}, {self.peer} {self.theirs!r}")
 
     @property
+    def measure(self) -> str:
+        """``task: quantity``, as the table's rows name it."""
+        return f"{self.task}: {self.quantity}"
+
+    @property
     def ratio(self) -> float:
         """``theirs / ours``: how many times irrepro's cost the peer's is (> 1: irrepro needs less)."""
         return self.theirs / self.ours
 
     @property
     def better(self) -> str:
-        """What a ratio above 1 means for this measure."""
+        """What a ratio above 1 means for this quantity."""
         return BETTER[self.unit]
 
 
-def _with_unit(value: float, unit: str) -> str:
-    """``value`` with its unit, three significant digits (``0.961 s``, ``112 MiB``); seconds below 0.1 in ms."""
+def with_unit(value: float, unit: str) -> str:
+    """``value`` and its unit joined by a no-break space, three significant digits (``0.961 s``, ``112 MiB``);
+    seconds below 0.1 in ms."""
     if unit == "s" and value < 0.1:
         value, unit = value * 1000, "ms"
-    return f"{value:.3g} {unit}" if value < 1000 else f"{value:,.0f} {unit}"
+    return f"{value:.3g}\u00a0{unit}" if value < 1000 else f"{value:,.0f}\u00a0{unit}"
 
 
 def comparison_frame(comparisons: Sequence[Comparison]) -> pd.DataFrame:
-    """One row per comparison: measure, irrepro's cost, the peer's (named), the ratio, what better means, input size."""
+    """One row per comparison, labelled ``"TASK vs PEER:QUANTITY"`` (the book's tables group rows by the
+    part before the colon): irrepro's cost, the peer's, the ratio, what a ratio above 1 means, the input."""
+    labels = [f"{c.task} vs {c.peer}:{c.quantity}" for c in comparisons]
     return pd.DataFrame(
         {
-            "measure": [c.measure for c in comparisons],
-            "irrepro": [_with_unit(c.ours, c.unit) for c in comparisons],
-            "peer": [f"{_with_unit(c.theirs, c.unit)} ({c.peer})" for c in comparisons],
+            "irrepro": [with_unit(c.ours, c.unit) for c in comparisons],
+            "peer": [with_unit(c.theirs, c.unit) for c in comparisons],
             "ratio peer / irrepro": [c.ratio for c in comparisons],
-            "better": [c.better for c in comparisons],
+            "a ratio > 1 means": [c.better for c in comparisons],
             "input size": [c.input_size for c in comparisons],
-        }
+        },
+        index=pd.Index(labels, name="measure"),
     )
 
 
@@ -75,7 +86,7 @@ def from_processes(ours: ProcessCost, theirs: ProcessCost, *, task: str, peer: s
                    quantities: Sequence[str] = ("peak_mib", "wall_s", "cpu_s")) -> list[Comparison]:  # fmt: skip
     """One :class:`Comparison` per quantity of two commands' median costs (``task`` names irrepro's command)."""
     return [
-        Comparison(f"{task}: {PROCESS_QUANTITIES[q][0]} (median of {repeats})", peer, getattr(ours, q), getattr(theirs, q),
+        Comparison(task, f"{PROCESS_QUANTITIES[q][0]} (median of {repeats})", peer, getattr(ours, q), getattr(theirs, q),
                    PROCESS_QUANTITIES[q][1], input_size)  # fmt: skip
         for q in quantities
     ]

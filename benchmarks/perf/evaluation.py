@@ -75,7 +75,7 @@ def compare_evaluation(n_lines: int, folder: Path, *, repeats: int = 3, seed: in
     if difference > AGREEMENT:
         raise RuntimeError(f"irrepro evaluate and ir_measures differ by {difference:.3g} on {run}: the costs would compare different work")
     topics = -(-n_lines // synthetic.DOCS_PER_TOPIC)
-    size = f"a run of {n_lines:,} lines ({topics:,} topics x {synthetic.DOCS_PER_TOPIC:,} documents)"
+    size = f"a run of {n_lines:,} lines ({topics:,} topics)"
     return EvaluationComparison(
         comparisons=from_processes(processes.median_cost(runs["irrepro"]), processes.median_cost(runs["ir_measures"]),
                           task="irrepro evaluate", peer=f"ir_measures {metadata.version('ir_measures')}",

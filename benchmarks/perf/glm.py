@@ -86,11 +86,10 @@ def compare_fits(scores: pd.DataFrame, label: str, *, link: str = "identity", re
     relative = abs(fit.deviance - reference.deviance) / reference.deviance
     if relative > AGREEMENT:
         raise RuntimeError(f"the two fits' deviances differ by {relative:.3g} (relative): the times would compare different work")
-    size = f"{label}: {scores.shape[0]} topics x {scores.shape[1]} runs, {design.shape[1]} parameters"
-    statistic = f"median of {repeats}" + (f"; statsmodels: {_fits(peer_repeats)}" if peer_repeats != repeats else "")
-    comparison = Comparison(f"two-way GLM fit, {link} link: time ({statistic})",
-                            f"statsmodels {metadata.version('statsmodels')} GLM", statistics.median(ours_s),
-                            statistics.median(theirs_s), "s", size)  # fmt: skip
+    size = f"{label}, {scores.shape[0]} topics x {scores.shape[1]} runs ({design.shape[1]} parameters)"
+    statistic = f"median of {repeats}" + (f", statsmodels {_fits(peer_repeats)}" if peer_repeats != repeats else "")
+    comparison = Comparison(f"GLM fit, {link} link", f"time ({statistic})", f"statsmodels {metadata.version('statsmodels')}",
+                            statistics.median(ours_s), statistics.median(theirs_s), "s", size)  # fmt: skip
     return GlmComparison(comparison, y.size, design.shape[1], repeats, float(relative))
 
 

@@ -99,7 +99,7 @@ def compare_constellation(folder: Path, *, repeats: int = 3, warm_up: bool = Fal
     difference = largest_difference(json.loads(runs["irrepro"][0].stdout), json.loads(runs["repro_eval"][0].stdout))
     if difference > AGREEMENT:
         raise RuntimeError(f"irrepro compare and repro_eval differ by {difference:.3g}: the costs would compare different work")
-    size = f"one constellation: 4 runs x {len(topic_ids)} topics x {depth:,} documents"
+    size = f"4 runs x {len(topic_ids)} topics x {depth:,} documents"
     return CompareComparison(
         comparisons=from_processes(processes.median_cost(runs["irrepro"]), processes.median_cost(runs["repro_eval"]),
                                    task="irrepro compare", peer=f"repro_eval {metadata.version('repro_eval')}",

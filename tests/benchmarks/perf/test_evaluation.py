@@ -39,7 +39,7 @@ def test_the_comparison_reports_memory_wall_and_cpu_as_peer_over_irrepro(tmp_pat
     result = evaluation.compare_evaluation(1500, tmp_path, repeats=2, seed=3)
     assert [c.ratio for c in result.comparisons] == [0.8, 1.5, 1.5]
     assert (result.lines, result.topics, result.repeats, result.largest_difference) == (1500, 2, 2, 0.0)
-    assert result.comparisons[0].input_size == "a run of 1,500 lines (2 topics x 1,000 documents)"
+    assert result.comparisons[0].input_size == "a run of 1,500 lines (2 topics)"
 
 
 def test_means_that_disagree_stop_the_comparison(tmp_path, monkeypatch):

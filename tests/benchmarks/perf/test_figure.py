@@ -5,20 +5,25 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import pytest
 from perf.comparison import Comparison
-from perf.figure import bar_label, ratio_figure
+from perf.figure import bar_label, ratio_figure, ratio_text
 
 
 @pytest.fixture
 def comparisons():
     return [
-        Comparison("irrepro evaluate: peak memory (median of 3)", "ir_measures 0.4.3", 120.0, 90.0, "MiB", "300 lines"),
-        Comparison("two-way GLM fit: time (median of 3; statsmodels: 1 fit)", "statsmodels", 0.002, 5.0, "s", "Robust04"),
+        Comparison("irrepro evaluate", "peak memory (median of 3)", "ir_measures 0.4.3", 120.0, 90.0, "MiB", "300 lines"),
+        Comparison("GLM fit", "time (median of 3, statsmodels 1 fit)", "statsmodels", 0.002, 5.0, "s", "Robust04"),
     ]
 
 
 def test_a_label_drops_the_statistic_and_names_the_peer(comparisons):
     assert bar_label(comparisons[0]) == "irrepro evaluate: peak memory\nvs ir_measures 0.4.3"
-    assert bar_label(comparisons[1]) == "two-way GLM fit: time\nvs statsmodels"
+    assert bar_label(comparisons[1]) == "GLM fit: time\nvs statsmodels"
+
+
+@pytest.mark.parametrize(("ratio", "text"), [(0.61634, "0.616"), (4.8512, "4.85"), (99.94, "99.9"), (1998.87, "1,999")])
+def test_a_ratio_is_written_without_an_exponent(ratio, text):
+    assert ratio_text(ratio) == text
 
 
 def test_each_bar_runs_from_one_to_its_ratio_on_a_log_axis(comparisons):
@@ -34,5 +39,6 @@ def test_each_bar_runs_from_one_to_its_ratio_on_a_log_axis(comparisons):
         assert [label.get_text() for _, label in labelled] == [bar_label(c) for c in comparisons]
         low, high = axes.get_xlim()
         assert low < 0.75 and high > 2500.0
+        assert sorted(text.get_text() for text in axes.texts) == sorted(["1: the peer's cost", "0.75", "2,500"])
     finally:
         plt.close(figure)

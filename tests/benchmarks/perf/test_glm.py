@@ -20,8 +20,8 @@ def test_both_fit_the_same_model_and_the_comparison_says_its_size(scores, link):
     assert result.relative_deviance_difference <= glm.AGREEMENT
     assert (result.observations, result.parameters, result.repeats) == (60, 16, 2)
     comparison = result.comparison
-    assert comparison.input_size == "tiny: 12 topics x 5 runs, 16 parameters"
-    assert comparison.measure == f"two-way GLM fit, {link} link: time (median of 2; statsmodels: 1 fit)"
+    assert comparison.input_size == "tiny, 12 topics x 5 runs (16 parameters)"
+    assert comparison.measure == f"GLM fit, {link} link: time (median of 2, statsmodels 1 fit)"
     assert comparison.ratio == comparison.theirs / comparison.ours > 0
 
 
