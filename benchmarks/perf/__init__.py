@@ -15,7 +15,8 @@ repro_eval, statsmodels) and starts processes, which no user of irrepro needs.
 - :mod:`perf.evaluation`, :mod:`perf.reproducibility`, :mod:`perf.glm`: the three comparisons
   (``irrepro evaluate`` vs ir_measures, ``irrepro compare`` vs repro_eval, the GLM fitter vs statsmodels);
 - :mod:`perf.machine`: what the numbers were measured on;
-- :mod:`perf.figure`: the ratios as a figure.
+- :mod:`perf.figure`: the ratios as a figure;
+- :mod:`perf.summary`: the numbers the page's sentences say, from the comparisons.
 """
 
 from __future__ import annotations

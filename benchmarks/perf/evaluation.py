@@ -83,3 +83,9 @@ def compare_evaluation(n_lines: int, folder: Path, *, repeats: int = 3, seed: in
         lines=n_lines, topics=topics, repeats=repeats, largest_difference=difference,
     )  # fmt: skip
 
+
+
+def libraries_peak_mib() -> float:
+    """Peak memory of a process that only imports numpy and pandas: the part of a peak no evaluation adds."""
+    command = [sys.executable, "-c", "import numpy, pandas"]
+    return processes.run_measured(command, env=processes.environment()).cost.peak_mib

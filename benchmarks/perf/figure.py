@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import FuncFormatter
 
 from irrepro.plots.style import PALETTE, figure_size
 from perf.comparison import Comparison
@@ -33,6 +34,8 @@ def ratio_figure(comparisons: Sequence[Comparison]):
     colours = [PALETTE[0] if r >= 1 else PALETTE[1] for r in ratios]
     ax.barh(rows, ratios - 1.0, left=1.0, color=colours, height=0.6)
     ax.set_xscale("log")
+    # 0.1, 1, 10, 1,000 rather than powers of ten, whose exponents would be set below the book's 9 pt
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:,g}"))
     # room for the numbers written beyond the bars' ends, on both sides
     ax.set_xlim(min(ratios.min(), 1.0) / 8, max(ratios.max(), 1.0) * 8)
     ax.axvline(1.0, color="black", linewidth=1.2)

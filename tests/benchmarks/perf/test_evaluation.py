@@ -53,3 +53,7 @@ def test_the_real_commands_agree_and_cost_something(tmp_path):
     assert result.largest_difference <= evaluation.AGREEMENT
     assert all(c.ours > 0 and c.theirs > 0 for c in result.comparisons)
     assert result.comparisons[0].unit == "MiB" and result.comparisons[0].peer.startswith("ir_measures ")
+
+
+def test_the_libraries_alone_have_a_peak():
+    assert evaluation.libraries_peak_mib() > 10

@@ -40,5 +40,8 @@ def test_each_bar_runs_from_one_to_its_ratio_on_a_log_axis(comparisons):
         low, high = axes.get_xlim()
         assert low < 0.75 and high > 2500.0
         assert sorted(text.get_text() for text in axes.texts) == sorted(["1: the peer's cost", "0.75", "2,500"])
+        figure.canvas.draw()
+        shown = [label.get_text() for label in axes.get_xticklabels() if label.get_text()]
+        assert "1" in shown and "1,000" in shown and not any("$" in text for text in shown)  # no exponents
     finally:
         plt.close(figure)
