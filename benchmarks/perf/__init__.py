@@ -6,7 +6,9 @@ same measurements at sizes a book build can afford and shows them as ratios. Bot
 package (the scripts find it beside them; the page puts ``benchmarks/`` on ``sys.path``).
 
 Not part of the ``irrepro`` package, and not in its wheel: measuring needs the peers (ir_measures,
-repro_eval, statsmodels) and starts processes, which no user of irrepro needs.
+repro_eval, statsmodels) and starts processes, which no user of irrepro needs. Not in ``tools/``
+either, which holds the book's build and page checks: this is the benchmarks' own code, next to
+the scripts that use it most.
 
 - :mod:`perf.processes`: a command as a whole process: peak memory, wall-clock and CPU time;
   repetitions in turn (A B A B ...); import time;
