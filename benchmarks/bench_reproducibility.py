@@ -11,10 +11,11 @@
    dependency: ``pip install polars`` to see that line).
    Then the same as whole processes, side by side: the ``irrepro compare`` command against a
    Python script that runs repro_eval's ``RpdEvaluator`` on the same files (imports, start-up and
-   exit included, as a user meets them), each started ``--process-repeats`` times in turn; best
-   and median wall-clock time and median CPU time (user + system) of each, and their ratios,
-   against the goal (>= 5x); the import time ``scipy.special`` (``stdtr``) would add to each
-   ``irrepro compare``, and the speed-up left then. Written to ``benchmarks/results/``
+   exit included, as a user meets them), each started ``--process-repeats`` times in turn
+   (:mod:`perf.reproducibility`, which the book's Performance page runs too); median wall-clock
+   and CPU time (user + system) of each, and their ratios, against the goal (>= 5x); the time
+   ``irrepro compare`` spends importing; the import time ``scipy.special`` (``stdtr``) would add to
+   each ``irrepro compare``, and the speed-up left then. Written to ``benchmarks/results/``
    (``--processes-only`` runs this part alone).
 2. The paper's scale: 100 replicated run pairs (50 replicated baselines, 50 replicated advanced
    runs, each paired with its original) x 50 topics x 10,000 documents in memory; KTU, RBO (plus
@@ -30,8 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,47 +39,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-
-
-def _latent_runs(rng, topics, names, *, depth, pool, noise):
-    """Runs that retrieve from a shared per-topic pool by a shared latent score plus own noise."""
-    latent = {t: rng.random(pool) for t in topics}
-    doc_names = {t: np.array([f"DOC{t}-{i:06d}" for i in range(pool)], dtype=object) for t in topics}
-    runs = {}
-    for name in names:
-        query_ids, doc_ids, scores = [], [], []
-        for t in topics:
-            s = latent[t] + rng.normal(0, noise[name], pool)
-            top = np.argpartition(-s, depth - 1)[:depth]
-            top = top[np.argsort(-s[top], kind="stable")]
-            query_ids.append(np.full(depth, t, dtype=object))
-            doc_ids.append(doc_names[t][top])
-            scores.append(np.round(s[top], 4))
-        runs[name] = (np.concatenate(query_ids), np.concatenate(doc_ids), np.concatenate(scores))
-    return runs, doc_names, latent
-
-
-def write_constellation(tmp: Path) -> tuple[dict[str, Path], list[str], list[str]]:
-    """One constellation's files in ``tmp``: four runs (50 topics x 1000 documents) and qrels."""
-    rng = np.random.default_rng(2020)
-    topics = [str(t) for t in range(301, 351)]
-    names = ["orig_baseline", "orig_advanced", "new_baseline", "new_advanced"]
-    noise = {"orig_baseline": 0.3, "orig_advanced": 0.2, "new_baseline": 0.35, "new_advanced": 0.25}
-    runs, doc_names, latent = _latent_runs(rng, topics, names, depth=1000, pool=3000, noise=noise)
-    paths = {}
-    for name, (q, d, s) in runs.items():
-        paths[name] = tmp / name
-        with paths[name].open("w") as out:
-            for rank, (qq, dd, ss) in enumerate(zip(q, d, s, strict=True)):
-                out.write(f"{qq} Q0 {dd} {rank % 1000 + 1} {ss} {name}\n")
-    paths["qrels"] = tmp / "qrels"
-    with paths["qrels"].open("w") as out:
-        for t in topics:
-            judged = np.argsort(-latent[t])[:500]
-            for i in judged:
-                grade = 2 if latent[t][i] > 0.995 else (1 if latent[t][i] > 0.95 else 0)
-                out.write(f"{t} 0 {doc_names[t][i]} {grade}\n")
-    return paths, topics, names
+from perf.synthetic import latent_runs, write_constellation
 
 
 def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int, process_repeats: int) -> None:
@@ -166,106 +125,43 @@ def constellation(tmp: Path, *, skip_repro_eval: bool, repeats: int, process_rep
           f"measures alone (after evaluation): {measures_only / max(ours_measures, 1e-9):.0f}x "
           f"({measures_only:.3f} s vs ~{ours_measures:.3f} s); largest difference: scores {worst:.1e}, KTU/RBO {worst_rank:.1e}")
     floor(paths, names, frames, qrels, ref_seconds, ranking_seconds, repeats)
-    processes(tmp, paths, process_repeats)
+    processes(tmp / "processes", process_repeats)
 
 
-REPRO_EVAL_SCRIPT = """\
-import sys, warnings
-from repro_eval.Evaluator import RpdEvaluator
-qrels, orig_b, orig_a, new_b, new_a = sys.argv[1:6]
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    evaluator = RpdEvaluator(qrels_orig_path=qrels, run_b_orig_path=orig_b, run_a_orig_path=orig_a,
-                             run_b_rep_path=new_b, run_a_rep_path=new_a)
-    evaluator.trim()
-    evaluator.evaluate()
-    print(evaluator.ktu(per_topic=True), evaluator.rbo(p=0.8, depth=1000, per_topic=True), evaluator.er(),
-          evaluator.dri(), evaluator.rmse(), evaluator.ttest())
-"""
+def processes(tmp: Path, repeats: int) -> dict:
+    """[1] as a user meets it: whole processes (:func:`perf.reproducibility.compare_constellation`),
+    the two commands in turn (A B A B ...) after one warm-up each; the same measures (ARP, KTU, RBO at
+    depth 1000 with p = 0.8, RMSE, ER, DeltaRI, paired t-test for AP, P@10, nDCG). Then ``irrepro
+    --help`` alone, and what scipy's Student-t would cost each ``irrepro compare`` (the import of
+    ``scipy.special``, which ``stdtr`` needs; ``scipy.stats`` for scale), and the speed-up left if it
+    were paid. The results go to ``benchmarks/results/``."""
+    from perf import processes as measured
+    from perf.reproducibility import GOAL, compare_constellation
 
-
-# As an installed package runs: its bytecode cached. PYTHONDONTWRITEBYTECODE (set on some machines)
-# would have irrepro, run from its source tree, compile its own modules in every process, while the
-# peer's site-packages hold bytecode compiled when it was installed.
-_PROCESS_ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-def _timed_process(command: list[str]) -> tuple[float, float]:
-    """Wall-clock and CPU (user + system) seconds of one process, output discarded."""
-    with tempfile.TemporaryFile() as errors:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=_PROCESS_ENVIRONMENT)
-        _, status, usage = os.wait4(process.pid, 0)
-        wall = time.perf_counter() - start
-        if os.waitstatus_to_exitcode(status) != 0:
-            errors.seek(0)
-            raise RuntimeError(f"{' '.join(command[:4])} failed: {errors.read().decode()[-500:]}")
-    return wall, usage.ru_utime + usage.ru_stime
-
-
-def _import_seconds(module: str, *, after: str = "numpy, pandas", repeats: int = 5) -> float:
-    """Median self-reported import time of ``module`` (``python -X importtime``, cumulative) in a fresh
-    process that has imported ``after`` first, as ``irrepro compare`` has by the time it tests."""
-    seconds = []
-    for _ in range(repeats):
-        done = subprocess.run([sys.executable, "-X", "importtime", "-c", f"import {after}; import {module}"],
-                              capture_output=True, text=True, check=True)  # fmt: skip
-        line = next(row for row in done.stderr.splitlines() if row.rstrip().endswith(f"| {module}"))
-        seconds.append(int(line.split("|")[1]) / 1e6)
-    return statistics.median(seconds)
-
-
-GOAL = 5.0  # irrepro compare at least this many times faster than repro_eval, as whole processes
-
-
-def processes(tmp: Path, paths: dict, repeats: int) -> dict:
-    """[1] as a user meets it: whole processes, the two commands in turn (A B A B ...), after one
-    warm-up each; the same measures (ARP, KTU, RBO at depth 1000 with p = 0.8, RMSE, ER, DeltaRI,
-    paired t-test for AP, P@10, nDCG). Then what scipy's Student-t would cost each ``irrepro compare``
-    (the import of ``scipy.special``, which ``stdtr`` needs; ``scipy.stats`` for scale), and the
-    speed-up left if it were paid. The results go to ``benchmarks/results/``."""
-    script = tmp / "repro_eval_script.py"
-    script.write_text(REPRO_EVAL_SCRIPT)
-    irrepro = [sys.executable, "-m", "irrepro", "compare", "--qrels", str(paths["qrels"]), "--rbo-variant", "trunc",
-               "--rbo-p", "0.8", "--cutoff", "1000", "--format", "json"]
-    for role in ("orig_baseline", "orig_advanced", "new_baseline", "new_advanced"):
-        irrepro += [f"--{role.replace('_', '-')}", str(paths[role])]
-    reference = [sys.executable, str(script)] + [str(paths[n]) for n in
-                                                 ("qrels", "orig_baseline", "orig_advanced", "new_baseline", "new_advanced")]
-    help_command = [sys.executable, "-m", "irrepro", "--help"]
-    times: dict[str, list[tuple[float, float]]] = {"irrepro": [], "repro_eval": [], "help": []}
     load_at_start = os.getloadavg()[0]
-    for command in (irrepro, reference, help_command):  # warm-up: file cache, bytecode
-        _timed_process(command)
-    for _ in range(repeats):
-        times["irrepro"].append(_timed_process(irrepro))
-        times["repro_eval"].append(_timed_process(reference))
-        times["help"].append(_timed_process(help_command))
-
-    def summary(name):
-        walls, cpus = [w for w, _ in times[name]], [c for _, c in times[name]]
-        return min(walls), statistics.median(walls), statistics.median(cpus)
-
-    (ours_best, ours_median, ours_cpu), (ref_best, ref_median, ref_cpu) = summary("irrepro"), summary("repro_eval")
-    help_best, help_median, help_cpu = summary("help")
-    speed_up = ref_median / ours_median
-    print(f"[1] whole processes ({repeats} each, in turn): irrepro compare best {ours_best:.2f} s, median {ours_median:.2f} s "
-          f"(CPU {ours_cpu:.2f} s); repro_eval script best {ref_best:.2f} s, median {ref_median:.2f} s (CPU {ref_cpu:.2f} s); "
-          f"speed-up best {ref_best / ours_best:.1f}x, median {speed_up:.1f}x, CPU {ref_cpu / ours_cpu:.1f}x "
-          f"(goal >= {GOAL:g}x: {'met' if speed_up >= GOAL else 'not met'})")
-    print(f"[1] irrepro --help: best {help_best:.3f} s, median {help_median:.3f} s (CPU {help_cpu:.3f} s)")
-    special, scipy_stats = _import_seconds("scipy.special"), _import_seconds("scipy.stats")
-    with_special = ref_median / (ours_median + special)
+    result = compare_constellation(tmp, repeats=repeats, warm_up=True)
+    wall, cpu = result.comparisons
+    help_runs = measured.in_turn({"help": [sys.executable, "-m", "irrepro", "--help"]}, repeats, env=measured.environment())
+    help_median = measured.median_cost(help_runs["help"]).wall_s
+    print(f"[1] whole processes ({repeats} each, in turn, after a warm-up): irrepro compare median {wall.ours:.2f} s "
+          f"(CPU {cpu.ours:.2f} s, of which imports {result.import_seconds:.2f} s); repro_eval script median {wall.theirs:.2f} s "
+          f"(CPU {cpu.theirs:.2f} s); speed-up median {wall.ratio:.1f}x, CPU {cpu.ratio:.1f}x "
+          f"(goal >= {GOAL:g}x: {'met' if wall.ratio >= GOAL else 'not met'}); largest difference of the outputs "
+          f"{result.largest_difference:.1e}")
+    print(f"[1] irrepro --help: median {help_median:.3f} s")
+    special, scipy_stats = measured.module_import_seconds("scipy.special"), measured.module_import_seconds("scipy.stats")
+    with_special = wall.theirs / (wall.ours + special)
     print(f"[1] import after numpy and pandas (median of 5): scipy.special {special:.3f} s (stdtr, the Student-t tail), "
           f"scipy.stats {scipy_stats:.3f} s; irrepro compare computes the tail itself (reproducibility/student_t.py): "
-          f"with stdtr the speed-up would be {with_special:.1f}x ({ref_median:.2f} s / {ours_median + special:.2f} s)")
+          f"with stdtr the speed-up would be {with_special:.1f}x ({wall.theirs:.2f} s / {wall.ours + special:.2f} s)")
     results = {
         "benchmark": "irrepro compare vs repro_eval, one constellation (4 runs x 50 topics x 1000 documents), whole processes",
         "cores": os.cpu_count(), "load average at start": round(load_at_start, 2), "load average at end": round(os.getloadavg()[0], 2),
         "python": sys.version.split()[0], "process repeats": repeats,
-        "irrepro compare wall s (median)": ours_median, "irrepro compare CPU s (median)": ours_cpu,
-        "repro_eval wall s (median)": ref_median, "repro_eval CPU s (median)": ref_cpu,
-        "speed-up, wall (median)": speed_up, "speed-up, CPU (median)": ref_cpu / ours_cpu, "goal": GOAL,
+        "irrepro compare wall s (median)": wall.ours, "irrepro compare CPU s (median)": cpu.ours,
+        "irrepro compare import s": result.import_seconds,
+        "repro_eval wall s (median)": wall.theirs, "repro_eval CPU s (median)": cpu.theirs,
+        "speed-up, wall (median)": wall.ratio, "speed-up, CPU (median)": cpu.ratio, "goal": GOAL,
         "import scipy.special s": special, "import scipy.stats s": scipy_stats, "speed-up with scipy.special's stdtr": with_special,
         "irrepro --help wall s (median)": help_median,
     }  # fmt: skip
@@ -361,7 +257,7 @@ def paper_scale(repeats: int) -> None:
     replicated = [f"rpl_b_{i}" for i in range(50)] + [f"rpl_a_{i}" for i in range(50)]
     noise = {name: rng.uniform(0.05, 0.6) for name in originals + replicated}
     print("[2] generating 102 runs x 50 topics x 10,000 documents ...", flush=True)
-    raw, _, _ = _latent_runs(rng, topics, originals + replicated, depth=10_000, pool=15_000, noise=noise)
+    raw, _, _ = latent_runs(rng, topics, originals + replicated, depth=10_000, pool=15_000, noise=noise)
     ranks = np.tile(np.arange(1, 10_001), len(topics))
     frames = {
         name: pd.DataFrame({"query_id": q, "doc_id": d, "score": s, "rank": ranks, "run": name})
@@ -405,8 +301,7 @@ def main() -> None:
     print(f"cores visible: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
     if args.processes_only:
         with tempfile.TemporaryDirectory() as tmp:
-            paths, _, _ = write_constellation(Path(tmp))
-            processes(Path(tmp), paths, args.process_repeats)
+            processes(Path(tmp), args.process_repeats)
         return
     with tempfile.TemporaryDirectory() as tmp:
         constellation(

@@ -3,7 +3,7 @@
 Usage: python tools/book_stamp.py        (prints the digest of the sources in the repository)
 
 The digest covers the chapters, the pages of docs/ (Using irrepro, the API reference), the
-package, the Sphinx extensions, the notebook tool, the book's configuration, the lock, the data
+package, the measuring code of the Performance page (benchmarks/perf), the Sphinx extensions, the notebook tool, the book's configuration, the lock, the data
 registry (hashes of every data file), the routing-corpora configuration when there is one, and the environment variables that change a page. `make book`
 writes it to ``_build/.book-stamp`` after a successful build and skips the next build while the
 digest is unchanged and ``_build/html`` is there; `make test` therefore does not execute the
@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = (
-    "chapters", "docs", "src", "_ext", "tools/make_notebooks.py", "_config.yml", "_toc.yml",
+    "chapters", "docs", "src", "benchmarks/perf", "_ext", "tools/make_notebooks.py", "_config.yml", "_toc.yml",
     "requirements.txt", "pyproject.toml", "data/registry.tsv", "routing-corpora.toml",
 )
 ENVIRONMENT = ("IRREPRO_REPOSITORY_URL", "IRREPRO_REPOSITORY_BRANCH", "IRREPRO_ROUTING_CONFIG")
