@@ -72,7 +72,7 @@ def test_stand_in_scores_read_the_run_cache_and_evaluate_nothing(chapter, tiny, 
         raise AssertionError("the claims' scores must come from the runs and scores the chapter made")
 
     monkeypatch.setattr(experiment, "iter_runs", forbidden)
-    monkeypatch.setattr(experiment, "evaluate", forbidden)
+    monkeypatch.setattr(experiment, "evaluate_prepared", forbidden)  # RunCache.scores evaluates with it
     made = len(tiny.runs())
     read = claim_scores(tiny, tiny)
     assert len(tiny.runs()) == made
