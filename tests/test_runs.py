@@ -697,6 +697,16 @@ def test_qrels_sha256_ignores_order_and_iteration():
     assert qrels_sha256(qrels.assign(relevance=qrels["relevance"].where(qrels.index != 0, 5))) != qrels_sha256(qrels)
 
 
+def test_qrels_sha256_is_the_digest_of_the_sorted_trec_text():
+    import hashlib
+
+    from irrepro.runs import qrels_sha256
+
+    qrels = pd.DataFrame({"query_id": ["2", "10", "2"], "doc_id": ["b", "a", "a"], "relevance": [0, 2, 1]})
+    text = "10 0 a 2\n2 0 a 1\n2 0 b 0\n"  # sorted as strings: "10" before "2"
+    assert qrels_sha256(qrels) == hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 @pytest.mark.parametrize("chunk_bytes", [7, 64, 0])
 def test_a_header_is_read_whatever_the_chunks_and_a_stream_keeps_it(tmp_path, chunk_bytes):
     """The header is taken from the first chunks before the line parser, however small they are;

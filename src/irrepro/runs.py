@@ -1100,7 +1100,8 @@ def qrels_sha256(qrels: pd.DataFrame) -> str:
 
     table = pd.DataFrame({"query_id": qrels["query_id"].astype(str), "doc_id": qrels["doc_id"].astype(str),
                           "relevance": qrels["relevance"].astype("int64")}).sort_values(["query_id", "doc_id"])
-    text = "".join(f"{q} 0 {d} {g}\n" for q, d, g in zip(table["query_id"], table["doc_id"], table["relevance"], strict=True))
+    columns = (table["query_id"].tolist(), table["doc_id"].tolist(), table["relevance"].tolist())  # lists: 2x faster to walk
+    text = "".join(f"{q} 0 {d} {g}\n" for q, d, g in zip(*columns, strict=True))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -98,3 +98,18 @@ def test_given_fields_are_laid_over_the_header():
     assert header["research goal"]["evaluation"]["reported measures"] == ["map", "P_10", "ndcg"]
     with pytest.raises(metadata.MetadataError, match="'actor' must be a mapping"):
         run_header(settings, _result(), given={"actor": "someone"})
+
+
+def test_a_collection_digests_its_judgments_once(monkeypatch):
+    """Every run's header describes its collections: the qrels' sha256 is computed once per frame."""
+    import irrepro.runs
+
+    digests = []
+    real = irrepro.runs.qrels_sha256
+    monkeypatch.setattr(irrepro.runs, "qrels_sha256", lambda qrels: digests.append(1) or real(qrels))
+    collection = Collection("robust04", [], QRELS)
+    first = describe_collection(collection)
+    assert describe_collection(collection) == first and len(digests) == 1
+    assert first["qrels sha256"] == real(QRELS) and first["qrels"] == f"{len(QRELS)} judgments of {QRELS['query_id'].nunique()} topics"
+    other = Collection("robust04", [], QRELS.iloc[:-1])
+    assert describe_collection(other)["qrels sha256"] != first["qrels sha256"] and len(digests) == 2

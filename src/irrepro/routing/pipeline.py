@@ -107,17 +107,20 @@ class Collection:
             self._counts[key] = (documents, TermCounts.of((d.text for d in documents), rule=rule))
         return self._counts[key][1]
 
-    def qrels_sha256(self) -> str | None:
-        """:func:`irrepro.runs.qrels_sha256` of the qrels (``None`` without), computed once per qrels
-        frame (every run's header names it; a frame changed in place must not be reused)."""
+    def judgments(self) -> dict[str, str]:
+        """What :func:`describe_collection` says of the qrels (their number, topics and sha256 of
+        :func:`irrepro.runs.qrels_sha256`), computed once per qrels frame: every run's header names
+        them (a frame changed in place must not be reused)."""
         if self.qrels is None:
-            return None
+            return {}
         from irrepro.runs import qrels_sha256
 
         key = (id(self.qrels), len(self.qrels))
         if key not in self._digests:
-            self._digests[key] = (self.qrels, qrels_sha256(self.qrels))
-        return self._digests[key][1]
+            qrels = self.qrels
+            said = {"qrels": f"{len(qrels)} judgments of {qrels['query_id'].nunique()} topics", "qrels sha256": qrels_sha256(qrels)}
+            self._digests[key] = (qrels, said)
+        return dict(self._digests[key][1])
 
     def __getstate__(self) -> dict:  # counts and digests are a cache of this process: not sent to workers
         return {**self.__dict__, "_counts": {}, "_digests": {}}
@@ -127,11 +130,7 @@ def describe_collection(collection: Collection) -> dict:
     """``name``, the fields of ``about``, and the judgments: their number and the sha256 of their
     TREC text in sorted order (:func:`irrepro.runs.qrels_sha256`), which identifies the judgments
     whatever the order or spacing of the file they came from."""
-    described = {"name": collection.name, **collection.about}
-    if collection.qrels is not None:
-        described["qrels"] = f"{len(collection.qrels)} judgments of {collection.qrels['query_id'].nunique()} topics"
-        described["qrels sha256"] = collection.qrels_sha256()
-    return described
+    return {"name": collection.name, **collection.about, **collection.judgments()}
 
 
 @dataclass

@@ -133,5 +133,5 @@ def data_or_stand_in(data: RoutingData | None) -> RoutingData:
 
 def common_stand_in_topics(data: RoutingData) -> list[str]:
     """Topics judged in all four collections of ``data`` (for the stand-in: every kept topic)."""
-    judged = [frozenset(c.qrels["query_id"].astype(str)) for c in data.collections.values()]
+    judged = [frozenset(c.qrels["query_id"].astype(str).unique()) for c in data.collections.values()]
     return sort_topics(frozenset.intersection(*judged))
