@@ -98,3 +98,12 @@ def test_the_headers_say_what_two_implementations_do_differently():
         a, b = implementations.get(original), implementations.get(new)
         differing = {name for name in HEADER_FIELDS if getattr(a, name) != getattr(b, name)}
         assert set(table.loc[(original, new), "method fields that differ"].split("; ")) == {HEADER_FIELDS[n] for n in differing}
+
+
+def test_the_table_is_computed_once_and_handed_out_as_copies(effects, monkeypatch):
+    """The chapter, reproduce's files and an exercise's answer read one table: no run is scored again."""
+    monkeypatch.setattr(ie, "_ap", lambda runs: pytest.fail("the table was computed again"))
+    again = ie.implementation_effects()
+    pd.testing.assert_frame_equal(again, effects)
+    again.loc[0, "KTU"] = -1.0
+    assert ie.implementation_effects().loc[0, "KTU"] == effects.loc[0, "KTU"]

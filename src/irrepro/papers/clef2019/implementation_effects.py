@@ -26,6 +26,8 @@ another tag (tested).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pandas as pd
 
 from irrepro.evaluation import evaluate
@@ -118,7 +120,15 @@ def implementation_effects() -> pd.DataFrame:
     choice switched; ``KTU``, ``RBO``: their means over topics (top 1,000); ``RMSE:AP``: of per-topic AP;
     ``method fields that differ``: between the two runs' ir_metadata headers (:func:`method_differences`).
     Rows that cannot be switched (no measure sees them, or irrepro cannot emulate them) keep NaN.
+    Computed once per process (a copy each call): the chapter's table, the files of ``irrepro
+    reproduce`` and an exercise's reference answer read it.
     """
+    return _effects().copy()
+
+
+@lru_cache(maxsize=1)
+def _effects() -> pd.DataFrame:
+    """:func:`implementation_effects`' table, made once (its runs are the run cache's, deterministic)."""
     runs, headers = stand_in_runs(), stand_in_headers()
     without = runs[(SYSTEM, "paper")]
     switched = {name: runs[(SYSTEM, f"+{name}")] for name in _switchable()}
