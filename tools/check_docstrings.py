@@ -67,7 +67,6 @@ NOT_YET_CONVERTED: frozenset[str] = frozenset({
     "irrepro.formatting",
     "irrepro.labels",
     "irrepro.memo",
-    "irrepro.metadata",
     "irrepro.outputs",
     "irrepro.papers",
     "irrepro.papers.claims",
