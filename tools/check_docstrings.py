@@ -143,7 +143,6 @@ NOT_YET_CONVERTED: frozenset[str] = frozenset({
     "irrepro.routing.scheduler",
     "irrepro.routing.standin",
     "irrepro.routing.topics",
-    "irrepro.validation",
 })  # fmt: skip
 
 _MEMBER_TYPES = (property, functools.cached_property, classmethod, staticmethod)
