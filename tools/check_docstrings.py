@@ -48,7 +48,6 @@ CHECKS = frozenset({
 # from here: the default run skips them and prints how many are left.
 NOT_YET_CONVERTED: frozenset[str] = frozenset({
     "irrepro.papers",
-    "irrepro.papers.claims",
     "irrepro.papers.clef2019.claim_checks",
     "irrepro.papers.clef2019.claim_scores",
     "irrepro.papers.clef2019.fidelity_rows",
@@ -66,8 +65,6 @@ NOT_YET_CONVERTED: frozenset[str] = frozenset({
     "irrepro.papers.clef2019.run_requests",
     "irrepro.papers.clef2019.tables",
     "irrepro.papers.clef2019.tolerance",
-    "irrepro.papers.datasets",
-    "irrepro.papers.fidelity",
     "irrepro.papers.glm.claim_checks",
     "irrepro.papers.glm.data_groups",
     "irrepro.papers.glm.diagnostics",
@@ -79,9 +76,6 @@ NOT_YET_CONVERTED: frozenset[str] = frozenset({
     "irrepro.papers.glm.robustness",
     "irrepro.papers.glm.scores",
     "irrepro.papers.glm.statements",
-    "irrepro.papers.printed",
-    "irrepro.papers.published",
-    "irrepro.papers.robustness",
     "irrepro.papers.sigir2020.appendix",
     "irrepro.papers.sigir2020.claim_checks",
     "irrepro.papers.sigir2020.conventions",
