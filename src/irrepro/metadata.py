@@ -197,7 +197,7 @@ def _check_mapping(value: Mapping, schema: Mapping, path: tuple, lines: Mapping[
 
 
 def validate(fields: Mapping, *, source: str = "ir_metadata", lines: Mapping[tuple, int] | None = None) -> None:
-    """Check ``fields`` against the fields of the schema (:data:`SCHEMA`).
+    """Check ``fields`` against the fields of the schema (``irrepro.metadata.SCHEMA``).
 
     A mapping with text keys, each known field of the kind its checklist names (a scalar, a sequence
     of scalars, a mapping ...; an empty field is allowed). Unknown fields are allowed: the schema is

@@ -85,7 +85,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
     encoding : str or None, default "utf-8"
         The text encoding (text mode).
     newline : str or None, default None
-        As for :func:`open` (text mode).
+        As for the built-in ``open`` (text mode).
     durable : bool, default True
         Sync the file to disk before the rename, so that even a power loss cannot leave an empty
         file under the name; a writer whose readers check every file (the data cache, which hashes

@@ -147,7 +147,7 @@ class Constraint:
         Raises
         ------
         InvalidParameterError
-            If ``value`` is not what :meth:`describe` says.
+            If ``value`` is not what :meth:`Constraint.describe` says.
         """
         raise NotImplementedError
 

@@ -63,7 +63,7 @@ class CorpusSetting:
     name : str
         The corpus's name in the configuration.
     format : str
-        Its reader (:data:`FORMATS`).
+        Its reader, one of ``FORMATS`` (``"trec"``, ``"nyt"``, ``"wapo"``, ``"reuters21578"``).
     paths : tuple of pathlib.Path
         Its files or folders.
     qrels : str

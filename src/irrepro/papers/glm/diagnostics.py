@@ -29,8 +29,8 @@ def near_zero_uncertainty(*, links: tuple[str, ...] = ("identity", *LOG_TYPE_LIN
 
     Parameters
     ----------
-    links : tuple of str, default ("identity", *LOG_TYPE_LINKS)
-        The links.
+    links : tuple of str, optional
+        The links; default: identity and the log-type links (``LOG_TYPE_LINKS``).
 
     Returns
     -------
