@@ -16,8 +16,14 @@ import math
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from irrepro.validation import Constraint, InvalidParameterError
+
+if TYPE_CHECKING:  # for the signatures only: building the parser imports no pandas
+    import pandas as pd
+
+    from irrepro.metadata import PairExperiment
 
 __all__ = [
     "InputError", "NO_RELEVANT_POLICIES", "add_no_relevant", "option", "measure_list", "input_path", "read_input",
@@ -225,7 +231,14 @@ def dump_json(document) -> str:
     return json.dumps(_strict(document), indent=2, allow_nan=False)
 
 
-def run_experiment(*, orig_baseline, orig_advanced, new_baseline, new_advanced, ignore: bool = False):
+def run_experiment(
+    *,
+    orig_baseline: pd.DataFrame,
+    orig_advanced: pd.DataFrame,
+    new_baseline: pd.DataFrame,
+    new_advanced: pd.DataFrame,
+    ignore: bool = False,
+) -> PairExperiment:
     """Give the :class:`~irrepro.metadata.PairExperiment` of four run frames' ir_metadata headers.
 
     Parameters
@@ -257,7 +270,7 @@ def run_experiment(*, orig_baseline, orig_advanced, new_baseline, new_advanced, 
         raise InputError(f"{error}; or pass --ignore-metadata to decide by --new-qrels") from None
 
 
-def settle_setting(experiment, *, new_qrels: bool, pair: str = "") -> str:
+def settle_setting(experiment: PairExperiment, *, new_qrels: bool, pair: str = "") -> str:
     """Say in one sentence how the setting was decided.
 
     By the runs' ir_metadata headers (PRIMAD: is the new runs' test collection the original one?)

@@ -36,7 +36,7 @@ _DF = Real(0.0, None, closed="neither")
 ROUNDING = 1e-12
 
 
-def without_rounding_noise(differences: np.ndarray, magnitude) -> np.ndarray:
+def without_rounding_noise(differences: np.ndarray, magnitude: float | np.ndarray) -> np.ndarray:
     """Set the differences within rounding of effects of size ``magnitude`` to exactly 0.
 
     ``|d| <= ROUNDING * magnitude`` becomes 0.

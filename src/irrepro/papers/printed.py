@@ -23,7 +23,7 @@ with the difference and whether it matches.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -235,7 +235,7 @@ class PrintedValue:
         return low - _NOISE <= value <= high + _NOISE
 
 
-def rules_in_words(rules) -> str:
+def rules_in_words(rules: Iterable[str]) -> str:
     """Write the matching rules of several values in words, each once: a row's tolerance in a fidelity table.
 
     Parameters

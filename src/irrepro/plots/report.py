@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import textwrap
+from collections.abc import Mapping, Sequence
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -100,7 +101,12 @@ def effect_figure(points: pd.DataFrame) -> Figure:
     return figure
 
 
-def cutoff_figure(curves: pd.DataFrame, *, statistics=("KTU", "RBO", "RMSE"), labels=None) -> Figure:
+def cutoff_figure(
+    curves: pd.DataFrame,
+    *,
+    statistics: Sequence[str] = ("KTU", "RBO", "RMSE"),
+    labels: Mapping[str, str] | None = None,
+) -> Figure:
     """Each statistic against the cut-off, rows of panels per run (``run`` column), a line per pair.
 
     Cut-offs are spaced evenly and labelled by value, as in the paper.

@@ -105,7 +105,7 @@ class Claim:
     high: float = math.inf
     closed: tuple[bool, bool] = (False, False)
 
-    def holds(self, values) -> np.ndarray:
+    def holds(self, values: float | np.ndarray) -> np.ndarray:
         """Tell where ``values`` satisfy the claim (NaN never does).
 
         Parameters

@@ -105,7 +105,7 @@ class Table4Statement:
         """
         return _largest(per_system) if self.side == "below" else _smallest(per_system)
 
-    def holds(self, value):
+    def holds(self, value: float | np.ndarray) -> bool | np.ndarray:
         """Tell whether ``value`` is on the statement's side of its bound.
 
         Parameters

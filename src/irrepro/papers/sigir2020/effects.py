@@ -96,7 +96,7 @@ def pair_scores(setting: str, measure: str, ids: Sequence[int], *, version: str 
             "new_advanced": new_advanced}  # fmt: skip
 
 
-def effect_measures(setting: str, *, ids=CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
+def effect_measures(setting: str, *, ids: Sequence[int] = CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
     """Compute ER and DeltaRI of every constellation pair (WCrobust0405 over WCrobust04), indexed by id.
 
     Parameters

@@ -12,6 +12,8 @@ constellation id (for the correlations of Tables 4 and 5).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pandas as pd
 
 from irrepro.papers import published
@@ -49,7 +51,7 @@ SELF_AGREEMENT: dict[str, float] = {"KTU": 1.0, "RBO": 1.0}
 AGREEMENT_DEPTH = 1000
 
 
-def replicability_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFrame:
+def replicability_measures(system: str, *, ids: Sequence[int] = CONSTELLATION_IDS) -> pd.DataFrame:
     """Compute every replicability measure of the replicated runs of ``system``, indexed by constellation id.
 
     Parameters
@@ -115,7 +117,7 @@ def replicability_table(system: str) -> pd.DataFrame:
     return table
 
 
-def reproducibility_measures(system: str, *, ids=CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
+def reproducibility_measures(system: str, *, ids: Sequence[int] = CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
     """Compute ARP on Core18 and unpaired t-test p-values (original on Core17 vs reproduced on Core18), by id.
 
     Parameters

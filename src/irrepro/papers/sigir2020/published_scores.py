@@ -18,6 +18,8 @@ WCrobust0405 runs (``measures_rpd/rpd_wcrobust0405_ap_old.csv``); asking for any
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pandas as pd
 
 from irrepro.data import fetch
@@ -209,7 +211,7 @@ def per_topic(setting: str, system: str, measure: str, *, version: str = "curren
     return frame  # read_scores hands out a copy
 
 
-def replicated_runs(system: str, measure: str, ids=CONSTELLATION_IDS) -> tuple[pd.Series, pd.DataFrame]:
+def replicated_runs(system: str, measure: str, ids: Sequence[int] = CONSTELLATION_IDS) -> tuple[pd.Series, pd.DataFrame]:
     """Give the original run and the replicated runs on Core17.
 
     Parameters
@@ -234,7 +236,7 @@ def replicated_runs(system: str, measure: str, ids=CONSTELLATION_IDS) -> tuple[p
 
 
 def reproduced_runs(
-    system: str, measure: str, ids=CONSTELLATION_IDS, *, version: str = "current"
+    system: str, measure: str, ids: Sequence[int] = CONSTELLATION_IDS, *, version: str = "current"
 ) -> tuple[pd.Series, pd.DataFrame]:
     """Give the original run on Core17 and the reproduced runs on Core18.
 
@@ -264,7 +266,7 @@ def reproduced_runs(
     return original, frame[[run_column("rpd", system, k) for k in ids]].set_axis(list(ids), axis=1)
 
 
-def agreement_per_topic(system: str, statistic: str, depth: int, ids=CONSTELLATION_IDS) -> pd.DataFrame:
+def agreement_per_topic(system: str, statistic: str, depth: int, ids: Sequence[int] = CONSTELLATION_IDS) -> pd.DataFrame:
     """Read the published per-topic KTU or RBO (p = 0.8) at ``depth``.
 
     Parameters
@@ -295,7 +297,7 @@ def agreement_per_topic(system: str, statistic: str, depth: int, ids=CONSTELLATI
     return frame[[run_column("rpl", system, k) for k in ids]].set_axis(list(ids), axis=1)
 
 
-def mean_agreement(system: str, statistic: str, depth: int, ids=CONSTELLATION_IDS) -> pd.Series:
+def mean_agreement(system: str, statistic: str, depth: int, ids: Sequence[int] = CONSTELLATION_IDS) -> pd.Series:
     """Average the published per-topic KTU or RBO (p = 0.8) at ``depth`` over topics, by constellation id.
 
     Parameters
