@@ -58,7 +58,14 @@ PACKAGES: tuple[str, ...] = ("numpy", "scipy", "pandas", "scikit-learn", "nltk")
 class Corpus:
     """A re-iterable corpus: ``open()`` returns a fresh iterator of documents on every pass.
 
-    ``size`` (optional) is the number of documents, for the progress bar.
+    Parameters
+    ----------
+    open : callable
+        Returns a fresh iterator of documents.
+    size : int, optional
+        The number of documents, for the progress bar (and ``len``).
+    name : str, default "corpus"
+        What messages call it.
     """
 
     def __init__(self, open: Callable[[], Iterable], *, size: int | None = None, name: str = "corpus"):
@@ -79,8 +86,17 @@ class Corpus:
 class Collection:
     """A corpus with its relevance judgments (qrels frame: query_id, iteration, doc_id, relevance).
 
-    ``about`` says what the corpus is, in the fields of ir_metadata's ``data → test collection``
-    (``source``, ``ir_datasets``, ...), for the header of every run made from it.
+    Parameters
+    ----------
+    name : str
+        The collection's name.
+    documents : iterable
+        The documents (a :class:`Corpus` to read them more than once).
+    qrels : pandas.DataFrame, optional
+        The judgments.
+    about : dict, optional
+        What the corpus is, in the fields of ir_metadata's ``data → test collection`` (``source``,
+        ``ir_datasets``, ...), for the header of every run made from it.
     """
 
     name: str
@@ -90,9 +106,20 @@ class Collection:
 
 
 def describe_collection(collection: Collection) -> dict:
-    """``name``, the fields of ``about``, and the judgments: their number and the sha256 of their
-    TREC text in sorted order (:func:`irrepro.runs.qrels_sha256`), which identifies the judgments
-    whatever the order or spacing of the file they came from."""
+    """Describe a collection for a run's records and header.
+
+    Parameters
+    ----------
+    collection : Collection
+        The collection.
+
+    Returns
+    -------
+    dict
+        ``name``, the fields of ``about``, and the judgments: their number and the sha256 of their
+        TREC text in sorted order (:func:`irrepro.runs.qrels_sha256`), which identifies the
+        judgments whatever the order or spacing of the file they came from.
+    """
     from irrepro.runs import qrels_sha256
 
     described = {"name": collection.name, **collection.about}
@@ -104,7 +131,39 @@ def describe_collection(collection: Collection) -> dict:
 
 @dataclass
 class RoutingResult:
-    """The run and what happened on the way (nothing is dropped silently)."""
+    """The run and what happened on the way (nothing is dropped silently).
+
+    Parameters
+    ----------
+    run : pandas.DataFrame
+        query_id, doc_id, score, rank, run.
+    topics : list of str
+        The topics ranked.
+    sources : dict of str -> list of str
+        Topic -> training corpora used.
+    skipped : dict of str -> str
+        Topic -> why no classifier could be trained.
+    not_converged : list of str
+        Topics whose solver stopped at max_iter.
+    training_sizes : dict of str -> (int, int)
+        Topic -> (relevant, non-relevant) training documents.
+    missing_judged : dict of str -> int
+        Training corpus -> judged documents not found in it.
+    n_features : int
+        The tf-idf vocabulary's size.
+    n_target_documents : int
+        The documents ranked.
+    parameters : dict, optional
+        The run's settings (:meth:`RunSettings.parameters`).
+    iterations : dict of str -> int, optional
+        Topic -> solver iterations of its classifier.
+    collapsed : dict of str -> int, optional
+        Corpus -> documents dropped for a repeated id.
+    inputs : dict, optional
+        ``"training"``: [described collections], ``"target"``: described.
+    platform : dict, optional
+        The ir_metadata Platform of the process that made it, if known.
+    """
 
     run: pd.DataFrame  # query_id, doc_id, score, rank, run
     topics: list[str]  # topics ranked
@@ -144,10 +203,25 @@ def _progress(items, description: str, total: int | None, progress: bool):
 
 
 def last_occurrences(collection: Collection) -> tuple[Collection, int]:
-    """``collection`` with, of documents sharing an id, only the last one read (the authors' code keeps
-    one file per id), and the number of documents dropped. A first pass finds the repeated ids; the
-    corpus stays re-iterable, and ``len`` of the result is the number of documents kept.
+    """Keep, of documents sharing an id, only the last one read (the authors' code keeps one file per id).
 
+    A first pass finds the repeated ids; the corpus stays re-iterable, and ``len`` of the result is
+    the number of documents kept.
+
+    Parameters
+    ----------
+    collection : Collection
+        The collection.
+
+    Returns
+    -------
+    collection : Collection
+        The collection without the earlier copies.
+    dropped : int
+        The number of documents dropped.
+
+    Examples
+    --------
     >>> from types import SimpleNamespace as D
     >>> kept, dropped = last_occurrences(Collection("c", [D(doc_id="a", text="1"), D(doc_id="b", text="2"),
     ...                                                  D(doc_id="a", text="3")]))
@@ -177,7 +251,25 @@ def last_occurrences(collection: Collection) -> tuple[Collection, int]:
 
 @dataclass(frozen=True)
 class RunSettings:
-    """The choices of one run: the implementation's, with the caller's overrides."""
+    """The choices of one run: the implementation's, with the caller's overrides.
+
+    Parameters
+    ----------
+    implementation : Implementation
+        The implementation.
+    constellation : Constellation
+        tf-idf and classifier parameters.
+    augment : bool
+        tf-idf fitted on training ∪ target.
+    min_df : int or float
+        Terms in fewer documents are dropped.
+    preprocess : bool
+        Stop words removed and Porter stems.
+    tol_scale : str
+        ``"mean"`` or ``"sum"``.
+    k : int
+        Documents ranked per topic.
+    """
 
     implementation: Implementation
     constellation: Constellation
@@ -189,7 +281,21 @@ class RunSettings:
 
     @classmethod
     def resolve(cls, implementation, **overrides) -> RunSettings:
-        """The settings of ``implementation`` (a name or an object), with every override not None."""
+        """Give the settings of ``implementation``, with every override not None.
+
+        Parameters
+        ----------
+        implementation : str or Implementation
+            A name or an object.
+        **overrides
+            ``constellation``, ``augment``, ``min_df``, ``preprocess``, ``tol_scale``, ``k``; None keeps
+            the implementation's.
+
+        Returns
+        -------
+        RunSettings
+            The settings.
+        """
         implementation = implementations.get(implementation)
         chosen = {name: getattr(implementation, name) for name in ("constellation", "augment", "min_df", "preprocess")}
         chosen.update(tol_scale=implementation.tol_scale or "mean", k=implementation.depth)
@@ -203,13 +309,26 @@ class RunSettings:
         return (i, c.max_df, c.max_features, self.min_df, self.augment, self.preprocess)
 
     def classifier_options(self) -> dict:
-        """Keyword options of :func:`~irrepro.routing.classifier.train_topic_models`."""
+        """Give the keyword options of :func:`~irrepro.routing.classifier.train_topic_models`.
+
+        Returns
+        -------
+        dict
+            Option -> value.
+        """
         return {
             "C": self.constellation.C, "tol": self.constellation.tol, "max_iter": self.implementation.max_iter,
             "tol_scale": self.tol_scale, "solver": self.implementation.solver,
         }
 
     def parameters(self) -> dict:
+        """Give every setting as a flat dict, for the run's records and header.
+
+        Returns
+        -------
+        dict
+            Setting -> value.
+        """
         c, i = self.constellation, self.implementation
         return {
             "constellation": c.name, "C": c.C, "tol": c.tol, "max_df": c.max_df, "max_features": c.max_features,
@@ -223,11 +342,34 @@ class RunSettings:
 class Features:
     """Steps 1 and 2 of a run, which every run with the same :attr:`RunSettings.feature_key` shares.
 
-    ``model`` is the fitted tf-idf, ``training`` the rows of the judged training documents and
-    ``examples`` each topic's rows and grades in it. ``target_chunks`` holds the target's tf-idf rows
-    chunk by chunk (doc ids, matrix) when :func:`prepare_features` was asked to hold them; otherwise
-    ``target`` is the (collapsed) target collection that :func:`rank_features` streams again (``None``
-    once the features were sent to another process: the receiver passes the target itself).
+    Parameters
+    ----------
+    model : TfidfModel
+        The fitted tf-idf.
+    topics : list of str
+        The topics to route.
+    sources : dict of str -> list of str
+        Topic -> training corpora used.
+    training : scipy.sparse.csr_matrix
+        The rows of the judged training documents.
+    examples : dict of str -> (numpy.ndarray, numpy.ndarray)
+        Each topic's rows and grades in ``training``.
+    missing_judged : dict of str -> int
+        Training corpus -> judged documents not found in it.
+    collapsed : dict of str -> int
+        Corpus -> documents dropped for a repeated id.
+    target_chunks : list of (list of str, scipy.sparse.csr_matrix), optional
+        The target's tf-idf rows chunk by chunk (doc ids, matrix), when :func:`prepare_features` was
+        asked to hold them.
+    target : Collection, optional
+        Otherwise the (collapsed) target collection that :func:`rank_features` streams again (``None``
+        once the features were sent to another process: the receiver passes the target itself).
+    seconds : float, default 0.0
+        Wall time it took to prepare them.
+    cpu_seconds : float, default 0.0
+        CPU time of the thread that prepared them.
+    inputs : dict, optional
+        The collections, described (:func:`describe_collection`).
     """
 
     model: TfidfModel
@@ -379,8 +521,37 @@ def prepare_features(
     progress: bool = False,
     hold_target: bool = False,
 ) -> Features:
-    """Steps 1 and 2 of :func:`route`: topics, tf-idf model, judged training rows (and, with
-    ``hold_target``, the target's rows), shared by every run with the same ``settings.feature_key``."""
+    """Do steps 1 and 2 of :func:`route`: topics, tf-idf model, judged training rows.
+
+    Shared by every run with the same ``settings.feature_key``.
+
+    Parameters
+    ----------
+    training : sequence of Collection
+        Collections with qrels, in priority order.
+    target : Collection
+        The collection to rank.
+    settings : RunSettings
+        The run's settings.
+    topics : sequence of str, optional
+        Route these topics only.
+    chunk_size : int, default 10000
+        Documents read at a time.
+    progress : bool, default False
+        Show progress bars.
+    hold_target : bool, default False
+        Also hold the target's tf-idf rows.
+
+    Returns
+    -------
+    Features
+        The prepared features.
+
+    Raises
+    ------
+    ValueError
+        If there is no topic to route.
+    """
     _check_collections(training, target)
     inputs = {"training": [describe_collection(c) for c in training], "target": describe_collection(target)}
     dropped: dict[str, int] = {}
@@ -410,9 +581,36 @@ def rank_features(
     chunk_size: int = 10_000,
     progress: bool = False,
 ) -> RoutingResult:
-    """Steps 2c and 3 of :func:`route` on prepared ``features``: train the classifiers with the
-    settings' ``C`` and ``tol``, rank the target. ``target`` (as given to :func:`prepare_features`)
-    is needed only when the features hold neither the target's rows nor the target."""
+    """Do steps 2c and 3 of :func:`route` on prepared ``features``: train the classifiers, rank the target.
+
+    The classifiers take the settings' ``C`` and ``tol``.
+
+    Parameters
+    ----------
+    features : Features
+        From :func:`prepare_features`.
+    settings : RunSettings
+        The run's settings.
+    target : Collection, optional
+        As given to :func:`prepare_features`; needed only when the features hold neither the
+        target's rows nor the target.
+    run_tag : str, default "routing"
+        The run's tag.
+    chunk_size : int, default 10000
+        Documents read at a time.
+    progress : bool, default False
+        Show progress bars.
+
+    Returns
+    -------
+    RoutingResult
+        The run.
+
+    Raises
+    ------
+    ValueError
+        If the features hold no target and none is given.
+    """
     models = train_topic_models(features.training, features.examples, **settings.classifier_options())
     if features.target_chunks is not None:
         chunks = features.target_chunks
@@ -455,18 +653,40 @@ def route(
 
     Parameters
     ----------
-    training : collections with qrels, in priority order (Robust04, then Robust05).
-    target : the collection to rank; its qrels (optional) restrict the topics to those judged in it.
-    implementation : ``"paper"`` (default), ``"clef2019"``, ``"sigir2020"`` or an
+    training : sequence of Collection
+        Collections with qrels, in priority order (Robust04, then Robust05).
+    target : Collection
+        The collection to rank; its qrels (optional) restrict the topics to those judged in it.
+    implementation : str or Implementation, default "paper"
+        ``"paper"`` (default), ``"clef2019"``, ``"sigir2020"`` or an
         :class:`~irrepro.routing.implementations.Implementation`: every choice not given below, and
         the term rule, tf weighting, solver, topic rule, tie rule and repeated-id rule.
-    constellation : tf-idf and classifier parameters (a preset of :mod:`irrepro.routing.constellations`).
-    augment : fit tf-idf on training ∪ target instead of training only.
-    preprocess : stop words removed and Porter stems; ``False``: the term rule's plain tokens.
-    tol_scale : ``"mean"`` or ``"sum"``: the loss whose gradient ``tol`` bounds for lbfgs (``"sum"``
-        as scikit-learn < 1.4, which the authors used; see :mod:`irrepro.routing.classifier`).
-    topics, k : route these topics only (default: the implementation's rule); documents per topic.
-    progress : show tqdm progress bars (stderr); off by default for notebooks.
+    constellation : Constellation, optional
+        tf-idf and classifier parameters (a preset of :mod:`irrepro.routing.constellations`).
+    augment : bool, optional
+        Fit tf-idf on training ∪ target instead of training only.
+    min_df : float or int, optional
+        Drop terms in fewer documents.
+    preprocess : bool, optional
+        Stop words removed and Porter stems; ``False``: the term rule's plain tokens.
+    tol_scale : {"mean", "sum"}, optional
+        The loss whose gradient ``tol`` bounds for lbfgs (``"sum"`` as scikit-learn < 1.4, which the
+        authors used; see :mod:`irrepro.routing.classifier`).
+    topics : sequence of str, optional
+        Route these topics only (default: the implementation's rule).
+    k : int, optional
+        Documents per topic.
+    run_tag : str, default "routing"
+        The run's tag.
+    chunk_size : int, default 10000
+        Documents read at a time.
+    progress : bool, default False
+        Show tqdm progress bars (stderr); off by default for notebooks.
+
+    Returns
+    -------
+    RoutingResult
+        The run and what happened on the way.
     """
     settings = RunSettings.resolve(
         implementation, constellation=constellation, augment=augment, min_df=min_df, preprocess=preprocess,
@@ -477,9 +697,24 @@ def route(
 
 
 def default_run_tag(system: str, **options) -> str:
-    """The default tag of a run of ``system`` with ``options`` (those of :func:`route`): the system and
-    preset, then ``_augmented``, ``_unprocessed``, the implementation unless ``paper``, and
-    ``_tolsum`` / ``_tolmean`` where the tolerance's loss differs from the implementation's."""
+    """Give the default tag of a run of ``system`` with ``options`` (those of :func:`route`).
+
+    The system and preset, then ``_augmented``, ``_unprocessed``, the implementation unless
+    ``paper``, and ``_tolsum`` / ``_tolmean`` where the tolerance's loss differs from the
+    implementation's.
+
+    Parameters
+    ----------
+    system : str
+        The system.
+    **options
+        :func:`route`'s options.
+
+    Returns
+    -------
+    str
+        The tag.
+    """
     implementation = implementations.get(options.get("implementation", "paper"))
     constellation = options.get("constellation") or implementation.constellation
     suffixes = "_augmented" if options.get("augment", implementation.augment) else ""
@@ -497,8 +732,29 @@ def run_system(
     target: Collection,
     **options,
 ) -> RoutingResult:
-    """Run WCrobust04 or WCrobust0405: ``collections`` maps the training roles ("robust04", "robust05")
-    to collections; ``options`` go to :func:`route` (the run tag defaults to :func:`default_run_tag`)."""
+    """Run WCrobust04 or WCrobust0405.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The system.
+    collections : dict of str -> Collection
+        The training roles ("robust04", "robust05") -> collections.
+    target : Collection
+        The collection to rank.
+    **options
+        Go to :func:`route` (the run tag defaults to :func:`default_run_tag`).
+
+    Returns
+    -------
+    RoutingResult
+        The run.
+
+    Raises
+    ------
+    ValueError
+        For an unknown system, or a training collection it needs missing.
+    """
     key = system.lower()
     if key not in TRAINING_COLLECTIONS:
         raise ValueError(f"unknown system {system!r}; known: {', '.join(TRAINING_COLLECTIONS)}")

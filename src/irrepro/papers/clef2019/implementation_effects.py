@@ -80,18 +80,51 @@ def _all_runs(n_jobs: int) -> dict[tuple[str, str], tuple[pd.DataFrame, Metadata
 
 
 def stand_in_runs(*, n_jobs: int = 2) -> dict[tuple[str, str], pd.DataFrame]:
-    """Every run of this module: ``(system, choice) -> run frame``, where ``choice`` is an implementation
-    name or ``+<divergence>`` (``paper`` with that divergence switched). Made once per process."""
+    """Make every run of this module, once per process.
+
+    Parameters
+    ----------
+    n_jobs : int, default 2
+        Processes making the runs.
+
+    Returns
+    -------
+    dict of (str, str) -> pandas.DataFrame
+        ``(system, choice) -> run frame``, where ``choice`` is an implementation name or
+        ``+<divergence>`` (``paper`` with that divergence switched).
+    """
     return {key: run for key, (run, _) in _all_runs(n_jobs).items()}
 
 
 def stand_in_headers(*, n_jobs: int = 2) -> dict[tuple[str, str], Metadata]:
-    """The ir_metadata header of each run of :func:`stand_in_runs`, by the same keys."""
+    """Give the ir_metadata header of each run of :func:`stand_in_runs`, by the same keys.
+
+    Parameters
+    ----------
+    n_jobs : int, default 2
+        Processes making the runs.
+
+    Returns
+    -------
+    dict of (str, str) -> Metadata
+        The headers.
+    """
     return {key: header for key, (_, header) in _all_runs(n_jobs).items()}
 
 
 def method_differences(reference: Metadata, other: Metadata) -> str:
-    """The ``method`` fields in which two runs' headers differ, ``; ``-separated (``method →`` left off)."""
+    """List the ``method`` fields in which two runs' headers differ.
+
+    Parameters
+    ----------
+    reference, other : Metadata
+        The two headers.
+
+    Returns
+    -------
+    str
+        The fields, ``; ``-separated (``method →`` left off).
+    """
     return "; ".join(path.removeprefix("method \u2192 ") for path, _, _ in differences(reference, other, component="method"))
 
 
@@ -105,13 +138,23 @@ def _ap(runs: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 def implementation_effects(*, n_jobs: int = 2) -> pd.DataFrame:
-    """One row per divergence (columns :data:`EFFECT_COLUMNS`, then ``method fields that differ``,
-    ``implementations`` and ``note``).
+    """Measure the effect of each divergence on WCrobust0405, one row per divergence.
 
     ``MAP_without``: WCrobust0405 with the ``paper`` implementation; ``MAP_with``: the same with the one
     choice switched; ``KTU``, ``RBO``: their means over topics (top 1,000); ``RMSE:AP``: of per-topic AP;
     ``method fields that differ``: between the two runs' ir_metadata headers (:func:`method_differences`).
     Rows that cannot be switched (no measure sees them, or irrepro cannot emulate them) keep NaN.
+
+    Parameters
+    ----------
+    n_jobs : int, default 2
+        Processes making the runs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`EFFECT_COLUMNS`, then ``method fields that differ``, ``implementations`` and
+        ``note``.
     """
     runs, headers = stand_in_runs(n_jobs=n_jobs), stand_in_headers(n_jobs=n_jobs)
     without = runs[(SYSTEM, "paper")]
@@ -137,10 +180,21 @@ def implementation_effects(*, n_jobs: int = 2) -> pd.DataFrame:
 
 
 def implementation_comparison(*, n_jobs: int = 2) -> pd.DataFrame:
-    """The three implementations' runs compared pairwise (:data:`IMPLEMENTATION_PAIRS`) as a replication:
-    MAP of both systems under each, KTU, RBO and RMSE:AP of WCrobust0405, ER:AP of the improvement of
-    WCrobust0405 over WCrobust04 (1: the new implementation reproduces the original's effect), and the
-    method fields in which the two WCrobust0405 runs' ir_metadata headers differ."""
+    """Compare the three implementations' runs pairwise (:data:`IMPLEMENTATION_PAIRS`) as a replication.
+
+    Parameters
+    ----------
+    n_jobs : int, default 2
+        Processes making the runs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        MAP of both systems under each, KTU, RBO and RMSE:AP of WCrobust0405, ER:AP of the
+        improvement of WCrobust0405 over WCrobust04 (1: the new implementation reproduces the
+        original's effect), and the method fields in which the two WCrobust0405 runs' ir_metadata
+        headers differ.
+    """
     runs, headers = stand_in_runs(n_jobs=n_jobs), stand_in_headers(n_jobs=n_jobs)
     ap = _ap({f"{system} {name}": runs[(system, name)] for system in (BASELINE_SYSTEM, SYSTEM)
               for name in implementations.IMPLEMENTATIONS})  # fmt: skip

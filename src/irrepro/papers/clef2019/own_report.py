@@ -41,12 +41,24 @@ def _write_qrels(qrels: pd.DataFrame, path: Path) -> None:
 
 
 def write_inputs(data, folder: Path) -> dict[str, Path]:
-    """Write the near target's qrels, the two default runs, every printed constellation's two runs
-    (each with its ir_metadata header: :func:`~irrepro.papers.clef2019.run_files.write_run_file`)
-    and ``pairs.csv`` (``name,baseline,advanced``) into ``folder``; return the paths by role.
+    """Write the inputs of a report on the chapter's own runs into ``folder``.
 
-    ``data`` is the chapter's :class:`irrepro.papers.clef2019.routing_data.RoutingData` (its runs are reused, none
-    is made twice).
+    The near target's qrels, the two default runs, every printed constellation's two runs (each
+    with its ir_metadata header: :func:`~irrepro.papers.clef2019.run_files.write_run_file`) and
+    ``pairs.csv`` (``name,baseline,advanced``).
+
+    Parameters
+    ----------
+    data : RoutingData
+        The chapter's :class:`irrepro.papers.clef2019.routing_data.RoutingData` (its runs are
+        reused, none is made twice).
+    folder : pathlib.Path
+        The folder.
+
+    Returns
+    -------
+    dict of str -> pathlib.Path
+        The paths by role.
     """
     folder.mkdir(parents=True, exist_ok=True)
     paths = {"qrels": folder / "near.qrels", "pairs": folder / "pairs.csv"}
@@ -69,11 +81,28 @@ def write_inputs(data, folder: Path) -> dict[str, Path]:
 
 
 def write_report(data, folder: Path = REPORT_FOLDER) -> Path:
-    """Write the inputs (:func:`write_inputs`) and run ``irrepro report`` on them; return the HTML path.
+    """Write the inputs (:func:`write_inputs`) and run ``irrepro report`` on them.
 
     Paths on the command line are relative to the current folder (the chapters folder when the book
     runs it), so the report's command line reads as a reader would type it. What the command says on
     standard error (one line on success) is kept and, if it fails, raised with the error.
+
+    Parameters
+    ----------
+    data : RoutingData
+        The chapter's routing data.
+    folder : pathlib.Path, default REPORT_FOLDER
+        The folder of the inputs and the report.
+
+    Returns
+    -------
+    pathlib.Path
+        The HTML report.
+
+    Raises
+    ------
+    RuntimeError
+        If ``irrepro report`` fails, with what it said.
     """
     from irrepro.cli import main
 
