@@ -80,7 +80,8 @@ check-teaching:
 	$(BIN)/python tools/check_teaching.py _build/html
 
 # The linter's rules are in pyproject.toml ([tool.ruff]); numpydoc's validation of the docstrings of
-# the top-level API (the checks are listed in tools/check_docstrings.py).
+# every public function, class and method (the checks, and the modules not yet converted, are listed in
+# tools/check_docstrings.py).
 lint: env
 	$(BIN)/ruff check src tests tools benchmarks _ext conftest.py
 	$(BIN)/python tools/check_docstrings.py

@@ -64,6 +64,13 @@ def _commands():
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """Build the ``irrepro`` command line: its global options and one subcommand per module of :mod:`irrepro.commands`.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The parser.
+    """
     parser = _Parser(prog="irrepro", description="Reproducibility in IR evaluation: data, evaluation, measures, papers.")
     parser.add_argument("--version", action="version", version=f"irrepro {__version__}")
     parser.add_argument(
@@ -125,6 +132,23 @@ def _silence_stdout() -> None:
 def main(argv: list[str] | None = None) -> int:
     # Only the program (argv from the command line) takes over Ctrl-C, never a host process
     # (a test, a notebook) that calls main() with its own arguments.
+    """Run the ``irrepro`` command line.
+
+    An error prints one line: exit status 2 for the user's mistakes, 1 for running out of memory
+    and internal errors; ``--debug`` (or the environment variable ``DEBUG_VARIABLE`` names) shows
+    the traceback instead. Ctrl-C gives exit status 130; only the program (``argv`` not given)
+    installs its own SIGINT handler, never a host process that calls ``main`` with arguments.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments; default: ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        The exit status.
+    """
     interrupts = _Interrupts() if argv is None else None
     previous = interrupts.install() if interrupts is not None else None
     try:

@@ -64,7 +64,23 @@ class DataError(RuntimeError):
 
 @dataclass(frozen=True)
 class RegistryEntry:
-    """One public file: its name (relative path), hash and where it comes from."""
+    """One public file: its name (relative path), hash and where it comes from.
+
+    Parameters
+    ----------
+    name : str
+        Its path relative to the cache.
+    sha256 : str
+        The hex digest of its bytes.
+    url : str
+        Where it is downloaded from; ``""`` when it is not downloadable (a mirror must hold it).
+    archive_sha256 : str
+        For a file inside an archive (a wheel): the archive's digest; ``""`` otherwise.
+    member : str
+        Its path inside the archive; ``""`` for a file downloaded as it is.
+    source : str
+        Who publishes it, for the provenance table.
+    """
 
     name: str
     sha256: str
@@ -75,6 +91,7 @@ class RegistryEntry:
 
     @property
     def downloadable(self) -> bool:
+        """Whether the file has a URL to download it from."""
         return bool(self.url)
 
 
@@ -96,18 +113,36 @@ def _read_registry(path: Path) -> dict[str, RegistryEntry]:
 
 
 def registry() -> dict[str, RegistryEntry]:
-    """All registered files, by name."""
+    """Read all registered files.
+
+    Returns
+    -------
+    dict of str -> RegistryEntry
+        The entries by name.
+    """
     return _read_registry(_registry_path())
 
 
 def cache_dir() -> Path:
-    """Where fetched files are kept: ``$IRREPRO_CACHE`` or the user cache directory."""
+    """Give where fetched files are kept: ``$IRREPRO_CACHE`` or the user cache directory.
+
+    Returns
+    -------
+    pathlib.Path
+        The cache directory.
+    """
     configured = os.environ.get(CACHE_VARIABLE)
     return Path(configured) if configured else Path(platformdirs.user_cache_dir("irrepro"))
 
 
 def mirror_dir() -> Path | None:
-    """The local mirror named by ``$IRREPRO_DATA_MIRROR``, if any."""
+    """Give the local mirror named by ``$IRREPRO_DATA_MIRROR``, if any.
+
+    Returns
+    -------
+    pathlib.Path or None
+        The mirror's directory.
+    """
     configured = os.environ.get(MIRROR_VARIABLE)
     return Path(configured).expanduser().resolve() if configured else None
 
@@ -325,6 +360,16 @@ def fetch(name: str) -> Path:
     a temporary file beside it, verified, and renamed into place, so a file under its final name is
     always complete and verified, and a path returned here is never rewritten in place.
 
+    Parameters
+    ----------
+    name : str
+        A registered name (a path relative to the cache).
+
+    Returns
+    -------
+    pathlib.Path
+        The verified copy in the cache.
+
     Raises
     ------
     DataError
@@ -337,7 +382,23 @@ def fetch(name: str) -> Path:
 
 
 def fetch_many(prefix: str) -> dict[str, Path]:
-    """Fetch every registered file whose name starts with ``prefix``; name -> path."""
+    """Fetch every registered file whose name starts with ``prefix``.
+
+    Parameters
+    ----------
+    prefix : str
+        The start of the names.
+
+    Returns
+    -------
+    dict of str -> pathlib.Path
+        Name -> verified copy.
+
+    Raises
+    ------
+    DataError
+        If no registered file starts with ``prefix``, or one cannot be fetched.
+    """
     names = sorted(name for name in registry() if name.startswith(prefix))
     if not names:
         raise DataError(f"no registered file starts with {prefix!r}")
@@ -345,7 +406,18 @@ def fetch_many(prefix: str) -> dict[str, Path]:
 
 
 def verify(names: list[str] | None = None) -> dict[str, str]:
-    """Check cached copies against the registry without fetching: name -> 'ok', 'missing' or 'bad hash'."""
+    """Check cached copies against the registry without fetching.
+
+    Parameters
+    ----------
+    names : list of str, optional
+        The files to check; default: every registered file.
+
+    Returns
+    -------
+    dict of str -> str
+        Name -> ``'ok'``, ``'missing'`` or ``'bad hash'``.
+    """
     status = {}
     for name, entry in registry().items():
         if names is not None and name not in names:
@@ -359,7 +431,18 @@ def verify(names: list[str] | None = None) -> dict[str, str]:
 
 
 def provenance(names: list[str] | None = None) -> list[dict[str, str]]:
-    """Name, sha256, source and URL of registered files, for a provenance table."""
+    """List name, sha256, source and URL of registered files, for a provenance table.
+
+    Parameters
+    ----------
+    names : list of str, optional
+        The files; default: every registered file.
+
+    Returns
+    -------
+    list of dict of str -> str
+        One dict per file, keys ``name``, ``sha256``, ``source`` and ``url``.
+    """
     return [
         {"name": entry.name, "sha256": entry.sha256, "source": entry.source, "url": entry.url}
         for entry in registry().values()

@@ -87,6 +87,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -103,6 +104,9 @@ from irrepro.validation import (
     RunFrame,
     validate_params,
 )
+
+if TYPE_CHECKING:
+    from irrepro.runs import RunStream
 
 __all__ = [
     "Measure",
@@ -123,8 +127,11 @@ NO_RELEVANT_POLICIES = ("drop", "keep")
 
 
 class IgnoredTopicsWarning(UserWarning):
-    """Topics were left out of an evaluation (run topics not in the qrels, or qrels topics
-    without a relevant document); filter this class to silence it where that is expected."""
+    """Topics were left out of an evaluation.
+
+    Run topics not in the qrels, or qrels topics without a relevant document; filter this class to
+    silence it where that is expected.
+    """
 
 
 # --------------------------------------------------------------------------- report
@@ -134,7 +141,7 @@ class IgnoredTopicsWarning(UserWarning):
 class MissingTopicReport:
     """Which topics the missing-topic policy touched, per run.
 
-    Attributes
+    Parameters
     ----------
     policy : str
         ``"zero"`` or ``"drop"`` (see the module docstring).
@@ -175,14 +182,31 @@ class MissingTopicReport:
         return f"{len(topics)} qrels topic(s) without a relevant document {fate}: {_topics(topics)}"
 
     def averaged(self, run: str) -> tuple[str, ...]:
-        """The topics in ``run``'s mean: every evaluated topic, but under ``drop`` those it lacks."""
+        """Give the topics in ``run``'s mean: every evaluated topic, but under ``drop`` those it lacks.
+
+        Parameters
+        ----------
+        run : str
+            A run's name.
+
+        Returns
+        -------
+        tuple of str
+            The topics averaged, in the evaluation's order.
+        """
         if self.policy == "zero":
             return self.evaluated_topics
         missing = set(self.missing[run])
         return tuple(t for t in self.evaluated_topics if t not in missing)
 
     def summary(self) -> list[str]:
-        """One sentence per run and kind of topic touched (empty when nothing was)."""
+        """Describe in one sentence per run each kind of topic touched.
+
+        Returns
+        -------
+        list of str
+            The sentences; empty when nothing was touched.
+        """
         lines = []
         if self.topics_without_relevant:
             lines.append(self._no_relevant_line())
@@ -207,7 +231,15 @@ def _topics(topics: Sequence[str], limit: int = 10) -> str:
 
 
 class Evaluation(dict):
-    """``dict`` of measure name -> topics x runs frame, with the :class:`MissingTopicReport`."""
+    """Per-topic scores: a ``dict`` of measure name -> topics x runs frame, with its report.
+
+    Parameters
+    ----------
+    frames : mapping of str -> pandas.DataFrame
+        Measure name -> frame, index ``query_id``, one column per run.
+    report : MissingTopicReport
+        Which topics the missing-topic policy touched; kept as ``.report``.
+    """
 
     report: MissingTopicReport
 
@@ -216,7 +248,13 @@ class Evaluation(dict):
         self.report = report
 
     def means(self) -> pd.DataFrame:
-        """Runs x measures frame of per-run means (NaN topics skipped, as under ``drop``)."""
+        """Average each run's scores over its topics (NaN topics skipped, as under ``drop``).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Runs x measures frame of per-run means, index ``run``.
+        """
         return pd.DataFrame({name: frame.mean(axis=0) for name, frame in self.items()}).rename_axis("run")
 
 
@@ -251,7 +289,29 @@ def missing_topic_report(
     missing_topics: str = "zero",
     no_relevant: str = "drop",
 ) -> MissingTopicReport:
-    """The :class:`MissingTopicReport` that :func:`evaluate` would attach, without evaluating."""
+    """Give the :class:`MissingTopicReport` that :func:`evaluate` would attach, without evaluating.
+
+    Parameters
+    ----------
+    runs : mapping of run name -> run frame, or one frame with a ``run`` column
+        As for :func:`evaluate`.
+    qrels : pandas.DataFrame
+        As :func:`irrepro.runs.read_qrels` returns (``query_id``, ``doc_id``, ``relevance``).
+    missing_topics : {"zero", "drop"}, default "zero"
+        The missing-topic policy, as for :func:`evaluate`.
+    no_relevant : {"drop", "keep"}, default "drop"
+        What becomes of topics without a relevant document, as for :func:`evaluate`.
+
+    Returns
+    -------
+    MissingTopicReport
+        Which topics the policies touch, per run.
+
+    Raises
+    ------
+    InvalidParameterError
+        If an argument is not of the kind described here.
+    """
     run_topics = {name: frame["query_id"].astype("str").unique() for name, frame in _as_runs(runs).items()}
     return _report(run_topics, qrels, missing_topics=missing_topics, no_relevant=no_relevant)
 
@@ -334,7 +394,7 @@ def evaluate(
 class RunScores:
     """One run's part of an evaluation, before the missing-topic policy is applied.
 
-    Attributes
+    Parameters
     ----------
     topics : frozenset of str
         Every topic the run lists, judged or not.
@@ -347,9 +407,17 @@ class RunScores:
 
 
 class Judgments:
-    """Qrels prepared once for several evaluations: the nested dict and one pytrec_eval
-    ``RelevanceEvaluator`` per set of measures and relevance level (used by ``compare_runs`` for
-    its two run pairs, and by ``irrepro evaluate`` for each run file)."""
+    """Qrels prepared once for several evaluations.
+
+    The nested dict and one pytrec_eval ``RelevanceEvaluator`` per set of measures and relevance
+    level (used by ``compare_runs`` for its two run pairs, and by ``irrepro evaluate`` for each run
+    file).
+
+    Parameters
+    ----------
+    qrels : pandas.DataFrame
+        As :func:`irrepro.runs.read_qrels` returns (``query_id``, ``doc_id``, ``relevance``).
+    """
 
     def __init__(self, qrels: pd.DataFrame):
         self.qrels = qrels
@@ -357,31 +425,75 @@ class Judgments:
         self._evaluators: dict[tuple[frozenset, int], pytrec_eval.RelevanceEvaluator] = {}
 
     def evaluator(self, requests: frozenset, relevance_level: int = 1) -> pytrec_eval.RelevanceEvaluator:
-        """trec_eval's evaluator of ``requests`` counting grades >= ``relevance_level`` relevant (``-l``)."""
+        """Give trec_eval's evaluator of ``requests``, made once and kept.
+
+        Parameters
+        ----------
+        requests : frozenset of str
+            pytrec_eval measure requests (``"map"``, ``"P.10"``).
+        relevance_level : int, default 1
+            Grades >= this count as relevant (trec_eval's ``-l``).
+
+        Returns
+        -------
+        pytrec_eval.RelevanceEvaluator
+            The evaluator of these qrels.
+        """
         key = (requests, relevance_level)
         if key not in self._evaluators:
             self._evaluators[key] = pytrec_eval.RelevanceEvaluator(self.by_topic, set(requests), relevance_level=relevance_level)
         return self._evaluators[key]
 
     def evaluators(self, measures: Sequence[str]) -> dict[int, pytrec_eval.RelevanceEvaluator]:
-        """One evaluator per relevance level the ``measures`` name (pytrec_eval takes one level each)."""
+        """Give one evaluator per relevance level the ``measures`` name (pytrec_eval takes one level each).
+
+        Parameters
+        ----------
+        measures : sequence of str
+            Names as :func:`parse_measure` reads them.
+
+        Returns
+        -------
+        dict of int -> pytrec_eval.RelevanceEvaluator
+            Relevance level -> the evaluator of the measures at that level.
+        """
         parsed = [parse_measure(name) for name in measures]
         levels = sorted({m.relevance_level for m in parsed})
         return {level: self.evaluator(frozenset(m.request for m in parsed if m.relevance_level == level), level)
                 for level in levels}  # fmt: skip
 
-    def score(self, run, measures: Sequence[str], *, what: str = "run lists") -> RunScores:
-        """trec_eval's scores of one run, never holding more than a batch of its topics as dicts.
+    def score(self, run: pd.DataFrame | RunStream, measures: Sequence[str], *, what: str = "run lists") -> RunScores:
+        """Score one run by trec_eval, never holding more than a batch of its topics as dicts.
 
-        ``run`` is a run frame (evaluated in batches of whole topics,
-        :func:`~irrepro.run_dicts.nested_batches`) or a :class:`irrepro.runs.RunStream`: evaluated topic by topic as the
-        file is read (:func:`~irrepro.run_dicts.grouped_batches`); if its topics are not in
-        blocks, read again and held as topic codes, docnos and scores, sorted by topic
-        (:func:`~irrepro.run_dicts.sorted_batches`); if a topic lists a document twice or it is
-        empty, read whole with :meth:`~irrepro.runs.RunStream.read`, whose errors and warnings
-        are :func:`irrepro.runs.read_run`'s.  trec_eval scores each topic on its own, so the
-        numbers are those of one call on the whole run.  ``what`` begins the error about a
-        document twice in a frame's topic (``run X lists``).
+        A run frame is evaluated in batches of whole topics (:func:`~irrepro.run_dicts.nested_batches`);
+        a :class:`irrepro.runs.RunStream` is evaluated topic by topic as the file is read
+        (:func:`~irrepro.run_dicts.grouped_batches`); if its topics are not in blocks, it is read again
+        and held as topic codes, docnos and scores, sorted by topic
+        (:func:`~irrepro.run_dicts.sorted_batches`); if a topic lists a document twice or it is empty,
+        it is read whole with :meth:`~irrepro.runs.RunStream.read`, whose errors and warnings are
+        :func:`irrepro.runs.read_run`'s.  trec_eval scores each topic on its own, so the numbers are
+        those of one call on the whole run.
+
+        Parameters
+        ----------
+        run : pandas.DataFrame or irrepro.runs.RunStream
+            A run frame (``query_id``, ``doc_id``, ``score``) or a run being read from its file.
+        measures : sequence of str
+            Names as :func:`parse_measure` reads them.
+        what : str, default "run lists"
+            The beginning of the error about a document twice in a frame's topic (``run X lists``).
+
+        Returns
+        -------
+        RunScores
+            The run's topics and trec_eval's scores of its judged ones.
+
+        Raises
+        ------
+        ValueError
+            If a run frame lists a document twice in one topic.
+        irrepro.runs.RunFormatError
+            If a streamed run is malformed.
         """
         evaluator = self.evaluators(measures)
         if isinstance(run, pd.DataFrame):
@@ -439,7 +551,7 @@ def _warn_left_out(report: MissingTopicReport, *, stacklevel: int) -> None:
 
 
 def evaluate_prepared(
-    runs,
+    runs: Mapping[str, pd.DataFrame | RunScores] | pd.DataFrame,
     qrels: pd.DataFrame,
     measures: Sequence[str],
     *,
@@ -448,12 +560,35 @@ def evaluate_prepared(
     judgments: Judgments | None = None,
     stacklevel: int = 2,
 ) -> Evaluation:
-    """:func:`evaluate` with qrels prepared once (``judgments``, :class:`Judgments` of ``qrels``)
-    for several evaluations, as ``compare_runs`` does; warnings are attributed ``stacklevel``
-    frames up. Arguments are not validated here: callers validate them (``evaluate`` does).
+    """Evaluate as :func:`evaluate` does, with qrels prepared once for several evaluations.
 
+    ``judgments`` (:class:`Judgments` of ``qrels``) is reused, as ``compare_runs`` does for its two
+    run pairs. Arguments are not validated here: callers validate them (``evaluate`` does).
     A run may also be given as its :class:`RunScores` (``Judgments.score``), as ``irrepro
-    evaluate`` does for runs streamed from files."""
+    evaluate`` does for runs streamed from files.
+
+    Parameters
+    ----------
+    runs : mapping of run name -> run frame or RunScores, or one frame with a ``run`` column
+        The runs, as for :func:`evaluate`.
+    qrels : pandas.DataFrame
+        As :func:`irrepro.runs.read_qrels` returns (``query_id``, ``doc_id``, ``relevance``).
+    measures : sequence of str
+        Names as :func:`parse_measure` reads them; they key the result.
+    missing_topics : {"zero", "drop"}
+        The missing-topic policy, as for :func:`evaluate`.
+    no_relevant : {"drop", "keep"}
+        What becomes of topics without a relevant document, as for :func:`evaluate`.
+    judgments : Judgments, optional
+        ``qrels`` prepared; made here when not given or prepared from other qrels.
+    stacklevel : int, default 2
+        The frame warnings are attributed to, counted as :func:`warnings.warn` counts.
+
+    Returns
+    -------
+    Evaluation
+        As :func:`evaluate` returns it.
+    """
     parsed = [parse_measure(name) for name in measures]
     named_runs = _as_runs(runs)
     if judgments is None or judgments.qrels is not qrels:

@@ -60,7 +60,17 @@ P_DIGITS = 3
 
 @dataclass(frozen=True)
 class Medium:
-    """The characters an output writes numbers with: its minus sign and its word for an undefined value."""
+    """The characters an output writes numbers with: its minus sign and its word for an undefined value.
+
+    Parameters
+    ----------
+    name : str
+        The output (``"text"``, ``"book"``, ...).
+    minus : str
+        Its minus sign.
+    undefined : str
+        Its word (or sign) for an undefined value.
+    """
 
     name: str
     minus: str
@@ -73,7 +83,18 @@ BOOK = Medium("book", MINUS, "\u2013")
 
 
 def defined(value) -> bool:
-    """Whether ``value`` is a finite number (None, pandas' NA, NaN and infinities are undefined)."""
+    """Tell whether ``value`` is a finite number (None, pandas' NA, NaN and infinities are undefined).
+
+    Parameters
+    ----------
+    value : object
+        Anything.
+
+    Returns
+    -------
+    bool
+        True for a finite number.
+    """
     if value is None or not isinstance(value, numbers.Real) or isinstance(value, bool):
         return False
     return math.isfinite(value)
@@ -87,15 +108,46 @@ def _signed(text: str, medium: Medium) -> str:
 
 
 def format_number(value, digits: int = 4, *, medium: Medium = BOOK) -> str:
-    """``value`` with ``digits`` decimals; the medium's minus sign and word for undefined."""
+    """Write ``value`` with ``digits`` decimals; the medium's minus sign and word for undefined.
+
+    Parameters
+    ----------
+    value : float or None
+        The number.
+    digits : int, default 4
+        Decimals.
+    medium : Medium, default BOOK
+        The output written for: its minus sign and its word for an undefined value.
+
+    Returns
+    -------
+    str
+        The number's text.
+    """
     if not defined(value):
         return medium.undefined
     return _signed(f"{float(value):.{digits}f}", medium)
 
 
 def format_significant(value, digits: int, *, medium: Medium = BOOK) -> str:
-    """``value`` with ``digits`` significant digits (for differences spanning many orders of magnitude).
+    """Write ``value`` with ``digits`` significant digits (for differences spanning many orders of magnitude).
 
+    Parameters
+    ----------
+    value : float or None
+        The number.
+    digits : int
+        Significant digits.
+    medium : Medium, default BOOK
+        The output written for: its minus sign and its word for an undefined value.
+
+    Returns
+    -------
+    str
+        The number's text.
+
+    Examples
+    --------
     >>> format_significant(-0.000123456, 3), format_significant(12345.0, 2)
     ('−0.000123', '1.2e+04')
     """
@@ -105,8 +157,31 @@ def format_significant(value, digits: int, *, medium: Medium = BOOK) -> str:
 
 
 def format_pvalue(p, *, digits: int = P_DIGITS, style: str = "scientific", medium: Medium = BOOK) -> str:
-    """A p-value: ``digits`` decimals from 10^-digits up; below, ``1.2e-05`` or (``style="threshold"``) ``< 0.001``.
+    """Write a p-value: ``digits`` decimals from 10^-digits up; below, ``1.2e-05`` or ``< 0.001``.
 
+    Parameters
+    ----------
+    p : float or None
+        The p-value, in [0, 1].
+    digits : int, default P_DIGITS
+        Decimals from 10^-digits up.
+    style : {"scientific", "threshold"}
+        Below 10^-digits: two significant digits (``1.2e-05``) or ``< 0.001``.
+    medium : Medium, default BOOK
+        The output written for: its minus sign and its word for an undefined value.
+
+    Returns
+    -------
+    str
+        The p-value's text.
+
+    Raises
+    ------
+    ValueError
+        For another style, or a p-value outside [0, 1].
+
+    Examples
+    --------
     >>> format_pvalue(1.0), format_pvalue(0.0), format_pvalue(0.00095), format_pvalue(None, medium=TEXT)
     ('1', '0', '9.5e-04', 'undefined')
     """
@@ -126,12 +201,44 @@ def format_pvalue(p, *, digits: int = P_DIGITS, style: str = "scientific", mediu
 
 
 def format_bounds(low, high, digits: int, *, medium: Medium = BOOK) -> str:
-    """An interval ``[low, high]``."""
+    """Write an interval ``[low, high]``.
+
+    Parameters
+    ----------
+    low, high : float or None
+        The bounds.
+    digits : int
+        Decimals of each bound.
+    medium : Medium, default BOOK
+        The output written for: its minus sign and its word for an undefined value.
+
+    Returns
+    -------
+    str
+        The interval.
+    """
     return f"[{format_number(low, digits, medium=medium)}, {format_number(high, digits, medium=medium)}]"
 
 
 def format_interval(estimate, low, high, digits: int, *, medium: Medium = BOOK) -> str:
-    """An estimate with its interval in one cell, ``1.27 [0.45, 2.65]``; the estimate alone without bounds."""
+    """Write an estimate with its interval in one cell, ``1.27 [0.45, 2.65]``.
+
+    Parameters
+    ----------
+    estimate : float or None
+        The estimate.
+    low, high : float or None
+        The bounds; the estimate alone without them.
+    digits : int
+        Decimals of each number.
+    medium : Medium, default BOOK
+        The output written for: its minus sign and its word for an undefined value.
+
+    Returns
+    -------
+    str
+        The cell's text.
+    """
     value = format_number(estimate, digits, medium=medium)
     if not defined(low) and not defined(high):
         return value

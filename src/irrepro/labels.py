@@ -43,7 +43,25 @@ def _candidate(level: int, tag: str, path: str, position: int) -> str:
 
 
 def run_labels(tags: Sequence[str], paths: Sequence[str | os.PathLike]) -> list[str]:
-    """One distinct label per run, in the given order (see the module docstring for the rule)."""
+    """Give one distinct label per run, in the given order (see the module docstring for the rule).
+
+    Parameters
+    ----------
+    tags : sequence of str
+        The runs' tags.
+    paths : sequence of str or path-like
+        The runs' files, one per tag.
+
+    Returns
+    -------
+    list of str
+        The labels.
+
+    Raises
+    ------
+    ValueError
+        If there are not as many paths as tags.
+    """
     if len(tags) != len(paths):
         raise ValueError(f"run_labels: {len(tags)} tags for {len(paths)} paths")
     texts = [os.fspath(path) for path in paths]

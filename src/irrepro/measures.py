@@ -34,11 +34,21 @@ MEASURE_NAMES = (
 class Measure:
     """A measure by the name the user gave and the trec_eval measure it stands for.
 
-    ``family`` is trec_eval's measure (``map``, ``map_cut``, ``P``, ``ndcg``, ``ndcg_cut``,
-    ``Rprec``, ``recall``, ``recip_rank``), ``cutoff`` its parameter k or ``None``, and
-    ``relevance_level`` the lowest grade counted as relevant (``trec_eval -l``; 1 by default);
-    ``trec_eval`` is the name trec_eval prints (``P_10``) and ``request`` the one passed to
-    pytrec_eval (``P.10``).
+    Parameters
+    ----------
+    name : str
+        The name the user gave (``"nDCG@10"``), which keys the evaluation's result.
+    family : str
+        trec_eval's measure (``map``, ``map_cut``, ``P``, ``ndcg``, ``ndcg_cut``, ``Rprec``,
+        ``recall``, ``recip_rank``).
+    cutoff : int or None, default None
+        Its parameter k, or ``None``.
+    relevance_level : int, default 1
+        The lowest grade counted as relevant (``trec_eval -l``).
+
+    See Also
+    --------
+    parse_measure : Makes one from a name.
     """
 
     name: str
@@ -48,16 +58,20 @@ class Measure:
 
     @property
     def trec_eval(self) -> str:
+        """The name trec_eval prints (``P_10``)."""
         return self.family if self.cutoff is None else f"{self.family}_{self.cutoff}"
 
     @property
     def request(self) -> str:
+        """The name passed to pytrec_eval (``P.10``)."""
         return self.family if self.cutoff is None else f"{self.family}.{self.cutoff}"
 
     @property
     def key(self) -> str:
-        """Its score's name in an evaluation of several relevance levels: ``trec_eval``, with
-        ``-l N`` added above level 1 (``P_10 -l 2``)."""
+        """Its score's name in an evaluation of several relevance levels.
+
+        ``trec_eval``, with ``-l N`` added above level 1 (``P_10 -l 2``).
+        """
         return self.trec_eval if self.relevance_level == 1 else f"{self.trec_eval} -l {self.relevance_level}"
 
 
@@ -113,8 +127,20 @@ def _is_ir_measure(value) -> bool:
 
 @validate_params(text=Text(what="comma-separated measure names"))
 def split_measure_names(text: str) -> list[str]:
-    """``--measures`` text split at the commas outside parentheses and braces (``P(rel=2)@10,AP``).
+    """Split ``--measures`` text at the commas outside parentheses and braces.
 
+    Parameters
+    ----------
+    text : str
+        Comma-separated measure names (``P(rel=2)@10,AP``).
+
+    Returns
+    -------
+    list of str
+        The names, stripped of surrounding blanks.
+
+    Examples
+    --------
     >>> split_measure_names("AP, nDCG(dcg='log2', judged_only=False)@10")
     ['AP', "nDCG(dcg='log2', judged_only=False)@10"]
     """
@@ -138,9 +164,26 @@ def parse_measure(name) -> Measure:
     -> ``ndcg_cut_k``, ``R-prec`` -> ``Rprec``, ``R@k`` / ``recall@k`` -> ``recall_k``, ``RR`` ->
     ``recip_rank`` (case-insensitive; trec_eval's own names are accepted too); a name with
     parameters, ``P(rel=2)@10``, or a measure object of ir_measures, through ir_measures' parser.
-    Raises ``ValueError`` for anything else and for a cut-off k outside 1 .. 2,147,483,647
-    (trec_eval reads k as a C integer; a larger k would be misread).
 
+    Parameters
+    ----------
+    name : str or ir_measures measure
+        The measure's name, or an ir_measures measure object (``ir_measures.P(rel=2)@10``).
+
+    Returns
+    -------
+    Measure
+        The trec_eval measure, cut-off and relevance level it stands for.
+
+    Raises
+    ------
+    InvalidParameterError
+        A ``ValueError``: for an unknown name, a value neither a string nor a measure object, and a
+        cut-off k outside 1 .. 2,147,483,647 (trec_eval reads k as a C integer; a larger k would be
+        misread).
+
+    Examples
+    --------
     >>> parse_measure("nDCG@10").trec_eval
     'ndcg_cut_10'
     >>> parse_measure("P@5").request

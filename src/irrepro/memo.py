@@ -40,7 +40,18 @@ _IMMUTABLE = (str, bytes, int, float, complex, bool, type(None), frozenset, rang
 
 
 def fresh_copy(value: Any) -> Any:
-    """A copy of ``value`` that shares no mutable part with it (see the module docstring)."""
+    """Copy ``value`` so that the copy shares no mutable part with it (see the module docstring).
+
+    Parameters
+    ----------
+    value : object
+        A result to hand out.
+
+    Returns
+    -------
+    object
+        The copy.
+    """
     if isinstance(value, _IMMUTABLE):
         return value
     if isinstance(value, (pd.DataFrame, pd.Series, pd.Index, np.ndarray)):
@@ -55,9 +66,19 @@ def fresh_copy(value: Any) -> Any:
 
 
 def cached(maxsize: int | None = 128) -> Callable[[F], F]:
-    """Decorator: cache the function's results (``maxsize`` argument sets) and return fresh copies.
+    """Cache a function's results and return fresh copies of them (a decorator factory).
 
     The decorated function keeps ``cache_clear()`` and ``cache_info()`` of the underlying cache.
+
+    Parameters
+    ----------
+    maxsize : int or None, default 128
+        How many results the cache keeps (``None``: no bound), as for :func:`functools.lru_cache`.
+
+    Returns
+    -------
+    callable
+        The decorator.
     """
 
     def decorate(function: F) -> F:

@@ -197,12 +197,25 @@ def _check_mapping(value: Mapping, schema: Mapping, path: tuple, lines: Mapping[
 
 
 def validate(fields: Mapping, *, source: str = "ir_metadata", lines: Mapping[tuple, int] | None = None) -> None:
-    """Check ``fields`` against the fields of the schema (``irrepro.metadata.SCHEMA``): a mapping with text keys,
-    each known field of the kind its checklist names (a scalar, a sequence of scalars, a mapping ...;
-    an empty field is allowed). Unknown fields are allowed: the schema is extensible.
+    """Check ``fields`` against the fields of the schema (``irrepro.metadata.SCHEMA``).
 
-    ``lines`` maps a field's path (tuple of keys) to its line, for messages ``SOURCE, line N: ...``.
-    Raises :class:`MetadataError` naming the first field that is not what the schema says.
+    A mapping with text keys, each known field of the kind its checklist names (a scalar, a sequence
+    of scalars, a mapping ...; an empty field is allowed). Unknown fields are allowed: the schema is
+    extensible.
+
+    Parameters
+    ----------
+    fields : Mapping
+        ir_metadata fields, nested as in the YAML.
+    source : str, default "ir_metadata"
+        What error messages call the fields' origin.
+    lines : mapping of tuple -> int, optional
+        A field's path (tuple of keys) -> its line, for messages ``SOURCE, line N: ...``.
+
+    Raises
+    ------
+    MetadataError
+        Naming the first field that is not what the schema says.
     """
     if not isinstance(fields, Mapping):
         raise MetadataError(f"{source}: an ir_metadata header must be a mapping of fields (schema-version, tag, "
@@ -218,6 +231,11 @@ class Metadata(Mapping):
 
     Kept in ``frame.attrs`` by :func:`irrepro.runs.read_run`; pandas deep-copies ``attrs`` with every
     operation on a frame, so a copy of this object is the object itself.
+
+    Parameters
+    ----------
+    fields : Mapping, optional
+        The header's fields, nested as in the YAML; default: none.
     """
 
     __slots__ = ("_fields",)
@@ -244,17 +262,42 @@ class Metadata(Mapping):
         return f"Metadata({self._fields!r})"
 
     def to_dict(self) -> dict:
-        """The fields as a plain (mutable) nested dict."""
+        """Give the fields as a plain (mutable) nested dict.
+
+        Returns
+        -------
+        dict
+            A deep copy of the fields.
+        """
         return copy.deepcopy(self._fields)
 
     @property
     def tag(self) -> str | None:
+        """The run tag the header names, as text; ``None`` without one."""
         tag = self._fields.get("tag")
         return None if tag is None else str(tag)
 
 
 def as_metadata(fields: Mapping, *, source: str = "ir_metadata") -> Metadata:
-    """``fields`` checked (:func:`validate`) as a :class:`Metadata`."""
+    """Check ``fields`` (:func:`validate`) and give them as a :class:`Metadata`.
+
+    Parameters
+    ----------
+    fields : Mapping
+        ir_metadata fields, nested as in the YAML.
+    source : str, default "ir_metadata"
+        What error messages call the fields' origin.
+
+    Returns
+    -------
+    Metadata
+        The checked fields.
+
+    Raises
+    ------
+    MetadataError
+        Naming the first field that is not what the schema says.
+    """
     if isinstance(fields, Metadata):
         return fields
     validate(fields, source=source)
@@ -262,7 +305,27 @@ def as_metadata(fields: Mapping, *, source: str = "ir_metadata") -> Metadata:
 
 
 def with_tag(metadata: Mapping, tag: str, *, source: str = "ir_metadata") -> Metadata:
-    """``metadata`` with ``tag`` as its run tag; :class:`MetadataError` if it names another."""
+    """Give ``metadata`` with ``tag`` as its run tag.
+
+    Parameters
+    ----------
+    metadata : Mapping
+        ir_metadata fields.
+    tag : str
+        The run's tag.
+    source : str, default "ir_metadata"
+        What the error message calls the fields' origin.
+
+    Returns
+    -------
+    Metadata
+        The fields with ``tag``.
+
+    Raises
+    ------
+    MetadataError
+        If ``metadata`` names another tag.
+    """
     fields = as_metadata(metadata, source=source).to_dict()
     if fields.get("tag") is not None and str(fields["tag"]) != tag:
         raise MetadataError(f"{source}: the ir_metadata tag {fields['tag']!r} is not the run's tag {tag!r}")
@@ -271,8 +334,22 @@ def with_tag(metadata: Mapping, tag: str, *, source: str = "ir_metadata") -> Met
 
 
 def merged(base: Mapping, update: Mapping) -> dict:
-    """``base`` with ``update`` laid over it: mappings merged key by key, anything else replaced.
+    """Lay ``update`` over ``base``: mappings merged key by key, anything else replaced.
 
+    Parameters
+    ----------
+    base : Mapping
+        The fields kept where ``update`` has none.
+    update : Mapping
+        The fields laid over them.
+
+    Returns
+    -------
+    dict
+        A new nested dict.
+
+    Examples
+    --------
     >>> merged({"actor": {"role": "reproducer"}, "tag": "a"}, {"actor": {"team": "t"}})
     {'actor': {'role': 'reproducer', 'team': 't'}, 'tag': 'a'}
     """
@@ -334,11 +411,30 @@ def _load_yaml(text: str, source: str, first_line: int) -> tuple[object, dict[tu
 
 
 def parse_header(lines: Iterable[str], *, source: str = "ir_metadata", first_line: int = 2) -> Metadata:
-    """The header whose YAML lines (between the delimiter lines, each behind ``#``) are ``lines``.
+    """Read the header whose YAML lines (between the delimiter lines, each behind ``#``) are ``lines``.
 
-    ``first_line`` is the file's line number of the first of them (2: right after the start line),
-    so that errors name the file's lines: ``SOURCE, line N: ...``. One ``#`` is taken off each line,
-    as repro_eval takes them off; the rest is YAML (``# tag: r1`` holds `` tag: r1``).
+    One ``#`` is taken off each line, as repro_eval takes them off; the rest is YAML (``# tag: r1``
+    holds `` tag: r1``).
+
+    Parameters
+    ----------
+    lines : iterable of str
+        The header's lines between its start and end lines.
+    source : str, default "ir_metadata"
+        What error messages call the file.
+    first_line : int, default 2
+        The file's line number of the first of ``lines`` (2: right after the start line), so that
+        errors name the file's lines: ``SOURCE, line N: ...``.
+
+    Returns
+    -------
+    Metadata
+        The checked fields.
+
+    Raises
+    ------
+    MetadataError
+        If a line does not start with ``#``, the YAML is malformed, or a field is not the schema's.
     """
     texts = []
     for number, line in enumerate(lines, start=first_line):
@@ -354,10 +450,30 @@ def parse_header(lines: Iterable[str], *, source: str = "ir_metadata", first_lin
 
 
 def parse_yaml(text: str, *, source: str = "ir_metadata") -> Metadata:
-    """A YAML document of ir_metadata fields (a template, as repro_eval's ``MetadataHandler`` reads
-    one: the header's fields without ``#``), checked; errors name ``source`` and the line.
+    r"""Read a YAML document of ir_metadata fields, checked.
 
-    >>> parse_yaml("actor:\\n  name: A. Person\\n")["actor"]
+    A template, as repro_eval's ``MetadataHandler`` reads one: the header's fields without ``#``.
+
+    Parameters
+    ----------
+    text : str
+        The YAML document.
+    source : str, default "ir_metadata"
+        What error messages call the document; they name it and the line.
+
+    Returns
+    -------
+    Metadata
+        The checked fields.
+
+    Raises
+    ------
+    MetadataError
+        If the YAML is malformed or a field is not the schema's.
+
+    Examples
+    --------
+    >>> parse_yaml("actor:\n  name: A. Person\n")["actor"]
     {'name': 'A. Person'}
     """
     fields, key_lines = _load_yaml(text, source, 1)
@@ -391,11 +507,29 @@ def _dumper():
 
 
 def header_lines(metadata: Mapping, *, width: int = 4096) -> list[str]:
-    """The header of ``metadata`` (checked first) as lines without line ends: the start line, each
-    YAML line behind ``"# "``, the end line. Deterministic: the same fields give the same lines.
+    """Write the header of ``metadata`` (checked first) as lines without line ends.
 
-    ``width``: where YAML folds a long value onto the next line (the same value when read back).
-    The files keep each value on one line; a page folds them to fit its column."""
+    The start line, each YAML line behind ``"# "``, the end line. Deterministic: the same fields
+    give the same lines.
+
+    Parameters
+    ----------
+    metadata : Mapping
+        ir_metadata fields.
+    width : int, default 4096
+        Where YAML folds a long value onto the next line (the same value when read back). The
+        files keep each value on one line; a page folds them to fit its column.
+
+    Returns
+    -------
+    list of str
+        The header's lines.
+
+    Raises
+    ------
+    MetadataError
+        If a field is not the schema's.
+    """
     import yaml
 
     fields = as_metadata(metadata).to_dict()
@@ -407,8 +541,20 @@ def header_lines(metadata: Mapping, *, width: int = 4096) -> list[str]:
 
 
 def yaml_text(metadata: Mapping, *, width: int = 4096) -> str:
-    """The fields as the YAML document a header holds (the header's lines without their ``#``),
-    long values folded at ``width`` characters (:func:`header_lines`)."""
+    """Write the fields as the YAML document a header holds (the header's lines without their ``#``).
+
+    Parameters
+    ----------
+    metadata : Mapping
+        ir_metadata fields.
+    width : int, default 4096
+        Where long values are folded (:func:`header_lines`).
+
+    Returns
+    -------
+    str
+        The YAML text, one line end after each line.
+    """
     return "".join(line[2:] + "\n" for line in header_lines(metadata, width=width)[1:-1])
 
 
@@ -416,14 +562,46 @@ def yaml_text(metadata: Mapping, *, width: int = 4096) -> str:
 
 
 def missing_components(metadata: Mapping | None) -> list[str]:
-    """The PRIMAD components ``metadata`` lacks (all six when there is no header)."""
+    """Give the PRIMAD components ``metadata`` lacks.
+
+    Parameters
+    ----------
+    metadata : Mapping or None
+        A header, or ``None`` for none.
+
+    Returns
+    -------
+    list of str
+        The components lacking (all six when there is no header).
+    """
     return list(COMPONENTS) if metadata is None else [c for c in COMPONENTS if c not in metadata]
 
 
 def primad(reference: Mapping, other: Mapping) -> str:
-    """The PRIMAD string of ``other`` against ``reference``: per component its initial, upper-case
-    where the two differ (compared as a whole, as repro_eval's ``MetadataAnalyzer`` compares them).
+    """Give the PRIMAD string of ``other`` against ``reference``.
 
+    Per component its initial, upper-case where the two differ (compared as a whole, as
+    repro_eval's ``MetadataAnalyzer`` compares them).
+
+    Parameters
+    ----------
+    reference : Mapping
+        The header compared with (the original run's).
+    other : Mapping
+        The header compared.
+
+    Returns
+    -------
+    str
+        Six letters, ``p r i m a d`` each in either case.
+
+    Raises
+    ------
+    MetadataError
+        If a header lacks a PRIMAD component.
+
+    Examples
+    --------
     >>> primad({c: 1 for c in COMPONENTS}, {**{c: 1 for c in COMPONENTS}, "method": 2})
     'priMad'
     """
@@ -435,10 +613,25 @@ def primad(reference: Mapping, other: Mapping) -> str:
 
 
 def group_by_primad(reference: Mapping, headers: Mapping[str, Mapping | None]) -> dict[str, list[str]]:
-    """The names of ``headers`` grouped by their PRIMAD string against ``reference``, as repro_eval's
-    ``MetadataAnalyzer.analyze_directory`` groups a folder; names whose header is missing or lacks
-    a component are grouped under ``"no header"`` and ``"incomplete header"``.
+    """Group the names of ``headers`` by their PRIMAD string against ``reference``.
 
+    As repro_eval's ``MetadataAnalyzer.analyze_directory`` groups a folder; names whose header is
+    missing or lacks a component are grouped under ``"no header"`` and ``"incomplete header"``.
+
+    Parameters
+    ----------
+    reference : Mapping
+        The header compared with.
+    headers : mapping of str -> Mapping or None
+        Name (a file, a run) -> its header, ``None`` without one.
+
+    Returns
+    -------
+    dict of str -> list of str
+        PRIMAD string (or ``"no header"``, ``"incomplete header"``) -> the names.
+
+    Examples
+    --------
     >>> ref = {c: 1 for c in COMPONENTS}
     >>> group_by_primad(ref, {"a": {**ref, "method": 2}, "b": ref, "c": None})
     {'priMad': ['a'], 'primad': ['b'], 'no header': ['c']}
@@ -456,7 +649,18 @@ def group_by_primad(reference: Mapping, headers: Mapping[str, Mapping | None]) -
 
 
 def same_test_collection(reference: Mapping, other: Mapping) -> bool:
-    """Whether both headers name the same ``data → test collection`` (and name one)."""
+    """Tell whether both headers name the same ``data → test collection`` (and name one).
+
+    Parameters
+    ----------
+    reference, other : Mapping
+        The two headers.
+
+    Returns
+    -------
+    bool
+        True if both name it and it is the same.
+    """
     tested = [(m.get("data") or {}).get("test collection") if isinstance(m.get("data"), Mapping) else None
               for m in (reference, other)]
     return tested[0] is not None and tested[0] == tested[1]
@@ -466,10 +670,18 @@ def same_test_collection(reference: Mapping, other: Mapping) -> bool:
 class ExperimentKind:
     """What a comparison is, by the components it changes, and whether it stays on one collection.
 
-    ``same_collection``: the new runs are judged with the original qrels, so the replicability
-    measures apply (ARP, KTU, RBO, RMSE, ER, DeltaRI, paired t-test); otherwise those of
-    reproducibility (ARP, ER, DeltaRI, unpaired t-test). ``repro_eval`` names the kind as
-    repro_eval's ``PrimadExperiment`` and the ir_metadata paper do.
+    Parameters
+    ----------
+    name : str
+        The kind (``"replicability"``, ``"parameter sweep"`` ...; :data:`KINDS`).
+    same_collection : bool
+        The new runs are judged with the original qrels, so the replicability measures apply (ARP,
+        KTU, RBO, RMSE, ER, DeltaRI, paired t-test); otherwise those of reproducibility (ARP, ER,
+        DeltaRI, unpaired t-test).
+    description : str
+        One sentence on what the kind is.
+    repro_eval : str
+        The kind's name in repro_eval's ``PrimadExperiment`` and the ir_metadata paper.
     """
 
     name: str
@@ -499,7 +711,7 @@ KINDS: Mapping[str, ExperimentKind] = {
 
 
 def experiment_kind(primad_string: str, *, same_collection: bool | None = None) -> ExperimentKind:
-    """The kind of experiment a PRIMAD string makes of a comparison (:data:`KINDS`).
+    """Give the kind of experiment a PRIMAD string makes of a comparison (:data:`KINDS`).
 
     Data (D) that differs puts the new runs on another collection unless ``same_collection`` says the
     test collection is the same (only the training data differs; :func:`same_test_collection`).
@@ -508,6 +720,25 @@ def experiment_kind(primad_string: str, *, same_collection: bool | None = None) 
     differs makes it a parameter sweep, and nothing that differs a repetition; on another
     collection, the same implementation and actor make it a generalisation.
 
+    Parameters
+    ----------
+    primad_string : str
+        Six letters, ``p r i m a d`` each in either case (upper case: differs).
+    same_collection : bool, optional
+        Whether the test collection is the same although D differs.
+
+    Returns
+    -------
+    ExperimentKind
+        The kind.
+
+    Raises
+    ------
+    ValueError
+        If ``primad_string`` is not a PRIMAD string.
+
+    Examples
+    --------
     >>> experiment_kind("priMad").name, experiment_kind("PRIMAd").name, experiment_kind("PRIMAD").name
     ('parameter sweep', 'replicability', 'reproducibility')
     >>> experiment_kind("primaD").name, experiment_kind("primaD", same_collection=True).name
@@ -529,10 +760,19 @@ def experiment_kind(primad_string: str, *, same_collection: bool | None = None) 
 class PairExperiment:
     """What the headers of an original run pair and a new one say their comparison is.
 
-    ``primad``: the PRIMAD strings of the new baseline against the original baseline and of the new
-    advanced run against the original advanced run, ``kinds`` their kinds, ``same_collection``
-    whether the new runs are on the original test collection; all ``None`` when a run has no
-    complete header, and ``reason`` says which.
+    All fields but ``reason`` are ``None`` when a run has no complete header.
+
+    Parameters
+    ----------
+    primad : tuple of (str, str), optional
+        The PRIMAD strings of the new baseline against the original baseline and of the new
+        advanced run against the original advanced run.
+    kinds : tuple of (ExperimentKind, ExperimentKind), optional
+        Their kinds.
+    same_collection : bool, optional
+        Whether the new runs are on the original test collection.
+    reason : str, default ""
+        Which run lacks a complete header, when there is no PRIMAD string.
     """
 
     primad: tuple[str, str] | None = None
@@ -541,7 +781,13 @@ class PairExperiment:
     reason: str = ""
 
     def summary(self) -> str:
-        """One sentence: the strings, the kind and repro_eval's name for it (or why there is none)."""
+        """Describe the experiment in one sentence: the strings, the kind and repro_eval's name for it.
+
+        Returns
+        -------
+        str
+            The sentence, or why there is none.
+        """
         if self.primad is None:
             return f"no PRIMAD string: {self.reason}"
         (b, a), (kb, ka) = self.primad, self.kinds
@@ -553,11 +799,25 @@ class PairExperiment:
 
 def pair_experiment(*, orig_baseline: Mapping | None, orig_advanced: Mapping | None, new_baseline: Mapping | None,
                     new_advanced: Mapping | None) -> PairExperiment:
-    """The :class:`PairExperiment` of four runs' headers (``None`` for a run without one).
+    """Give the :class:`PairExperiment` of four runs' headers.
 
     Each new run is compared with its original (:func:`primad`); the test collection is the same
-    when D is lower-case or only the training data differs (:func:`same_test_collection`). Raises
-    :class:`MetadataError` when the two sides disagree on it: one pair cannot be judged by both qrels.
+    when D is lower-case or only the training data differs (:func:`same_test_collection`).
+
+    Parameters
+    ----------
+    orig_baseline, orig_advanced, new_baseline, new_advanced : Mapping or None
+        The runs' headers (``None`` for a run without one).
+
+    Returns
+    -------
+    PairExperiment
+        What the headers say the comparison is.
+
+    Raises
+    ------
+    MetadataError
+        When the two sides disagree on the collection: one pair cannot be judged by both qrels.
     """
     runs = {"original baseline": orig_baseline, "original advanced": orig_advanced,
             "new baseline": new_baseline, "new advanced": new_advanced}  # fmt: skip
@@ -598,9 +858,25 @@ def _flatten(value, path: tuple) -> dict[tuple, object]:
 
 
 def differences(reference: Mapping, other: Mapping, *, component: str | None = None) -> list[tuple[str, object, object]]:
-    """Every leaf field that differs between two headers (or within one ``component``):
-    ``(field path joined by ' → ', value in reference, value in other)``; ``None`` where a side lacks it.
+    """List every leaf field that differs between two headers (or within one ``component``).
 
+    Parameters
+    ----------
+    reference : Mapping
+        The header compared with.
+    other : Mapping
+        The header compared.
+    component : str, optional
+        Only the fields of this PRIMAD component.
+
+    Returns
+    -------
+    list of (str, object, object)
+        ``(field path joined by ' → ', value in reference, value in other)``; ``None`` where a side
+        lacks it.
+
+    Examples
+    --------
     >>> differences({"method": {"retrieval": [{"name": "lr", "C": 1.5}]}}, {"method": {"retrieval": [{"name": "lr", "C": 3.0}]}})
     [('method → retrieval → lr → C', 1.5, 3.0)]
     """

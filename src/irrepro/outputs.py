@@ -73,11 +73,33 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
                 newline: str | None = None, durable: bool = True) -> Iterator[IO]:
     """Open a temporary file beside ``path`` for writing; on success it replaces ``path``.
 
-    ``mode`` is ``"w"`` (text) or ``"wb"`` (bytes). If the block raises, the temporary file is
-    removed and ``path`` is left as it was (absent, or its previous complete version).
-    ``durable``: sync the file to disk before the rename, so that even a power loss cannot leave
-    an empty file under the name; a writer whose readers check every file (the data cache, which
-    hashes a file before trusting it) may skip that cost.
+    If the block raises, the temporary file is removed and ``path`` is left as it was (absent, or
+    its previous complete version).
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file to write.
+    mode : {"w", "wb"}
+        Text or bytes.
+    encoding : str or None, default "utf-8"
+        The text encoding (text mode).
+    newline : str or None, default None
+        As for the built-in ``open`` (text mode).
+    durable : bool, default True
+        Sync the file to disk before the rename, so that even a power loss cannot leave an empty
+        file under the name; a writer whose readers check every file (the data cache, which hashes
+        a file before trusting it) may skip that cost.
+
+    Yields
+    ------
+    file object
+        The temporary file, open for writing.
+
+    Raises
+    ------
+    ValueError
+        For another mode.
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"atomic_open: mode must be 'w' or 'wb', not {mode!r}")
@@ -101,27 +123,77 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
 
 
 def atomic_write_text(path: str | os.PathLike, text: str, *, encoding: str = "utf-8") -> Path:
-    """Write ``text`` to ``path`` atomically; returns the path."""
+    """Write ``text`` to ``path`` atomically.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file to write.
+    text : str
+        Its contents.
+    encoding : str, default "utf-8"
+        The text encoding.
+
+    Returns
+    -------
+    pathlib.Path
+        The path.
+    """
     with atomic_open(path, "w", encoding=encoding, newline="") as handle:
         handle.write(text)
     return Path(path)
 
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
-    """Write ``data`` to ``path`` atomically; returns the path."""
+    """Write ``data`` to ``path`` atomically.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file to write.
+    data : bytes
+        Its contents.
+
+    Returns
+    -------
+    pathlib.Path
+        The path.
+    """
     with atomic_open(path, "wb") as handle:
         handle.write(data)
     return Path(path)
 
 
 def sha256_of(path: str | os.PathLike) -> str:
-    """The sha256 of a file's bytes, as hexadecimal."""
+    """Digest a file's bytes.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file.
+
+    Returns
+    -------
+    str
+        The hex sha256 digest.
+    """
     with open(path, "rb") as handle:
         return hash_handle(handle)
 
 
 def hash_handle(handle: IO[bytes]) -> str:
-    """The sha256 of what is left to read from a binary file, read in blocks of 1 MiB."""
+    """Digest what is left to read from a binary file, read in blocks of 1 MiB.
+
+    Parameters
+    ----------
+    handle : binary file
+        A file open for reading in binary mode.
+
+    Returns
+    -------
+    str
+        The hex sha256 digest.
+    """
     digest = hashlib.sha256()
     for block in iter(lambda: handle.read(1 << 20), b""):
         digest.update(block)
@@ -146,7 +218,15 @@ def _member_name(name: str) -> str:
 
 
 class TableSetWriter:
-    """Collects the files of one set in a staging folder; :func:`table_set` makes them visible."""
+    """Collect the files of one set in a staging folder; :func:`table_set` makes them visible.
+
+    Parameters
+    ----------
+    out_dir : pathlib.Path
+        The folder the set is written into.
+    staging : pathlib.Path
+        The folder the files are written to first.
+    """
 
     def __init__(self, out_dir: Path, staging: Path) -> None:
         self.out_dir = out_dir
@@ -163,13 +243,41 @@ class TableSetWriter:
         return staged
 
     def add_table(self, name: str, frame: pd.DataFrame, *, index: bool = False) -> Path:
-        """Write ``frame`` as CSV under ``name``; returns the path it will have in the folder."""
+        """Write ``frame`` as CSV under ``name``.
+
+        Parameters
+        ----------
+        name : str
+            The file's name in the set (``"deviance.csv"``).
+        frame : pandas.DataFrame
+            The table.
+        index : bool, default False
+            Write the index as the first column(s).
+
+        Returns
+        -------
+        pathlib.Path
+            The path the file will have in the folder.
+        """
         with atomic_open(self._claim(name), "w", newline="") as handle:
             frame.to_csv(handle, index=index)
         return self.out_dir / name
 
     def add_file(self, name: str, write: Callable[[Path], object]) -> Path:
-        """Let ``write(path)`` write the file ``name`` (e.g. :func:`irrepro.runs.write_run`)."""
+        """Let ``write(path)`` write the file ``name`` (e.g. :func:`irrepro.runs.write_run`).
+
+        Parameters
+        ----------
+        name : str
+            The file's name in the set.
+        write : callable
+            Called with the staging path to write to.
+
+        Returns
+        -------
+        pathlib.Path
+            The path the file will have in the folder.
+        """
         write(self._claim(name))
         return self.out_dir / name
 
@@ -183,15 +291,29 @@ class TableSetWriter:
 def table_set(out_dir: str | os.PathLike, *, producer: str) -> Iterator[TableSetWriter]:
     """Write a set of files into ``out_dir``: all of them with a new manifest, or none.
 
+    If the block raises (a full disk, a failed computation), ``out_dir`` is left exactly as it was,
+    its previous set and manifest included.
+
+    Parameters
+    ----------
+    out_dir : str or path-like
+        The folder of the set.
+    producer : str
+        What wrote the set, kept in the manifest.
+
+    Yields
+    ------
+    TableSetWriter
+        Adds the set's files.
+
+    Examples
+    --------
     >>> import tempfile, pandas as pd
     >>> folder = Path(tempfile.mkdtemp())
     >>> with table_set(folder, producer="doctest") as tables:
     ...     _ = tables.add_table("t.csv", pd.DataFrame({"a": [1]}))
     >>> [p.name for p in verify_table_set(folder)]
     ['t.csv']
-
-    If the block raises (a full disk, a failed computation), ``out_dir`` is left exactly as it was,
-    its previous set and manifest included. ``producer`` names what wrote the set.
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -206,7 +328,24 @@ def table_set(out_dir: str | os.PathLike, *, producer: str) -> Iterator[TableSet
 
 def write_table_set(out_dir: str | os.PathLike, tables: Mapping[str, pd.DataFrame], *, producer: str,
                     index: bool = False) -> list[Path]:
-    """Write each frame as CSV under its name (e.g. ``"deviance.csv"``) as one set; returns the paths."""
+    """Write each frame as CSV under its name (e.g. ``"deviance.csv"``) as one set.
+
+    Parameters
+    ----------
+    out_dir : str or path-like
+        The folder of the set.
+    tables : mapping of str -> pandas.DataFrame
+        File name -> table.
+    producer : str
+        What wrote the set, kept in the manifest.
+    index : bool, default False
+        Write the index as the first column(s).
+
+    Returns
+    -------
+    list of pathlib.Path
+        The paths written.
+    """
     with table_set(out_dir, producer=producer) as writer:
         for name, frame in tables.items():
             writer.add_table(name, frame, index=index)
@@ -267,7 +406,23 @@ def _manifest(files: list[dict], producer: str) -> dict:
 
 
 def read_manifest(folder: str | os.PathLike) -> dict:
-    """The manifest of the table set in ``folder``; :class:`TableSetError` if there is none or it is bad."""
+    """Read the manifest of the table set in ``folder``.
+
+    Parameters
+    ----------
+    folder : str or path-like
+        The set's folder.
+
+    Returns
+    -------
+    dict
+        The manifest: its format, producer, and each file's size and sha256.
+
+    Raises
+    ------
+    TableSetError
+        If there is none, or it is unreadable or not a table-set manifest.
+    """
     path = Path(folder) / MANIFEST
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
@@ -299,9 +454,22 @@ def _listed_files(folder: Path, manifest: dict) -> list[dict]:
 
 
 def verify_table_set(folder: str | os.PathLike) -> list[Path]:
-    """The files of the complete set in ``folder``, each checked against its manifest's size and sha256.
+    """Check the files of the complete set in ``folder`` against its manifest's size and sha256.
 
-    Raises :class:`TableSetError` naming the file and the problem when the set is not complete.
+    Parameters
+    ----------
+    folder : str or path-like
+        The set's folder.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The set's files.
+
+    Raises
+    ------
+    TableSetError
+        Naming the file and the problem when the set is not complete (or the manifest is bad).
     """
     folder = Path(folder)
     paths = []

@@ -31,7 +31,18 @@ KEY_PACKAGES = (
 
 
 def package_versions(names: tuple[str, ...] = KEY_PACKAGES) -> pd.DataFrame:
-    """Installed version of each package (``not installed`` where absent), plus Python itself."""
+    """List the installed version of each package, plus Python itself.
+
+    Parameters
+    ----------
+    names : tuple of str, default KEY_PACKAGES
+        The packages.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``package`` and ``version`` (``not installed`` where absent).
+    """
     rows = [{"package": "python", "version": platform.python_version()}]
     for name in names:
         try:
@@ -43,7 +54,13 @@ def package_versions(names: tuple[str, ...] = KEY_PACKAGES) -> pd.DataFrame:
 
 
 def data_files() -> pd.DataFrame:
-    """Registered data files present in the cache, with their sha256 (verified) and source."""
+    """List the registered data files present in the cache, with their sha256 (verified) and source.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``file``, ``sha256``, ``verified`` and ``source``.
+    """
     status = data.verify()
     rows = []
     for entry in data.provenance():
@@ -122,10 +139,24 @@ def _platform(packages: tuple[str, ...]) -> dict:
 
 
 def platform_metadata(packages: tuple[str, ...] = ()) -> dict:
-    """The ir_metadata Platform of this process: CPU, memory, operating system, Python, the versions of
-    ``packages`` and the BLAS libraries. No time, no path, nothing that changes between two runs on
-    one machine (a run's file, and so its sha256, stays the same when it is made again).
+    """Describe the ir_metadata Platform of this process.
 
+    CPU, memory, operating system, Python, the versions of ``packages`` and the BLAS libraries. No
+    time, no path, nothing that changes between two runs on one machine (a run's file, and so its
+    sha256, stays the same when it is made again).
+
+    Parameters
+    ----------
+    packages : tuple of str, default ()
+        Packages whose versions to list.
+
+    Returns
+    -------
+    dict
+        The Platform fields: ``hardware``, ``operating system`` and ``software``.
+
+    Examples
+    --------
     >>> sorted(platform_metadata(("numpy",)))
     ['hardware', 'operating system', 'software']
     """
@@ -135,8 +166,16 @@ def platform_metadata(packages: tuple[str, ...] = ()) -> dict:
 
 
 def implementation_source() -> dict:
-    """The ir_metadata Implementation source of irrepro: language, repository (if configured by
-    ``$IRREPRO_REPOSITORY_URL``), git commit (:func:`git_commit`, ``+dirty`` for local changes) and version."""
+    """Describe the ir_metadata Implementation source of irrepro.
+
+    Language, repository (if configured by ``$IRREPRO_REPOSITORY_URL``), git commit
+    (:func:`git_commit`, ``+dirty`` for local changes) and version.
+
+    Returns
+    -------
+    dict
+        The source fields.
+    """
     from irrepro import __version__
 
     source: dict = {"lang": ["python"]}

@@ -10,7 +10,18 @@ __all__ = ["git_commit"]
 
 
 def git_commit(repository: Path | None = None) -> str:
-    """The commit the book was built from, with ``+dirty`` when the work tree has changes."""
+    """Give the commit the book was built from, with ``+dirty`` when the work tree has changes.
+
+    Parameters
+    ----------
+    repository : pathlib.Path, optional
+        The checkout; default: the one holding the package.
+
+    Returns
+    -------
+    str
+        The commit hash, or ``"unknown (not a git checkout)"``.
+    """
     folder = repository or Path(__file__).resolve().parents[2]
     try:
         commit = subprocess.run(

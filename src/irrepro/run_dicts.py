@@ -63,11 +63,28 @@ def _dicts(topics: np.ndarray, docs: np.ndarray, values: np.ndarray, starts: np.
 def nested_batches(
     query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what: str, batch_rows: int | None = BATCH_ROWS
 ) -> Iterator[dict[str, dict]]:
-    """``{topic: {doc: value}}`` dicts of whole topics, about ``batch_rows`` lines each (``None``: one).
+    """Give ``{topic: {doc: value}}`` dicts of whole topics, about ``batch_rows`` lines each.
 
     Topics come in string order when the frame is not in blocks of topics, else in frame order.
-    Raises ``ValueError`` naming the first pair (in frame order) of a document twice in one topic:
-    ``evaluate: {what} document D twice in topic T``.
+
+    Parameters
+    ----------
+    query_ids, doc_ids, values : pandas.Series
+        Aligned columns of a run (``score``) or of qrels (``relevance``).
+    what : str
+        Names the input in the error: ``evaluate: {what} document D twice in topic T``.
+    batch_rows : int or None, default BATCH_ROWS
+        About how many lines a batch holds; ``None``: all in one batch.
+
+    Yields
+    ------
+    dict of str -> dict of str -> value
+        Topic -> document -> value, for whole topics.
+
+    Raises
+    ------
+    ValueError
+        Naming the first pair (in frame order) of a document twice in one topic.
     """
     topics = query_ids.astype("str").to_numpy(dtype=object)
     docs = doc_ids.astype("str").to_numpy(dtype=object)
@@ -99,7 +116,25 @@ def _batches(
 
 
 def nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what: str) -> dict[str, dict]:
-    """The whole ``{topic: {doc: value}}`` dict (see :func:`nested_batches`)."""
+    """Give the whole ``{topic: {doc: value}}`` dict (see :func:`nested_batches`).
+
+    Parameters
+    ----------
+    query_ids, doc_ids, values : pandas.Series
+        Aligned columns of a run (``score``) or of qrels (``relevance``).
+    what : str
+        Names the input in the error about a document twice in one topic.
+
+    Returns
+    -------
+    dict of str -> dict of str -> value
+        Topic -> document -> value.
+
+    Raises
+    ------
+    ValueError
+        If a topic lists a document twice.
+    """
     whole: dict[str, dict] = {}
     for batch in nested_batches(query_ids, doc_ids, values, what=what, batch_rows=None):
         whole.update(batch)
@@ -107,12 +142,27 @@ def nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what:
 
 
 def grouped_batches(pieces: Iterable[pd.DataFrame]) -> Iterator[dict[str, dict[str, float]]]:
-    """``{topic: {doc: score}}`` of the topics each piece of consecutive run lines completes.
+    """Give ``{topic: {doc: score}}`` of the topics each piece of consecutive run lines completes.
 
-    ``pieces`` are frames with ``query_id``, ``doc_id`` (str) and ``score`` (float64) in file
-    order, as :class:`irrepro.runs.RunStream` yields them.  The last topic of a piece is held
-    back until a later piece starts another topic (or the pieces end).  Raises
-    :class:`NeedsWholeRun` (see the module docstring).
+    The last topic of a piece is held back until a later piece starts another topic (or the pieces
+    end).
+
+    Parameters
+    ----------
+    pieces : iterable of pandas.DataFrame
+        Frames with ``query_id``, ``doc_id`` (str) and ``score`` (float64) in file order, as
+        :class:`irrepro.runs.RunStream` yields them.
+
+    Yields
+    ------
+    dict of str -> dict of str -> float
+        Topic -> document -> score, for the topics completed so far.
+
+    Raises
+    ------
+    NeedsWholeRun
+        When the stream cannot be evaluated as it is read (see the module docstring):
+        :class:`NotInBlocks` when a topic comes back after another one.
     """
     started: set[str] = set()
     open_topic, open_rows = None, []  # the last topic so far, which may go on in the next piece
@@ -147,11 +197,27 @@ def _checked(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
 
 
 def sorted_batches(pieces: Iterable[pd.DataFrame], *, batch_rows: int | None = BATCH_ROWS) -> Iterator[dict[str, dict[str, float]]]:
-    """``{topic: {doc: score}}`` of a stream of run lines in any order, in batches of whole topics.
+    """Give ``{topic: {doc: score}}`` of a stream of run lines in any order, in batches of whole topics.
 
-    The pieces (as for :func:`grouped_batches`) are held by ``_HeldLines``, then ordered by
-    topic code (stably) and cut into batches of about ``batch_rows`` lines.  Raises
-    :class:`NeedsWholeRun` when a topic lists a document twice or there is no line.
+    The pieces are held by ``_HeldLines``, then ordered by topic code (stably) and cut into batches
+    of about ``batch_rows`` lines.
+
+    Parameters
+    ----------
+    pieces : iterable of pandas.DataFrame
+        As for :func:`grouped_batches`.
+    batch_rows : int or None, default BATCH_ROWS
+        About how many lines a batch holds; ``None``: all in one batch.
+
+    Yields
+    ------
+    dict of str -> dict of str -> float
+        Topic -> document -> score, for whole topics.
+
+    Raises
+    ------
+    NeedsWholeRun
+        When a topic lists a document twice or there is no line.
     """
     held = _HeldLines()
     for piece in pieces:

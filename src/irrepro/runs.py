@@ -155,10 +155,20 @@ METADATA_ATTR = "ir_metadata"
 
 
 def run_metadata(frame: pd.DataFrame) -> Metadata | None:
-    """The ir_metadata header :func:`read_run` found at the top of the run's file, or ``None``.
+    """Give the ir_metadata header :func:`read_run` found at the top of the run's file.
 
     A frame derived from the read one (filtered, re-ranked) still carries it, as pandas carries
     ``attrs``; whether it still describes that frame is the caller's to judge.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A run frame, as :func:`read_run` returns it (or one derived from it).
+
+    Returns
+    -------
+    Metadata or None
+        The header, kept in ``frame.attrs[METADATA_ATTR]``; ``None`` without one.
     """
     return frame.attrs.get(METADATA_ATTR)
 
@@ -170,7 +180,17 @@ def rank_by_score(frame: pd.DataFrame) -> pd.DataFrame:
     """Sort ``frame`` into trec_eval order and set a 1-based ``rank`` per topic.
 
     Order: ``query_id`` ascending, then ``score`` descending, ties by ``doc_id`` descending.
-    Any existing ``rank`` column is replaced.  Returns a new frame with a fresh index.
+    Any existing ``rank`` column is replaced.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A run frame with columns ``query_id``, ``doc_id`` and ``score``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A new frame with a fresh index, in that order, with the new ``rank`` column.
     """
     ordered = _rank_if_ordered(frame)
     if ordered is not None:
@@ -199,11 +219,21 @@ def rank_by_score(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def in_trec_eval_order(frame: pd.DataFrame) -> bool:
-    """Whether ``frame``'s rows and ``rank`` column already are :func:`rank_by_score`'s order.
+    """Tell whether ``frame``'s rows and ``rank`` column already are :func:`rank_by_score`'s order.
 
     Topics in string order, each one block of rows ranked 1..n, scores descending, ties by docno
     descending: true of every frame :func:`read_run` returns, so that a caller can skip re-ranking
     it (a few vectorised comparisons instead of a copy).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A run frame with columns ``query_id``, ``doc_id``, ``score`` and ``rank``.
+
+    Returns
+    -------
+    bool
+        True if re-ranking would change neither the row order nor ``rank``.
     """
     if "rank" not in frame.columns or len(frame) == 0:
         return False
@@ -760,9 +790,27 @@ def _body_chunks(source: Source, summary: _RunSummary, chunk_bytes: int | None) 
         yield number, data
 
 
-def read_metadata_file(path) -> Metadata:
-    """A YAML file of ir_metadata fields (``irrepro metadata annotate RUN --from FILE``, ``irrepro
-    routing run --metadata FILE``), checked against the schema; errors name the file and the line."""
+def read_metadata_file(path: str | os.PathLike[str] | BinaryIO) -> Metadata:
+    """Read a YAML file of ir_metadata fields, checked against the schema.
+
+    The file of ``irrepro metadata annotate RUN --from FILE`` and ``irrepro routing run
+    --metadata FILE``.
+
+    Parameters
+    ----------
+    path : str, path-like or binary file
+        The YAML file, as :func:`read_run` accepts a path.
+
+    Returns
+    -------
+    Metadata
+        The fields read.
+
+    Raises
+    ------
+    RunFormatError
+        If the file is not UTF-8 or its fields are not ir_metadata's, naming the file and the line.
+    """
     with Source(path) as opened:
         data, source = opened.read(), opened.label
     try:
@@ -773,9 +821,21 @@ def read_metadata_file(path) -> Metadata:
         raise RunFormatError(str(error)) from None
 
 
-def read_metadata(path) -> Metadata | None:
-    """The ir_metadata header of a run file (``None`` without one), read without its run lines: a
-    file is read up to the first chunk after the header. ``path`` as for :func:`read_run`."""
+def read_metadata(path: str | os.PathLike[str] | BinaryIO) -> Metadata | None:
+    """Read the ir_metadata header of a run file without its run lines.
+
+    A file is read up to the first chunk after the header.
+
+    Parameters
+    ----------
+    path : str, path-like or binary file
+        The run, as for :func:`read_run`.
+
+    Returns
+    -------
+    Metadata or None
+        The header; ``None`` without one.
+    """
     with Source(path) as source:
         summary = _RunSummary()
         for _ in _body_chunks(source, summary, None):
@@ -783,13 +843,35 @@ def read_metadata(path) -> Metadata | None:
         return summary.metadata
 
 
-def annotate_run(path, metadata: Mapping, *, out=None) -> Metadata:
-    """Write the run ``path`` with ``metadata`` as its header to ``out`` (default: ``path`` itself,
-    replaced atomically) and return the header written.
+def annotate_run(
+    path: str | os.PathLike[str] | BinaryIO, metadata: Mapping, *, out: str | os.PathLike[str] | None = None
+) -> Metadata:
+    """Write the run ``path`` with ``metadata`` as its header.
 
     The run is read first (its lines checked, its tag known, as :func:`read_run` does); a header it
     has already is kept, ``metadata`` laid over it (:func:`irrepro.metadata.merged`). The run lines
     are written as they are (order, ranks and spacing kept), behind the new header.
+
+    Parameters
+    ----------
+    path : str, path-like or binary file
+        The run, as for :func:`read_run`.
+    metadata : Mapping
+        ir_metadata fields to lay over the run's header (nested mappings, as in the YAML).
+    out : str or path-like, optional
+        The file to write; default: ``path`` itself, replaced atomically.
+
+    Returns
+    -------
+    Metadata
+        The header written.
+
+    Raises
+    ------
+    ValueError
+        If the run comes from standard input or a stream and no ``out`` is given.
+    RunFormatError
+        If the run is malformed or the fields do not fit ir_metadata's schema.
     """
     with Source(path) as opened:
         data, source = opened.read(), opened.label
@@ -954,11 +1036,10 @@ def _ranked_run(
 
 
 class RunStream:
-    """A run read chunk by chunk, for evaluating a run without holding all its lines.
+    r"""A run read chunk by chunk, for evaluating a run without holding all its lines.
 
     Iterating yields frames with columns ``query_id`` (str), ``doc_id`` (str) and ``score``
-    (float64) of consecutive lines in file order, one per chunk of about ``chunk_bytes`` bytes
-    (default :data:`irrepro.sources.CHUNK_BYTES`).
+    (float64) of consecutive lines in file order, one per chunk of about ``chunk_bytes`` bytes.
     Every line is checked as :func:`read_run` checks it, and the first malformed one raises
     :class:`RunFormatError` naming the file and its line number in the whole file.  Two checks
     need the whole run and are left to the consumer: a document twice in one topic, and a run
@@ -970,21 +1051,30 @@ class RunStream:
     last line's) and :meth:`warn` gives the warnings :func:`read_run` would give (ignored lines,
     several tags; :meth:`read` gives them itself).
 
-    ``path`` is what :func:`read_run` accepts; a regular file is read in chunks (and again by
-    :meth:`read`), anything else is read into memory once (:class:`irrepro.sources.Source`).
-    Use as a context manager, or call :meth:`close`.
+    A regular file is read in chunks (and again by :meth:`read`), anything else is read into
+    memory once (:class:`irrepro.sources.Source`).  Use as a context manager, or call :meth:`close`.
+
+    Parameters
+    ----------
+    path : str, path-like or binary file
+        What :func:`read_run` accepts: a file, a FIFO, ``/dev/stdin``, ``"-"`` for standard input,
+        or a file opened in binary mode.
+    name : str, optional
+        Run name, as for :func:`read_run`; default: the run tag of the file's last line.
+    chunk_bytes : int, optional
+        About how many bytes each yielded frame covers; default :data:`irrepro.sources.CHUNK_BYTES`.
 
     Examples
     --------
     >>> import tempfile, pathlib
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "r.run"
-    >>> _ = p.write_text("1 Q0 a 1 0.5 x\\n1 Q0 b 2 0.4 x\\n2 Q0 a 1 0.9 x\\n")
+    >>> _ = p.write_text("1 Q0 a 1 0.5 x\n1 Q0 b 2 0.4 x\n2 Q0 a 1 0.9 x\n")
     >>> with RunStream(p, chunk_bytes=16) as stream:
     ...     [len(frame) for frame in stream], stream.tag
     ([1, 1, 1], 'x')
     """
 
-    def __init__(self, path, *, name: str | None = None, chunk_bytes: int | None = None):
+    def __init__(self, path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None, chunk_bytes: int | None = None):
         self._source = Source(path)
         self.label, self.name, self.chunk_bytes = self._source.label, name, chunk_bytes
         self._summary: _RunSummary | None = None
@@ -1007,12 +1097,28 @@ class RunStream:
         return self._completed().metadata
 
     def warn(self, *, stacklevel: int = 2) -> None:
-        """The warnings :func:`read_run` gives for this input (after a complete iteration), attributed
-        ``stacklevel`` frames up as :func:`warnings.warn` counts."""
+        """Give the warnings :func:`read_run` gives for this input (after a complete iteration).
+
+        Parameters
+        ----------
+        stacklevel : int, default 2
+            The frame the warnings are attributed to, counted as :func:`warnings.warn` counts.
+
+        Raises
+        ------
+        RuntimeError
+            If the run has not been read to its end.
+        """
         self._completed().warn(self.label, self.name, stacklevel=stacklevel)
 
     def read(self) -> pd.DataFrame:
-        """:func:`read_run`'s frame of the whole input, read again, with its warnings and errors."""
+        """Read the whole input again as :func:`read_run` does.
+
+        Returns
+        -------
+        pandas.DataFrame
+            :func:`read_run`'s frame of the whole input, with its warnings and errors.
+        """
         frame, self._summary = _ranked_run(self._source, name=self.name, chunk_bytes=self.chunk_bytes, stacklevel=2)
         return frame
 
@@ -1022,6 +1128,7 @@ class RunStream:
         return self._summary
 
     def close(self) -> None:
+        """Close the input (a context manager's exit does it too)."""
         self._source.close()
 
     def __enter__(self) -> RunStream:
@@ -1079,19 +1186,54 @@ def _qrels_from_bytes(data: bytes, source: str, *, fast: bool = True) -> pd.Data
 
 
 def as_run_frame(frame: pd.DataFrame, name: str = "run") -> pd.DataFrame:
-    """``frame`` as a run frame of irrepro's columns in trec_eval's order: PyTerrier's ``qid`` and
-    ``docno`` renamed (its ``rank``, from 0 in its own order of ties, dropped), then ranked by
-    :func:`rank_by_score` unless already :func:`in_trec_eval_order` (a frame from :func:`read_run`
-    is returned as it is)."""
+    """Give ``frame`` as a run frame of irrepro's columns in trec_eval's order.
+
+    PyTerrier's ``qid`` and ``docno`` are renamed (its ``rank``, from 0 in its own order of ties,
+    dropped), then the frame is ranked by :func:`rank_by_score` unless already
+    :func:`in_trec_eval_order` (a frame from :func:`read_run` is returned as it is).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A run: irrepro's columns (``query_id``, ``doc_id``, numeric ``score`` without NaN) or
+        PyTerrier's (``qid``, ``docno``, ``score``), at least one row.
+    name : str, default "run"
+        What the error message calls ``frame``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``frame``'s columns, with irrepro's names and a trec_eval ``rank``, in trec_eval order.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``frame`` is not a run frame (a column missing, no rows, a non-numeric or NaN score).
+    """
     frame = RunFrame().check(name, frame)
     return frame if in_trec_eval_order(frame) else rank_by_score(frame)
 
 
 def qrels_sha256(qrels: pd.DataFrame) -> str:
-    """sha256 of ``qrels`` as TREC text, lines ``topic 0 docno grade`` sorted by topic and docno:
+    """Digest relevance judgments, whatever the file they were read from.
+
+    The sha256 of ``qrels`` as TREC text, lines ``topic 0 docno grade`` sorted by topic and docno:
     the same judgments give the same digest whatever the order, spacing or iteration column of the
     file they were read from.
 
+    Parameters
+    ----------
+    qrels : pandas.DataFrame
+        Judgments with columns ``query_id``, ``doc_id`` and ``relevance``, as :func:`read_qrels`
+        returns them.
+
+    Returns
+    -------
+    str
+        The hexadecimal sha256 digest.
+
+    Examples
+    --------
     >>> q = pd.DataFrame({"query_id": ["2", "1"], "doc_id": ["a", "b"], "relevance": [1, 0]})
     >>> qrels_sha256(q) == qrels_sha256(q.iloc[::-1])
     True

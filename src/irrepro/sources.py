@@ -22,6 +22,7 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
+from typing import BinaryIO
 
 __all__ = ["Source", "CHUNK_BYTES"]
 
@@ -35,12 +36,21 @@ CHUNK_BYTES = 2 * 2**20
 class Source:
     """An input opened for reading in line-aligned chunks (see the module docstring).
 
-    ``source`` is a path (``str`` or path-like), ``"-"`` for standard input, or a binary file
-    object; ``label`` is the name error messages give it (the path, ``<stdin>``, the file object's
+    ``label`` is the name error messages give it (the path, ``<stdin>``, the file object's
     ``name``).  Use as a context manager, or call :meth:`close`.
+
+    Parameters
+    ----------
+    source : str, path-like or binary file
+        A path, ``"-"`` for standard input, or a file object opened in binary mode.
+
+    Raises
+    ------
+    TypeError
+        If a file object gives text (opened without ``"b"``).
     """
 
-    def __init__(self, source):
+    def __init__(self, source: str | os.PathLike[str] | BinaryIO):
         self._handle = None
         self._data: bytes | None = None
         if hasattr(source, "read"):
@@ -68,18 +78,40 @@ class Source:
 
     @classmethod
     def from_bytes(cls, data: bytes, label: str) -> Source:
-        """A source of bytes already in memory (for tests and for callers that hold them)."""
+        """Make a source of bytes already in memory (for tests and for callers that hold them).
+
+        Parameters
+        ----------
+        data : bytes
+            The input.
+        label : str
+            The name error messages give it.
+
+        Returns
+        -------
+        Source
+            A source reading ``data``.
+        """
         source = cls.__new__(cls)
         source._handle, source._data, source.label = None, bytes(data), label
         return source
 
     def chunks(self, size: int | None = None) -> Iterator[tuple[int, bytes]]:
-        """``(first line number, bytes)`` of consecutive chunks from the start of the input.
+        r"""Give ``(first line number, bytes)`` of consecutive chunks from the start of the input.
 
-        Every chunk but the last ends with ``\\n``; a chunk holds about ``size`` bytes (up to the
-        last line end within them; a line longer than ``size`` stays whole), :data:`CHUNK_BYTES`
-        when ``size`` is ``None``.  ``size`` 0 gives the input as one chunk.  An empty input gives
-        no chunk.
+        Every chunk but the last ends with ``\n``; a line longer than ``size`` stays whole.  An empty
+        input gives no chunk.
+
+        Parameters
+        ----------
+        size : int or None, default None
+            About how many bytes a chunk holds (up to the last line end within them);
+            :data:`CHUNK_BYTES` when ``None``; 0 gives the input as one chunk.
+
+        Yields
+        ------
+        tuple of (int, bytes)
+            The 1-based number of the chunk's first line, and its bytes.
         """
         size = CHUNK_BYTES if size is None else size
         number = 1
@@ -89,7 +121,13 @@ class Source:
             number += chunk.count(b"\n")
 
     def read(self) -> bytes:
-        """All bytes of the input, from its start."""
+        """Read all bytes of the input, from its start.
+
+        Returns
+        -------
+        bytes
+            The whole input.
+        """
         if self._data is not None:
             return self._data
         self._rewind()
@@ -110,6 +148,7 @@ class Source:
         self._handle.seek(self._start)
 
     def close(self) -> None:
+        """Close the input if this source opened it (a context manager's exit does it too)."""
         if self._handle is not None:
             self._handle.close()
 

@@ -19,8 +19,20 @@ __all__ = ["topic_key", "sort_topics"]
 
 
 def topic_key(topic: Any) -> tuple[int, int, str]:
-    """The sort key of one topic id: ``(0, number, text)`` for a number, ``(1, 0, text)`` otherwise.
+    """Give the sort key of one topic id: ``(0, number, text)`` for a number, ``(1, 0, text)`` otherwise.
 
+    Parameters
+    ----------
+    topic : object
+        A topic id (a string or a number).
+
+    Returns
+    -------
+    tuple of (int, int, str)
+        The key.
+
+    Examples
+    --------
     >>> topic_key("301"), topic_key(301), topic_key("q1")
     ((0, 301, '301'), (0, 301, '301'), (1, 0, 'q1'))
     """
@@ -32,5 +44,16 @@ def topic_key(topic: Any) -> tuple[int, int, str]:
 
 
 def sort_topics(topics: Iterable[Any]) -> list[str]:
-    """The topic ids as strings, in the package's topic order (see the module docstring)."""
+    """Sort topic ids in the package's topic order (see the module docstring).
+
+    Parameters
+    ----------
+    topics : iterable
+        Topic ids (strings or numbers).
+
+    Returns
+    -------
+    list of str
+        The ids as strings, sorted.
+    """
     return sorted((str(topic) for topic in topics), key=topic_key)

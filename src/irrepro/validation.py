@@ -79,8 +79,11 @@ _INT64 = (-(2**63), 2**63 - 1)
 
 
 class InvalidParameterError(ValueError, TypeError):
-    """An argument has the wrong type or value; the message names the parameter, what is
-    allowed and what was given. Both a ``ValueError`` and a ``TypeError``, as in scikit-learn."""
+    """An argument has the wrong type or value.
+
+    The message names the parameter, what is allowed and what was given. Both a ``ValueError`` and
+    a ``TypeError``, as in scikit-learn.
+    """
 
 
 def _show(value) -> str:
@@ -117,16 +120,74 @@ class Constraint:
     """
 
     def describe(self) -> str:
+        """Say what the parameter may be, as error messages complete "NAME must be ...".
+
+        Returns
+        -------
+        str
+            The description ("a number in (0, 1)").
+        """
         raise NotImplementedError
 
     def check(self, name: str, value):
+        """Check ``value`` and return it in normal form.
+
+        Parameters
+        ----------
+        name : str
+            The parameter's name, for the error message.
+        value : object
+            The argument given.
+
+        Returns
+        -------
+        object
+            The value in normal form (an ``int`` for an integer, a tuple for a list of names).
+
+        Raises
+        ------
+        InvalidParameterError
+            If ``value`` is not what :meth:`Constraint.describe` says.
+        """
         raise NotImplementedError
 
     def from_text(self, text: str):
-        """The checked value of a command-line string (the option's name is added by argparse)."""
+        """Read a command-line string into a checked value (the option's name is added by argparse).
+
+        Parameters
+        ----------
+        text : str
+            The option's value as typed.
+
+        Returns
+        -------
+        object
+            The checked value.
+
+        Raises
+        ------
+        InvalidParameterError
+            If the value is not allowed.
+        """
         return self.check("the value", text)
 
     def fail(self, name: str, value, *, got: str | None = None):
+        """Raise the error of a value this constraint does not allow.
+
+        Parameters
+        ----------
+        name : str
+            The parameter's name.
+        value : object
+            The argument given.
+        got : str, optional
+            What to call the argument given; default: a short form of ``value``.
+
+        Raises
+        ------
+        InvalidParameterError
+            Always: "NAME must be DESCRIPTION; got VALUE".
+        """
         raise InvalidParameterError(f"{name} must be {self.describe()}; got {got or _show(value)}")
 
 
@@ -147,7 +208,13 @@ _REAL_TEXT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 
 @dataclass(frozen=True)
 class Integer(Constraint):
-    """An integer (``bool`` is not one) within ``[minimum, maximum]``."""
+    """An integer (``bool`` is not one) within ``[minimum, maximum]``.
+
+    Parameters
+    ----------
+    minimum, maximum : int or None, default None
+        The bounds, included; ``None``: unbounded.
+    """
 
     minimum: int | None = None
     maximum: int | None = None
@@ -174,7 +241,15 @@ class Integer(Constraint):
 
 @dataclass(frozen=True)
 class Real(Constraint):
-    """A finite number within the bounds; ``closed`` says which bounds belong to the range."""
+    """A finite number within the bounds.
+
+    Parameters
+    ----------
+    minimum, maximum : float or None, default None
+        The bounds; ``None``: unbounded.
+    closed : {"both", "neither", "left", "right"}
+        Which bounds belong to the range.
+    """
 
     minimum: float | None = None
     maximum: float | None = None
@@ -220,7 +295,13 @@ class Boolean(Constraint):
 
 @dataclass(frozen=True)
 class Choice(Constraint):
-    """One of a fixed set of values (strings, usually)."""
+    """One of a fixed set of values (strings, usually).
+
+    Parameters
+    ----------
+    options : tuple
+        The values allowed.
+    """
 
     options: tuple
 
@@ -235,7 +316,13 @@ class Choice(Constraint):
 
 @dataclass(frozen=True)
 class Optional(Constraint):
-    """``None`` or what ``inner`` allows."""
+    """``None`` or what ``inner`` allows.
+
+    Parameters
+    ----------
+    inner : Constraint
+        The constraint on a value that is not ``None``.
+    """
 
     inner: Constraint
 
@@ -248,7 +335,15 @@ class Optional(Constraint):
 
 @dataclass(frozen=True)
 class Text(Constraint):
-    """A non-empty string; with ``no_blanks`` one without whitespace (a run tag, a docno)."""
+    """A non-empty string; with ``no_blanks`` one without whitespace (a run tag, a docno).
+
+    Parameters
+    ----------
+    no_blanks : bool, default False
+        Refuse whitespace.
+    what : str, default "a non-empty string"
+        What error messages call it.
+    """
 
     no_blanks: bool = False
     what: str = "a non-empty string"
@@ -277,8 +372,19 @@ class FilePath(Constraint):
 
 @dataclass(frozen=True)
 class NameList(Constraint):
-    """One name or a non-empty list of distinct names, as a tuple; a string is ONE name, never
-    read letter by letter. With ``options``, every name must be one of them."""
+    """One name or a non-empty list of distinct names, as a tuple.
+
+    A string is ONE name, never read letter by letter.
+
+    Parameters
+    ----------
+    what : str, default "name"
+        What error messages call a name.
+    options : tuple, optional
+        The names allowed; every name must be one of them.
+    allow_empty : bool, default False
+        Allow an empty list.
+    """
 
     what: str = "name"
     options: tuple | None = None
@@ -306,8 +412,20 @@ class NameList(Constraint):
 
 @dataclass(frozen=True)
 class MeasureList(NameList):
-    """Measure names, as :class:`NameList`; a measure object of ir_measures (``ir_measures.P@10``)
-    stands for its name (``"P@10"``), which :func:`irrepro.measures.parse_measure` reads as ir_measures does."""
+    """Measure names, as :class:`NameList`, where a measure object of ir_measures stands for its name.
+
+    ``ir_measures.P@10`` stands for ``"P@10"``, which :func:`irrepro.measures.parse_measure` reads
+    as ir_measures does.
+
+    Parameters
+    ----------
+    what : str, default "measure name"
+        What error messages call a name.
+    options : tuple, optional
+        The names allowed, as for :class:`NameList`.
+    allow_empty : bool, default False
+        Allow an empty list.
+    """
 
     what: str = "measure name"
 
@@ -326,7 +444,15 @@ class MeasureList(NameList):
 
 @dataclass(frozen=True)
 class Items(Constraint):
-    """A sequence (not a string) of at least ``min_length`` hashable items, e.g. topic ids."""
+    """A sequence (not a string) of at least ``min_length`` hashable items, e.g. topic ids.
+
+    Parameters
+    ----------
+    what : str, default "items"
+        What error messages call them.
+    min_length : int, default 1
+        The fewest items.
+    """
 
     what: str = "items"
     min_length: int = 1
@@ -349,8 +475,19 @@ class Items(Constraint):
 
 @dataclass(frozen=True)
 class Array(Constraint):
-    """A non-empty numeric array of ``ndim`` dimensions within ``[minimum, maximum]``, all finite
-    (unless ``finite`` is off: then NaN is allowed)."""
+    """A non-empty numeric array of ``ndim`` dimensions within ``[minimum, maximum]``, all finite.
+
+    Parameters
+    ----------
+    ndim : int, default 1
+        The number of dimensions.
+    minimum, maximum : float or None, default None
+        The bounds, included; ``None``: unbounded.
+    what : str, default "numbers"
+        What error messages call the values.
+    finite : bool, default True
+        Refuse NaN (off: NaN is allowed).
+    """
 
     ndim: int = 1
     minimum: float | None = None
@@ -385,7 +522,17 @@ class Array(Constraint):
 
 @dataclass(frozen=True)
 class Frame(Constraint):
-    """A pandas DataFrame with the given columns and at least ``min_rows`` rows."""
+    """A pandas DataFrame with the given columns and at least ``min_rows`` rows.
+
+    Parameters
+    ----------
+    columns : tuple of str, default ()
+        The columns it must have.
+    min_rows : int, default 1
+        The fewest rows.
+    hint : str, default ""
+        Added to the error message (e.g. how the frame is laid out, or what makes one).
+    """
 
     columns: tuple[str, ...] = ()
     min_rows: int = 1
@@ -435,10 +582,18 @@ def _renamed(value, aliases: Mapping[str, str]):
 
 
 class RunFrame(Frame):
-    """A run as :func:`irrepro.runs.read_run` returns it: ``query_id``, ``doc_id`` and a numeric
-    ``score`` without NaN, at least one line. A PyTerrier results frame (``qid``, ``docno``,
-    ``score``) is one too: its columns are renamed and its ``rank`` (from 0, in PyTerrier's order
-    of ties) is dropped, so that trec_eval's is computed where one is needed."""
+    """A run as :func:`irrepro.runs.read_run` returns it.
+
+    ``query_id``, ``doc_id`` and a numeric ``score`` without NaN, at least one line. A PyTerrier
+    results frame (``qid``, ``docno``, ``score``) is one too: its columns are renamed and its
+    ``rank`` (from 0, in PyTerrier's order of ties) is dropped, so that trec_eval's is computed
+    where one is needed.
+
+    Parameters
+    ----------
+    extra_columns : tuple of str, default ()
+        Further columns it must have (``run`` for one frame holding several runs).
+    """
 
     def __init__(self, extra_columns: tuple[str, ...] = ()):
         super().__init__(("query_id", "doc_id", "score", *extra_columns), 1, "irrepro.runs.read_run reads a file into one")
@@ -463,9 +618,12 @@ def _check_scores(constraint: Constraint, name, frame) -> None:
 
 
 class Qrels(Frame):
-    """Qrels as :func:`irrepro.runs.read_qrels` returns them: ``query_id``, ``doc_id`` and an integer
-    ``relevance`` grade within trec_eval's 64-bit integers (an integral float such as 1.0 is one);
-    PyTerrier's ``qid``, ``docno`` and ``label`` are read as those."""
+    """Qrels as :func:`irrepro.runs.read_qrels` returns them.
+
+    ``query_id``, ``doc_id`` and an integer ``relevance`` grade within trec_eval's 64-bit integers
+    (an integral float such as 1.0 is one); PyTerrier's ``qid``, ``docno`` and ``label`` are read as
+    those.
+    """
 
     def __init__(self):
         super().__init__(("query_id", "doc_id", "relevance"), 1, "irrepro.runs.read_qrels reads a file into one")
@@ -511,8 +669,17 @@ def _integer_grades(grades):
 
 @dataclass(frozen=True)
 class Scores(Constraint):
-    """Numbers by label: a numeric pandas Series (per-topic scores indexed by topic, by default)
-    or, with ``frame``, also a DataFrame of such columns (topics x runs); at least one row."""
+    """Numbers by label: a numeric pandas Series, or also a DataFrame of such columns.
+
+    Per-topic scores indexed by topic, by default; with ``frame``, topics x runs; at least one row.
+
+    Parameters
+    ----------
+    frame : bool, default False
+        Also allow a DataFrame.
+    what : str, default "per-topic scores indexed by topic"
+        What error messages call it.
+    """
 
     frame: bool = False
     what: str = "per-topic scores indexed by topic"
@@ -537,9 +704,12 @@ class Scores(Constraint):
 
 
 class RankedRun(Constraint):
-    """A ranking: a run frame with ``query_id``, ``doc_id`` and ``score`` (ranked as trec_eval ranks:
-    score descending, ties by docno descending) or, without scores, ``rank``; or a non-empty list
-    of docnos for one topic."""
+    """A ranking: a run frame or a list of docnos.
+
+    A run frame with ``query_id``, ``doc_id`` and ``score`` (ranked as trec_eval ranks: score
+    descending, ties by docno descending) or, without scores, ``rank``; or a non-empty list of
+    docnos for one topic.
+    """
 
     def describe(self) -> str:
         return ("a run frame with columns query_id, doc_id and score or rank (irrepro.runs.read_run reads a file "
@@ -567,7 +737,13 @@ class RankedRun(Constraint):
 
 @dataclass(frozen=True)
 class Fields(Constraint):
-    """A mapping of named fields (e.g. ir_metadata's), possibly empty; its values are checked elsewhere."""
+    """A mapping of named fields (e.g. ir_metadata's), possibly empty; its values are checked elsewhere.
+
+    Parameters
+    ----------
+    what : str, default "a mapping of fields"
+        What error messages call it.
+    """
 
     what: str = "a mapping of fields"
 
@@ -582,7 +758,13 @@ class Fields(Constraint):
 
 @dataclass(frozen=True)
 class MappingOf(Constraint):
-    """A non-empty mapping of names to values ``inner`` allows (each checked as ``name[key]``)."""
+    """A non-empty mapping of names to values ``inner`` allows (each checked as ``name[key]``).
+
+    Parameters
+    ----------
+    inner : Constraint
+        The constraint on each value.
+    """
 
     inner: Constraint
 
@@ -597,7 +779,15 @@ class MappingOf(Constraint):
 
 @dataclass(frozen=True)
 class Pair(Constraint):
-    """Two values, each of which ``inner`` allows (e.g. a new baseline and a new advanced run)."""
+    """Two values, each of which ``inner`` allows (e.g. a new baseline and a new advanced run).
+
+    Parameters
+    ----------
+    inner : Constraint
+        The constraint on each value.
+    what : str, default "a pair"
+        What error messages call it.
+    """
 
     inner: Constraint
     what: str = "a pair"
@@ -616,8 +806,16 @@ class Pair(Constraint):
 
 @dataclass(frozen=True)
 class OneOrMany(MappingOf):
-    """One value (checked by ``single``, default ``inner``: one frame holding several runs needs a
-    ``run`` column) or a non-empty mapping of names to values ``inner`` allows."""
+    """One value or a non-empty mapping of names to values ``inner`` allows.
+
+    Parameters
+    ----------
+    inner : Constraint
+        The constraint on each value of a mapping.
+    single : Constraint, optional
+        The constraint on one value; default ``inner`` (one frame holding several runs needs a
+        ``run`` column).
+    """
 
     single: Constraint | None = None
 
@@ -639,6 +837,22 @@ def validate_params(**constraints: Constraint) -> Callable:
     Arguments left at their defaults are not checked (the defaults are valid by construction).
     The checked values replace the given ones (``depth=np.int64(5)`` arrives as ``5``). The
     constraints stay readable as ``function.parameter_constraints``.
+
+    Parameters
+    ----------
+    **constraints : Constraint
+        Parameter name -> its constraint.
+
+    Returns
+    -------
+    callable
+        The decorator; the decorated function raises :class:`InvalidParameterError` naming itself
+        and the parameter.
+
+    Raises
+    ------
+    TypeError
+        When decorating, if the function has no parameter of a name given.
     """
 
     def decorate(function: Callable) -> Callable:
@@ -668,36 +882,176 @@ def validate_params(**constraints: Constraint) -> Callable:
 
 
 def check_int(name: str, value, *, minimum: int | None = None, maximum: int | None = None) -> int:
-    """``value`` as an ``int`` if it is an integer within the bounds, else :class:`InvalidParameterError`."""
+    """Check that ``value`` is an integer within the bounds.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, for the error message.
+    value : object
+        The argument.
+    minimum, maximum : int, optional
+        The bounds, included.
+
+    Returns
+    -------
+    int
+        The value.
+
+    Raises
+    ------
+    InvalidParameterError
+        If it is not.
+    """
     return Integer(minimum, maximum).check(name, value)
 
 
 def check_real(name: str, value, *, minimum=None, maximum=None, closed: str = "both") -> float:
-    """``value`` as a ``float`` if it is a finite number within the bounds."""
+    """Check that ``value`` is a finite number within the bounds.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, for the error message.
+    value : object
+        The argument.
+    minimum, maximum : float, optional
+        The bounds.
+    closed : {"both", "neither", "left", "right"}
+        Which bounds belong to the range.
+
+    Returns
+    -------
+    float
+        The value.
+
+    Raises
+    ------
+    InvalidParameterError
+        If it is not.
+    """
     return Real(minimum, maximum, closed).check(name, value)
 
 
 def check_probability(name: str, value, *, open_left: bool = True, open_right: bool = True) -> float:
-    """``value`` as a ``float`` if it lies in (0, 1) (with ``open_left=False``: [0, 1) and so on)."""
+    """Check that ``value`` lies in (0, 1) (with ``open_left=False``: [0, 1) and so on).
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, for the error message.
+    value : object
+        The argument.
+    open_left, open_right : bool, default True
+        Leave 0 and 1 out of the range.
+
+    Returns
+    -------
+    float
+        The value.
+
+    Raises
+    ------
+    InvalidParameterError
+        If it does not.
+    """
     closed = {(True, True): "neither", (False, True): "left", (True, False): "right", (False, False): "both"}
     return Real(0.0, 1.0, closed[open_left, open_right]).check(name, value)
 
 
 def check_bool(name: str, value) -> bool:
-    """``value`` if it is ``True`` or ``False``."""
+    """Check that ``value`` is ``True`` or ``False``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, for the error message.
+    value : object
+        The argument.
+
+    Returns
+    -------
+    bool
+        The value.
+
+    Raises
+    ------
+    InvalidParameterError
+        If it is not.
+    """
     return Boolean().check(name, value)
 
 
 def check_choice(name: str, value, choices: Iterable):
-    """``value`` if it is one of ``choices``."""
+    """Check that ``value`` is one of ``choices``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, for the error message.
+    value : object
+        The argument.
+    choices : iterable
+        The values allowed.
+
+    Returns
+    -------
+    object
+        The value.
+
+    Raises
+    ------
+    InvalidParameterError
+        If it is not.
+    """
     return Choice(tuple(choices)).check(name, value)
 
 
 def check_frame(name: str, value, *, columns: Iterable[str] = (), min_rows: int = 1):
-    """``value`` if it is a DataFrame with ``columns`` and at least ``min_rows`` rows."""
+    """Check that ``value`` is a DataFrame with ``columns`` and at least ``min_rows`` rows.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, for the error message.
+    value : object
+        The argument.
+    columns : iterable of str, default ()
+        The columns it must have.
+    min_rows : int, default 1
+        The fewest rows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The value.
+
+    Raises
+    ------
+    InvalidParameterError
+        If it is not.
+    """
     return Frame(tuple(columns), min_rows).check(name, value)
 
 
 def as_measure_list(name: str, value) -> tuple[str, ...]:
-    """A tuple of measure names: a string is ONE measure (``"AP"``, not ``"A"``, ``"P"``)."""
+    """Check measure names and give them as a tuple: a string is ONE measure (``"AP"``, not ``"A"``, ``"P"``).
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, for the error message.
+    value : str, ir_measures measure or sequence of them
+        The measures.
+
+    Returns
+    -------
+    tuple of str
+        The names.
+
+    Raises
+    ------
+    InvalidParameterError
+        If a name is not a string or measure object, or the list is empty or repeats a name.
+    """
     return MeasureList().check(name, value)

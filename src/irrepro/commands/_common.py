@@ -16,8 +16,14 @@ import math
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from irrepro.validation import Constraint, InvalidParameterError
+
+if TYPE_CHECKING:  # for the signatures only: building the parser imports no pandas
+    import pandas as pd
+
+    from irrepro.metadata import PairExperiment
 
 __all__ = [
     "InputError", "NO_RELEVANT_POLICIES", "add_no_relevant", "option", "measure_list", "input_path", "read_input",
@@ -34,7 +40,19 @@ class InputError(ValueError):
 
 
 def option(constraint: Constraint) -> Callable[[str], object]:
-    """An argparse ``type=`` that reads and checks an option's text with ``constraint``."""
+    """Make an argparse ``type=`` that reads and checks an option's text with ``constraint``.
+
+    Parameters
+    ----------
+    constraint : Constraint
+        What the option's value may be.
+
+    Returns
+    -------
+    callable
+        Reads the text; raises ``argparse.ArgumentTypeError`` ("must be ...; got ...") for a
+        value the constraint refuses.
+    """
 
     def parse(text: str):
         try:
@@ -46,8 +64,26 @@ def option(constraint: Constraint) -> Callable[[str], object]:
 
 
 def measure_list(text: str) -> list[str]:
-    """``--measures AP,P@10,nDCG``: comma-separated names (commas inside ir_measures' parameters,
-    ``nDCG(dcg='log2',judged_only=False)@10``, do not separate), each one irrepro knows, none twice."""
+    """Read ``--measures AP,P@10,nDCG``: comma-separated names, each one irrepro knows, none twice.
+
+    Commas inside ir_measures' parameters, ``nDCG(dcg='log2',judged_only=False)@10``, do not
+    separate.
+
+    Parameters
+    ----------
+    text : str
+        The option's value.
+
+    Returns
+    -------
+    list of str
+        The names.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        For no name, an unknown name, or a name given twice.
+    """
     from irrepro.measures import parse_measure, split_measure_names
 
     names = split_measure_names(text) if text.strip() else []
@@ -65,7 +101,13 @@ def measure_list(text: str) -> list[str]:
 
 
 def add_no_relevant(parser) -> None:
-    """``--no-relevant {drop,keep}``: what to do with a qrels topic judged without a relevant document."""
+    """Add ``--no-relevant {drop,keep}``: what to do with a qrels topic judged without a relevant document.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The sub-parser.
+    """
     parser.add_argument(
         "--no-relevant", choices=NO_RELEVANT_POLICIES, default="drop",
         help="a qrels topic whose judgments hold no relevant document (grades 0 or below only): 'drop' (the "
@@ -76,15 +118,43 @@ def add_no_relevant(parser) -> None:
 
 
 def input_path(text: str) -> Path | str:
-    """A file argument: ``-`` (standard input) stays the string ``"-"``, anything else is a Path."""
+    """Read a file argument: ``-`` (standard input) stays the string ``"-"``, anything else is a Path.
+
+    Parameters
+    ----------
+    text : str
+        The argument.
+
+    Returns
+    -------
+    pathlib.Path or str
+        The path, or ``"-"``.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        For an empty argument.
+    """
     if not text:
         raise argparse.ArgumentTypeError("must be a file name; got ''")
     return text if text == "-" else Path(text)
 
 
 def describe_os_error(error: OSError) -> str:
-    """``FILE: problem`` for an operating-system error (``[Errno 2] No such file ...`` names no file
-    the way a reader wants it)."""
+    """Describe an operating-system error as ``FILE: problem``.
+
+    ``[Errno 2] No such file ...`` names no file the way a reader wants it.
+
+    Parameters
+    ----------
+    error : OSError
+        The error.
+
+    Returns
+    -------
+    str
+        The description.
+    """
     if error.filename is None:
         return error.strerror or str(error)
     where = os.fsdecode(error.filename)
@@ -94,11 +164,30 @@ def describe_os_error(error: OSError) -> str:
 
 
 def read_input(reader: Callable, path: Path | str, what: str):
-    """``reader(path)``, any failure turned into an :class:`InputError` that names the file.
+    """Call ``reader(path)``, any failure turned into an :class:`InputError` that names the file.
 
     The readers name file and line themselves; errors from the operating system, from decoding or
     from pandas (a number too large for any column type) may not, and are prefixed with ``what``
     (e.g. ``--qrels``) and the path.
+
+    Parameters
+    ----------
+    reader : callable
+        Reads the file (:func:`irrepro.runs.read_run`, :func:`irrepro.runs.read_qrels`).
+    path : pathlib.Path or str
+        The file, or ``"-"``.
+    what : str
+        The option or argument that named it.
+
+    Returns
+    -------
+    object
+        What ``reader`` returns.
+
+    Raises
+    ------
+    InputError
+        For any failure, naming the file.
     """
     try:
         return reader(path)
@@ -127,13 +216,48 @@ def _strict(value):
 
 
 def dump_json(document) -> str:
-    """Strict JSON (RFC 8259): an undefined value is ``null``, never ``NaN`` or ``Infinity``."""
+    """Write strict JSON (RFC 8259): an undefined value is ``null``, never ``NaN`` or ``Infinity``.
+
+    Parameters
+    ----------
+    document : object
+        Dicts, lists, strings, numbers, None (numpy numbers included).
+
+    Returns
+    -------
+    str
+        The JSON text, indented.
+    """
     return json.dumps(_strict(document), indent=2, allow_nan=False)
 
 
-def run_experiment(*, orig_baseline, orig_advanced, new_baseline, new_advanced, ignore: bool = False):
-    """The :class:`~irrepro.metadata.PairExperiment` of four run frames' ir_metadata headers (none
-    derived with ``ignore``); headers that contradict each other are an :class:`InputError`."""
+def run_experiment(
+    *,
+    orig_baseline: pd.DataFrame,
+    orig_advanced: pd.DataFrame,
+    new_baseline: pd.DataFrame,
+    new_advanced: pd.DataFrame,
+    ignore: bool = False,
+) -> PairExperiment:
+    """Give the :class:`~irrepro.metadata.PairExperiment` of four run frames' ir_metadata headers.
+
+    Parameters
+    ----------
+    orig_baseline, orig_advanced, new_baseline, new_advanced : pandas.DataFrame
+        Run frames as :func:`irrepro.runs.read_run` returns them.
+    ignore : bool, default False
+        Read no header (``--ignore-metadata``).
+
+    Returns
+    -------
+    PairExperiment
+        What the headers say the comparison is.
+
+    Raises
+    ------
+    InputError
+        If the headers contradict each other.
+    """
     from irrepro.metadata import MetadataError, PairExperiment, pair_experiment
     from irrepro.runs import run_metadata
 
@@ -146,10 +270,31 @@ def run_experiment(*, orig_baseline, orig_advanced, new_baseline, new_advanced, 
         raise InputError(f"{error}; or pass --ignore-metadata to decide by --new-qrels") from None
 
 
-def settle_setting(experiment, *, new_qrels: bool, pair: str = "") -> str:
-    """How the setting was decided, in one sentence: by the runs' ir_metadata headers (PRIMAD: is
-    the new runs' test collection the original one?) or, without complete headers, by
-    ``--new-qrels`` as before. Headers and ``--new-qrels`` that disagree are an :class:`InputError`."""
+def settle_setting(experiment: PairExperiment, *, new_qrels: bool, pair: str = "") -> str:
+    """Say in one sentence how the setting was decided.
+
+    By the runs' ir_metadata headers (PRIMAD: is the new runs' test collection the original one?)
+    or, without complete headers, by ``--new-qrels`` as before.
+
+    Parameters
+    ----------
+    experiment : PairExperiment
+        What the headers say.
+    new_qrels : bool
+        Whether ``--new-qrels`` was given.
+    pair : str, default ""
+        The pair's name, for the error message.
+
+    Returns
+    -------
+    str
+        The sentence.
+
+    Raises
+    ------
+    InputError
+        If the headers and ``--new-qrels`` disagree.
+    """
     where = f"pair {pair}: " if pair else ""
     setting = "reproducibility (another test collection)" if new_qrels else "replicability (the original test collection)"
     if experiment.primad is None:

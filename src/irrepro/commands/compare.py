@@ -47,6 +47,13 @@ RBO_VARIANTS = ("ext", "min", "trunc", "sigir2020")
 
 
 def add_arguments(parser) -> None:
+    """Add the options of ``irrepro compare`` to its sub-parser.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The sub-parser of ``compare``.
+    """
     parser.add_argument("--qrels", required=True, type=input_path, help="qrels of the original collection")
     parser.add_argument("--orig-baseline", required=True, type=input_path, help="original baseline run (b)")
     parser.add_argument("--orig-advanced", required=True, type=input_path, help="original advanced run (a)")
@@ -75,6 +82,21 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    """Run ``irrepro compare`` with the parsed arguments.
+
+    Errors in the user's input raise; :func:`irrepro.cli.main` prints them as one line (exit
+    status 2).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed arguments.
+
+    Returns
+    -------
+    int
+        The exit status: 0 on success.
+    """
     if args.rbo_variant == "sigir2020" and args.cutoff < 2:  # RBO on the top cutoff - 1 documents
         raise InputError(f"--cutoff must be at least 2 with --rbo-variant sigir2020; got {args.cutoff}")
     from irrepro.labels import run_labels

@@ -16,6 +16,13 @@ HELP = "list, fetch or verify the public data files (registry in data/registry.t
 
 
 def add_arguments(parser) -> None:
+    """Add the options of ``irrepro data`` to its sub-parser.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The sub-parser of ``data``.
+    """
     parser.add_argument("action", choices=["list", "fetch", "verify"])
     parser.add_argument(
         "names", nargs="*", help="file names or prefixes (e.g. qrels/ or sigir2020/); default: all"
@@ -52,6 +59,21 @@ def _list(names: list[str]) -> int:
 
 
 def run(args) -> int:
+    """Run ``irrepro data`` with the parsed arguments.
+
+    Errors in the user's input raise; :func:`irrepro.cli.main` prints them as one line (exit
+    status 2).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed arguments.
+
+    Returns
+    -------
+    int
+        The exit status: 0, or 1 when ``verify`` finds a file missing or with a bad hash.
+    """
     from irrepro import data
 
     names = _selected(args.names)

@@ -47,6 +47,13 @@ MISSING_TOPIC_POLICIES = ("zero", "drop")
 
 
 def add_arguments(parser) -> None:
+    """Add the options of ``irrepro evaluate`` to its sub-parser.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The sub-parser of ``evaluate``.
+    """
     parser.add_argument(
         "--qrels", required=True, type=input_path, help="TREC qrels file (topic iteration docno relevance)"
     )
@@ -76,6 +83,21 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    """Run ``irrepro evaluate`` with the parsed arguments.
+
+    Errors in the user's input raise; :func:`irrepro.cli.main` prints them as one line (exit
+    status 2).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed arguments.
+
+    Returns
+    -------
+    int
+        The exit status: 0 on success.
+    """
     from irrepro.evaluation import Judgments, evaluate_prepared
     from irrepro.labels import run_labels
     from irrepro.runs import read_qrels

@@ -27,6 +27,13 @@ HELP = "show, write and compare the ir_metadata (PRIMAD) headers of run files"
 
 
 def add_arguments(parser) -> None:
+    """Add the options of ``irrepro metadata`` to its sub-parser.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The sub-parser of ``metadata``.
+    """
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     show = actions.add_parser("show", help="print a run's ir_metadata header")
     show.add_argument("run", type=input_path, metavar="RUN")
@@ -107,4 +114,19 @@ def _group(args) -> int:
 
 
 def run(args) -> int:
+    """Run ``irrepro metadata`` with the parsed arguments.
+
+    Errors in the user's input raise; :func:`irrepro.cli.main` prints them as one line (exit
+    status 2).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed arguments.
+
+    Returns
+    -------
+    int
+        The exit status: 0 on success.
+    """
     return {"show": _show, "annotate": _annotate, "group": _group}[args.action](args)

@@ -26,6 +26,13 @@ _REPORT_PACKAGES = ("irrepro", "pytrec-eval-terrier", "numpy", "pandas", "scipy"
 
 
 def add_arguments(parser) -> None:
+    """Add the options of ``irrepro report`` to its sub-parser.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The sub-parser of ``report``.
+    """
     parser.add_argument("--qrels", required=True, type=Path, help="qrels of the original collection")
     parser.add_argument("--new-qrels", type=Path, help="qrels of the new collection (reproducibility); omit for replicability")
     parser.add_argument("--orig-baseline", required=True, type=Path, help="original baseline run (b)")
@@ -64,11 +71,25 @@ def _c_escaped(character: str) -> str:
 
 
 def shell_quote(argument: str) -> str:
-    """``argument`` for a POSIX shell, on one line: ``shlex.quote``, or bash's ``$'...'`` with escapes
-    when it holds a line end or another control character (``$'a\\rb'``).
+    r"""Quote ``argument`` for a POSIX shell, on one line.
 
+    ``shlex.quote``, or bash's ``$'...'`` with escapes when it holds a line end or another control
+    character (``$'a\rb'``).
+
+    Parameters
+    ----------
+    argument : str
+        The argument.
+
+    Returns
+    -------
+    str
+        The quoted argument.
+
+    Examples
+    --------
     >>> shell_quote("a b"), shell_quote("it's" + chr(13) + "x")
-    ("'a b'", "$'it\\\\'s\\\\rx'")
+    ("'a b'", "$'it\\'s\\rx'")
     """
     if not LINE_BREAKING.search(argument):
         return shlex.quote(argument)
@@ -76,7 +97,18 @@ def shell_quote(argument: str) -> str:
 
 
 def command_line(args) -> str:
-    """The command that reproduces the report, every option spelled out (defaults included), on one line."""
+    """Write the command that reproduces the report, every option spelled out (defaults included), on one line.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed arguments.
+
+    Returns
+    -------
+    str
+        The command line, each argument quoted for a POSIX shell.
+    """
     parts = ["irrepro", NAME, "--qrels", str(args.qrels)]
     if args.new_qrels:
         parts += ["--new-qrels", str(args.new_qrels)]
@@ -175,6 +207,21 @@ def _experiments(args, original, new, new_qrels: bool) -> dict:
 
 
 def run(args) -> int:
+    """Run ``irrepro report`` with the parsed arguments.
+
+    Errors in the user's input raise; :func:`irrepro.cli.main` prints them as one line (exit
+    status 2).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed arguments.
+
+    Returns
+    -------
+    int
+        The exit status: 0 on success.
+    """
     from irrepro.evaluation import parse_measure
     from irrepro.outputs import atomic_write_text
     from irrepro.report.analysis import ReportOptions, analyse

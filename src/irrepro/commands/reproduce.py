@@ -24,6 +24,13 @@ OLD_NAMES = {"routing": "clef2019"}
 
 
 def add_arguments(parser) -> None:
+    """Add the options of ``irrepro reproduce`` to its sub-parser.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The sub-parser of ``reproduce``.
+    """
     old = ", ".join(f"{old} (the old name of {new})" for old, new in OLD_NAMES.items())
     parser.add_argument(
         "paper", choices=[*PAPERS, *OLD_NAMES], metavar="paper", help=f"one of {', '.join(PAPERS)}; also {old}"
@@ -32,6 +39,21 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    """Run ``irrepro reproduce`` with the parsed arguments.
+
+    Errors in the user's input raise; :func:`irrepro.cli.main` prints them as one line (exit
+    status 2).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed arguments.
+
+    Returns
+    -------
+    int
+        The exit status: 0 on success.
+    """
     paper = OLD_NAMES.get(args.paper, args.paper)
     module = importlib.import_module(f"irrepro.papers.{PAPERS[paper]}")
     for path in module.write_tables(args.out):

@@ -152,6 +152,13 @@ def _add_grid(actions) -> None:
 
 
 def add_arguments(parser) -> None:
+    """Add the options of ``irrepro routing`` to its sub-parser.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The sub-parser of ``routing``.
+    """
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     run = actions.add_parser("run", help="train per-topic classifiers and rank a target corpus into a TREC run")
     run.add_argument("--system", required=True, choices=sorted(TRAINING_COLLECTIONS), type=str.lower)
@@ -338,4 +345,19 @@ def _grid(args) -> int:
 
 
 def run(args) -> int:
+    """Run ``irrepro routing`` with the parsed arguments.
+
+    Errors in the user's input raise; :func:`irrepro.cli.main` prints them as one line (exit
+    status 2).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed arguments.
+
+    Returns
+    -------
+    int
+        The exit status: 0 on success.
+    """
     return {"run": _run, "grid": _grid, "corpora": _corpora}[args.action](args)

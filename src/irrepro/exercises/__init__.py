@@ -54,24 +54,74 @@ __all__ = [
 
 
 def ids(chapter: str | None = None) -> list[str]:
-    """The ids of all exercises, or of one chapter's (``chapter`` is the page's file stem)."""
+    """Give the ids of all exercises, or of one chapter's.
+
+    Parameters
+    ----------
+    chapter : str, optional
+        The chapter's page file stem.
+
+    Returns
+    -------
+    list of str
+        The ids, in registration order.
+    """
     return [key for key, item in registered().items() if chapter is None or item.chapter == chapter]
 
 
 def get(exercise_id: str) -> Exercise:
-    """The :class:`Exercise` record (title, kind, tolerance, hint); an unknown id lists the known ones."""
+    """Give the :class:`Exercise` record (title, kind, tolerance, hint).
+
+    Parameters
+    ----------
+    exercise_id : str
+        The exercise's id.
+
+    Returns
+    -------
+    Exercise
+        The record.
+
+    Raises
+    ------
+    KeyError
+        For an unknown id, listing the known ones.
+    """
     return lookup(exercise_id)
 
 
 def solution(exercise_id: str) -> Any:
-    """The reference answer of an exercise, computed now by the package."""
+    """Compute the reference answer of an exercise now, by the package.
+
+    Parameters
+    ----------
+    exercise_id : str
+        The exercise's id.
+
+    Returns
+    -------
+    object
+        The answer, of the exercise's shape.
+    """
     return lookup(exercise_id).solve()
 
 
 def check(exercise_id: str, answer: Any) -> bool:
     """Print whether ``answer`` is right within the exercise's tolerance (with a hint if not).
 
-    Returns True or False. A wrong type or shape is a wrong answer, never an exception.
+    A wrong type or shape is a wrong answer, never an exception.
+
+    Parameters
+    ----------
+    exercise_id : str
+        The exercise's id (:func:`ids`).
+    answer : object
+        The answer, of the exercise's shape (a number, a dict, a frame ...).
+
+    Returns
+    -------
+    bool
+        True if the answer is right.
     """
     item = lookup(exercise_id)
     problems = item.compare(answer, item.solve(), tolerance=item.tolerance)
@@ -87,7 +137,13 @@ def check(exercise_id: str, answer: Any) -> bool:
 
 
 def catalogue() -> pd.DataFrame:
-    """All exercises as a table: id, chapter, title, kind, tolerance (for a course page)."""
+    """List all exercises as a table, for a course page.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``id``; columns ``chapter``, ``title``, ``kind`` and ``tolerance``.
+    """
     rows = [
         {"id": item.id, "chapter": item.chapter, "title": item.title, "kind": item.kind, "tolerance": item.tolerance}
         for item in registered().values()

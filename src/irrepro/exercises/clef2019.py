@@ -48,7 +48,20 @@ RULE_TOPICS: tuple[str, ...] = ("336", "321", "350", "307", "801", "802")
 
 
 def replication_measures(original: pd.DataFrame, replicated: pd.DataFrame, qrels: pd.DataFrame) -> dict[str, float]:
-    """KTU and RBO (means over topics, top 1,000, p = 0.8) and RMSE of per-topic AP of a replication."""
+    """Measure a replication: KTU and RBO (means over topics, top 1,000, p = 0.8) and RMSE of per-topic AP.
+
+    Parameters
+    ----------
+    original, replicated : pandas.DataFrame
+        Run frames.
+    qrels : pandas.DataFrame
+        The judgments.
+
+    Returns
+    -------
+    dict of str -> float
+        ``KTU``, ``RBO`` and ``RMSE:AP``.
+    """
     from irrepro.evaluation import evaluate
     from irrepro.reproducibility import ranking, scores
 
@@ -74,7 +87,13 @@ def replication_measures(original: pd.DataFrame, replicated: pd.DataFrame, qrels
     ),
 )
 def replicate_with_c() -> dict[str, float]:
-    """KTU, RBO and RMSE:AP of WCrobust04 with C = 0.1 (:data:`C_CHANGED`) against the default run, near target."""
+    """Compare WCrobust04 with C = 0.1 (:data:`C_CHANGED`) with the default run, near target.
+
+    Returns
+    -------
+    dict of str -> float
+        ``KTU``, ``RBO`` and ``RMSE:AP``.
+    """
     from irrepro.papers.clef2019 import stand_in
     from irrepro.papers.clef2019.published_facts import NEAR
     from irrepro.routing.constellations import by_name
@@ -99,7 +118,13 @@ def replicate_with_c() -> dict[str, float]:
     ),
 )
 def ties_predict() -> dict[str, float]:
-    """MAP change, KTU and RBO of WCrobust0405 with ties broken as the authors' code does (near target)."""
+    """Measure WCrobust0405 with ties broken as the authors' code does (near target) against the default.
+
+    Returns
+    -------
+    dict of str -> float
+        ``MAP change``, ``KTU`` and ``RBO``.
+    """
     from irrepro.evaluation import evaluate
     from irrepro.papers.clef2019 import implementation_effects as effects
     from irrepro.routing import standin
@@ -124,7 +149,13 @@ def ties_predict() -> dict[str, float]:
     ),
 )
 def largest_divergence() -> dict[str, object]:
-    """The divergence with the lowest RBO against the ``paper`` run, and its MAP change."""
+    """Find the divergence with the lowest RBO against the ``paper`` run, and its MAP change.
+
+    Returns
+    -------
+    dict of str -> object
+        ``divergence`` (its name) and ``MAP change``.
+    """
     from irrepro.papers.clef2019.implementation_effects import implementation_effects
 
     effects = implementation_effects().dropna(subset=["RBO"]).set_index("divergence")
@@ -145,7 +176,14 @@ def largest_divergence() -> dict[str, object]:
     ),
 )
 def published_table() -> dict[str, float]:
-    """MAP of the 2020 WCrobust0405 on the 15 topics, replicated and reproduced, and the topics it wins."""
+    """Read MAP of the 2020 WCrobust0405 on the 15 topics, replicated and reproduced, and the topics it wins.
+
+    Returns
+    -------
+    dict of str -> float
+        ``MAP replicated``, ``MAP reproduced``, ``drop`` (the first minus the second), ``topics won
+        replicated`` and ``topics won reproduced``.
+    """
     from irrepro.papers.clef2019 import published_runs
 
     summary = published_runs.published_runs_summary().query("topics == 15 and measure == 'MAP'")
@@ -161,14 +199,31 @@ def published_table() -> dict[str, float]:
 
 
 def training_source(in_robust04: bool, in_robust05: bool) -> str:
-    """The training corpora of the complemented WCrobust0405 for a topic: "both", "Robust04", "Robust05" or "none"."""
+    """Give the training corpora of the complemented WCrobust0405 for a topic.
+
+    Parameters
+    ----------
+    in_robust04, in_robust05 : bool
+        Whether the topic is judged in each Robust collection.
+
+    Returns
+    -------
+    str
+        ``"both"``, ``"Robust04"``, ``"Robust05"`` or ``"none"``.
+    """
     if in_robust04 and in_robust05:
         return "both"
     return "Robust04" if in_robust04 else "Robust05" if in_robust05 else "none"
 
 
 def training_rule_table() -> pd.DataFrame:
-    """For :data:`RULE_TOPICS`: judged in Robust04? in Robust05? in Core18? (from the TREC qrels)."""
+    """Tell for :data:`RULE_TOPICS` whether each is judged in Robust04, Robust05 and Core18 (from the TREC qrels).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per topic, one bool column per collection.
+    """
     from irrepro.papers.clef2019.published_runs import judged_topics
 
     judged = {collection: [topic in judged_topics(collection) for topic in RULE_TOPICS]
@@ -190,7 +245,14 @@ def training_rule_table() -> pd.DataFrame:
     ),
 )
 def training_rule() -> dict[str, object]:
-    """Per topic of :data:`RULE_TOPICS`, the training corpora; and how many topics each version ranks."""
+    """Give per topic of :data:`RULE_TOPICS` the training corpora, and how many topics each version ranks.
+
+    Returns
+    -------
+    dict of str -> object
+        Topic -> ``"both"``, ``"Robust04"``, ``"Robust05"`` or ``"none"``; ``first`` and
+        ``complemented`` -> how many of the topics each version ranks on Core18.
+    """
     table = training_rule_table()
     answer: dict[str, object] = {
         topic: training_source(row.Robust04, row.Robust05) for topic, row in table.iterrows()

@@ -98,10 +98,33 @@ def _compare_frame(answer, reference: pd.DataFrame, tolerance: float, path: str)
 
 
 def compare(answer, reference, *, tolerance: float, path: str = "") -> list[str]:
-    """Problems with ``answer`` as an answer whose reference is ``reference`` (empty list: right).
+    """List the problems with ``answer`` as an answer whose reference is ``reference``.
 
     ``tolerance`` is absolute and applies to every number. NaN matches NaN only.
 
+    Parameters
+    ----------
+    answer : object
+        The answer given.
+    reference : object
+        The reference answer: a number, string, sequence, mapping, Series or DataFrame.
+    tolerance : float
+        The absolute tolerance on every number.
+    path : str, default ""
+        Where in a nested answer this part is, for the messages.
+
+    Returns
+    -------
+    list of str
+        One message per problem; empty: right.
+
+    Raises
+    ------
+    TypeError
+        If no comparison is defined for the reference's type.
+
+    Examples
+    --------
     >>> compare({"KTU": 0.5, "RBO": 0.7}, {"KTU": 0.5, "RBO": 0.7031}, tolerance=0.005)
     []
     >>> compare({"KTU": 0.4, "RBO": 0.7}, {"KTU": 0.5, "RBO": 0.7031}, tolerance=0.005)
@@ -131,6 +154,24 @@ def compare(answer, reference, *, tolerance: float, path: str = "") -> list[str]
 def same_items(answer, reference, *, tolerance: float, path: str = "") -> list[str]:
     """Compare two collections of labels as sets (order and repeats do not matter).
 
+    Parameters
+    ----------
+    answer : iterable
+        The labels given.
+    reference : iterable
+        The reference labels.
+    tolerance : float
+        Unused (labels match exactly); kept for the signature of :func:`compare`.
+    path : str, default ""
+        Where in a nested answer this part is, for the messages.
+
+    Returns
+    -------
+    list of str
+        One message per problem; empty: right.
+
+    Examples
+    --------
     >>> same_items(["rpd_tf_1", "rpd_C_1"], {"rpd_C_1", "rpd_tf_1"}, tolerance=0)
     []
     """

@@ -45,7 +45,13 @@ OUTLIER_SETTING = ("Core18", "AP", "log")
     ),
 )
 def refit_another_link() -> dict[str, float]:
-    """Deviance, IRLS iterations and Tukey ssd pairs of the Gaussian GLM with the probit link, Robust04 AP."""
+    """Fit the Gaussian GLM with the probit link on Robust04 AP: deviance, IRLS iterations and Tukey ssd pairs.
+
+    Returns
+    -------
+    dict of str -> float
+        ``deviance``, ``iterations`` and ``ssd_pairs``.
+    """
     from irrepro.glm import fit_two_way, pairwise_contrasts
     from irrepro.papers import glm as paper
 
@@ -67,7 +73,13 @@ def refit_another_link() -> dict[str, float]:
     ),
 )
 def count_ssd_pairs() -> dict[str, dict[str, int]]:
-    """ssd pairs at alpha 0.01 of Core18 AP, per link (identity, logit) and procedure (tukey, holm)."""
+    """Count the ssd pairs at alpha 0.01 of Core18 AP, per link (identity, logit) and procedure (tukey, holm).
+
+    Returns
+    -------
+    dict of str -> dict of str -> int
+        Link -> procedure -> count.
+    """
     from irrepro.glm import fit_two_way, pairwise_contrasts
     from irrepro.papers import glm as paper
 
@@ -96,7 +108,14 @@ def count_ssd_pairs() -> dict[str, dict[str, int]]:
     ),
 )
 def split_consistency():
-    """Active agreements and active/passive disagreements of one seeded split-half, Robust04 AP, per link."""
+    """Count active agreements and active/passive disagreements of one seeded split-half, Robust04 AP, per link.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index the link; columns ``active_agreements``, ``active_disagreements`` and
+        ``passive_disagreements``.
+    """
     from irrepro.glm.consistency import split_half_consistency
     from irrepro.papers import glm as paper
 
@@ -117,8 +136,16 @@ def split_consistency():
     ),
 )
 def read_deviance_table() -> dict[str, object]:
-    """The link with the lowest deviance per Robust04/Core18 setting, and the share of identity's
-    deviance that logit removes on Robust04 AP."""
+    """Read the deviance table: the link with the lowest deviance per setting, and what logit removes.
+
+    The link per Robust04/Core18 setting, and the share of identity's deviance that logit removes on
+    Robust04 AP.
+
+    Returns
+    -------
+    dict of str -> object
+        ``lowest`` (``"collection measure"`` -> link) and ``logit_gain_robust04_ap`` (the share).
+    """
     from irrepro.papers import glm as paper
 
     wide = paper.table1()
@@ -142,8 +169,16 @@ def read_deviance_table() -> dict[str, object]:
     ),
 )
 def remove_outliers() -> dict[str, dict[str, float]]:
-    """Under the log link on Core18 AP, with and without the outlier runs: the largest centred SE over
-    the median SE, and the share of system pairs that are significantly different (Tukey, alpha 0.05)."""
+    """Compare the log link on Core18 AP with and without the outlier runs.
+
+    The largest centred SE over the median SE, and the share of system pairs that are
+    significantly different (Tukey, alpha 0.05).
+
+    Returns
+    -------
+    dict of str -> dict of str -> float
+        ``with outliers`` and ``without outliers`` -> ``se_ratio`` and ``ssd_share``.
+    """
     from irrepro.glm import pairwise_contrasts
     from irrepro.papers import glm as paper
 

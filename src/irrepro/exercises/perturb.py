@@ -27,6 +27,18 @@ def swap_at_rank(run: pd.DataFrame, k: int) -> pd.DataFrame:
 
     Scores stay with the ranks, so the run is still in trec_eval order (score descending) and
     re-reading it keeps the swap, unless the two scores tie.
+
+    Parameters
+    ----------
+    run : pandas.DataFrame
+        A run frame in trec_eval order.
+    k : int
+        The rank, from 1.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The perturbed run.
     """
     _check_rank(k)
     swapped = run.copy()
@@ -44,7 +56,25 @@ def swap_at_rank(run: pd.DataFrame, k: int) -> pd.DataFrame:
 
 
 def drop_topics(run: pd.DataFrame, topics: Iterable[str]) -> pd.DataFrame:
-    """The run without the given topics; a topic the run does not have is an error."""
+    """Leave the given topics out of a run.
+
+    Parameters
+    ----------
+    run : pandas.DataFrame
+        A run frame.
+    topics : iterable of str
+        Topics the run has.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The run without them.
+
+    Raises
+    ------
+    ValueError
+        If the run lacks one of the topics.
+    """
     topics = [str(topic) for topic in topics]
     present = set(run["query_id"].astype(str))
     unknown = [topic for topic in topics if topic not in present]
@@ -58,6 +88,25 @@ def tie_at_rank(run: pd.DataFrame, k: int, *, width: int = 2) -> pd.DataFrame:
 
     The run is then re-ranked as trec_eval does (score descending, ties by docno descending),
     so the tied documents end up in docno order, whatever order the system gave them.
+
+    Parameters
+    ----------
+    run : pandas.DataFrame
+        A run frame in trec_eval order.
+    k : int
+        The first tied rank, from 1.
+    width : int, default 2
+        How many documents are tied (at least 2).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The perturbed, re-ranked run.
+
+    Raises
+    ------
+    ValueError
+        If ``width`` is below 2.
     """
     _check_rank(k)
     if width < 2:

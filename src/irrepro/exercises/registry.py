@@ -40,9 +40,25 @@ Comparison = Callable[..., list[str]]
 class Exercise:
     """One exercise: where it is, what kind it is, and how an answer to it is checked.
 
-    ``solve()`` computes the reference answer with the package; ``compare(answer, reference,
-    tolerance=...)`` lists what is wrong with an answer (empty: right); ``tolerance`` is the
-    absolute tolerance on every number of the answer; ``hint`` is printed with a wrong answer.
+    Parameters
+    ----------
+    id : str
+        Lower-case words joined by hyphens, starting with the chapter's prefix.
+    chapter : str
+        The chapter's page file stem.
+    title : str
+        The exercise's title.
+    kind : str
+        One of :data:`KINDS`.
+    tolerance : float
+        The absolute tolerance on every number of the answer.
+    hint : str
+        Printed with a wrong answer.
+    solve : callable
+        ``solve()`` computes the reference answer with the package.
+    compare : callable, default compare
+        ``compare(answer, reference, tolerance=...)`` lists what is wrong with an answer (empty:
+        right).
     """
 
     id: str
@@ -70,9 +86,36 @@ def exercise(
 ) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
     """Register the decorated function as the solver of exercise ``exercise_id``.
 
-    ``exercise_id`` is lower-case words joined by hyphens, starting with the chapter's prefix
-    (``sigir2020-``, ``routing-`` for the CLEF 2019 chapter, ``glm-``); ``kind`` is one of
-    :data:`KINDS`; ``tolerance`` is absolute (0 for exact answers). The function is returned unchanged.
+    The function is returned unchanged.
+
+    Parameters
+    ----------
+    exercise_id : str
+        Lower-case words joined by hyphens, starting with the chapter's prefix (``sigir2020-``,
+        ``routing-`` for the CLEF 2019 chapter, ``glm-``).
+    chapter : str
+        The chapter's page file stem.
+    title : str
+        The exercise's title.
+    kind : str
+        One of :data:`KINDS`.
+    tolerance : float
+        Absolute (0 for exact answers).
+    hint : str
+        Printed with a wrong answer.
+    compare : callable, default compare
+        Lists what is wrong with an answer.
+
+    Returns
+    -------
+    callable
+        The decorator.
+
+    Raises
+    ------
+    ValueError
+        For an id not of that form or registered twice, an unknown kind, a negative tolerance, or
+        no title or hint.
     """
     if not _ID.match(exercise_id):
         raise ValueError(f"exercise id {exercise_id!r}: use lower-case words joined by hyphens, e.g. 'sigir2020-ktu-by-hand'")
@@ -93,12 +136,34 @@ def exercise(
 
 
 def registered() -> dict[str, Exercise]:
-    """The registry: id -> :class:`Exercise`, in registration order (chapter modules' order)."""
+    """Give the registry, in registration order (chapter modules' order).
+
+    Returns
+    -------
+    dict of str -> Exercise
+        Id -> exercise.
+    """
     return dict(_REGISTRY)
 
 
 def lookup(exercise_id: str) -> Exercise:
-    """The exercise named ``exercise_id``; an unknown id is a ``KeyError`` listing the known ones."""
+    """Give the exercise named ``exercise_id``.
+
+    Parameters
+    ----------
+    exercise_id : str
+        The exercise's id.
+
+    Returns
+    -------
+    Exercise
+        The record.
+
+    Raises
+    ------
+    UnknownExerciseError
+        A ``KeyError`` listing the known ids.
+    """
     try:
         return _REGISTRY[exercise_id]
     except (KeyError, TypeError):

@@ -42,10 +42,25 @@ SWAP_DEPTH = 1000
 
 
 def ktu_by_hand(original: Sequence[str], replicated: Sequence[str]) -> tuple[pd.DataFrame, float]:
-    """Kendall's tau Union of two equally long rankings, one row per pair of rank positions.
+    """Compute Kendall's tau Union of two equally long rankings, one row per pair of rank positions.
 
-    Returns the table of pairs (the documents at positions i < j of each ranking, their
-    positions in the docno-ordered union, concordant or discordant) and tau.
+    Parameters
+    ----------
+    original, replicated : sequence of str
+        The two rankings' docnos, in rank order, of one length.
+
+    Returns
+    -------
+    pairs : pandas.DataFrame
+        The documents at positions i < j of each ranking, their positions in the docno-ordered
+        union, concordant or discordant.
+    tau : float
+        KTU.
+
+    Raises
+    ------
+    ValueError
+        If the rankings differ in length.
     """
     if len(original) != len(replicated):
         raise ValueError("ktu_by_hand compares two rankings of the same length")
@@ -74,11 +89,27 @@ def ktu_by_hand(original: Sequence[str], replicated: Sequence[str]) -> tuple[pd.
 
 
 def rbo_by_hand(original: Sequence[str], replicated: Sequence[str], *, p: float = RBO_P) -> tuple[pd.DataFrame, float]:
-    """Extrapolated RBO of two equally long rankings, one row per depth d.
+    """Compute extrapolated RBO of two equally long rankings, one row per depth d.
 
-    Columns: the documents shared by the two top-d lists, ``X_d``, ``A_d = X_d / d``, the weight
-    ``(1 - p) p^(d-1)`` and the term ``(1 - p) p^(d-1) A_d``. Returns the table and
-    ``RBO = sum of the terms + A_k p^k``.
+    Parameters
+    ----------
+    original, replicated : sequence of str
+        The two rankings' docnos, in rank order, of one length.
+    p : float, default RBO_P
+        The persistence.
+
+    Returns
+    -------
+    terms : pandas.DataFrame
+        Columns: the documents shared by the two top-d lists, ``X_d``, ``A_d = X_d / d``, the weight
+        ``(1 - p) p^(d-1)`` and the term ``(1 - p) p^(d-1) A_d``.
+    rbo : float
+        ``RBO = sum of the terms + A_k p^k``.
+
+    Raises
+    ------
+    ValueError
+        If the rankings differ in length.
     """
     if len(original) != len(replicated):
         raise ValueError("rbo_by_hand compares two rankings of the same length")
@@ -107,7 +138,13 @@ def rbo_by_hand(original: Sequence[str], replicated: Sequence[str], *, p: float 
     ),
 )
 def ktu_and_rbo_by_hand() -> dict[str, float]:
-    """KTU and extrapolated RBO (p = 0.8) of :data:`ORIGINAL` and :data:`REPLICATED`, by the package."""
+    """Compute KTU and extrapolated RBO (p = 0.8) of :data:`ORIGINAL` and :data:`REPLICATED`, by the package.
+
+    Returns
+    -------
+    dict of str -> float
+        ``KTU`` and ``RBO``.
+    """
     from irrepro.reproducibility.ranking import kendall_tau_union, rbo
 
     depth = len(ORIGINAL)
@@ -118,7 +155,7 @@ def ktu_and_rbo_by_hand() -> dict[str, float]:
 
 
 def predicted_after_swap(run: pd.DataFrame, k: int, *, depth: int = SWAP_DEPTH, p: float = RBO_P) -> pd.DataFrame:
-    """Per topic, KTU and RBO of ``run`` against itself with ranks k and k+1 swapped, from a formula.
+    """Predict per topic KTU and RBO of ``run`` against itself with ranks k and k+1 swapped, from a formula.
 
     RBO: only the top-k lists differ (they share k - 1 documents instead of k), so
     ``RBO = 1 - (1 - p) p^(k-1) / k`` in every topic with more than k documents.
@@ -126,8 +163,23 @@ def predicted_after_swap(run: pd.DataFrame, k: int, *, depth: int = SWAP_DEPTH, 
     swapped pair itself, the pairs (k, j) and (k+1, j) change order for every document j whose
     docno lies between the two swapped docnos. With m such documents among the n of the topic,
     Q = 1 + 2m pairs are discordant and ``KTU = 1 - 2 Q / (n (n - 1) / 2)``: it depends on the
-    documents' names and hardly on k. Columns: ``n``, ``m``, ``KTU``, ``RBO``; one row per topic
-    with more than k documents.
+    documents' names and hardly on k.
+
+    Parameters
+    ----------
+    run : pandas.DataFrame
+        A run frame.
+    k : int
+        The rank swapped with k+1.
+    depth : int, default SWAP_DEPTH
+        The depth of the lists compared.
+    p : float, default RBO_P
+        RBO's persistence.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``n``, ``m``, ``KTU``, ``RBO``; one row per topic with more than k documents.
     """
     top = run.loc[run["rank"] <= depth, ["query_id", "doc_id", "rank"]]
     pair = top.loc[top["rank"].isin([k, k + 1])].pivot(index="query_id", columns="rank", values="doc_id").dropna()
@@ -158,7 +210,13 @@ def predicted_after_swap(run: pd.DataFrame, k: int, *, depth: int = SWAP_DEPTH, 
     ),
 )
 def swap_at_rank_k() -> pd.DataFrame:
-    """Mean KTU and RBO (depth 1000, p = 0.8) of BM25+RM3 on Robust04 against itself with ranks k, k+1 swapped."""
+    """Measure mean KTU and RBO (depth 1000, p = 0.8) of BM25+RM3 on Robust04 against itself with ranks k, k+1 swapped.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index k = 1, 10, 100; columns ``KTU`` and ``RBO``.
+    """
     from irrepro.data import fetch
     from irrepro.exercises.perturb import swap_at_rank
     from irrepro.reproducibility.ranking import ranking_measures
@@ -174,10 +232,13 @@ def swap_at_rank_k() -> pd.DataFrame:
 
 
 def swap_explained() -> pd.DataFrame:
-    """The swap exercise's measurement next to :func:`predicted_after_swap`'s formula, means over topics.
+    """Set the swap exercise's measurement next to :func:`predicted_after_swap`'s formula, means over topics.
 
-    Columns: ``documents between`` (mean m: documents whose docno lies between the two swapped
-    ones), ``KTU predicted``, ``KTU measured``, ``RBO predicted``, ``RBO measured``; index k.
+    Returns
+    -------
+    pandas.DataFrame
+        Index k; columns ``documents between`` (mean m: documents whose docno lies between the two
+        swapped ones), ``KTU predicted``, ``KTU measured``, ``RBO predicted``, ``RBO measured``.
     """
     from irrepro.data import fetch
     from irrepro.runs import read_run
@@ -215,8 +276,17 @@ DROP_PAIR = "tf_1"
     ),
 )
 def drop_a_topic() -> dict[str, object]:
-    """ER and DeltaRI (AP) of the reproduced pair tf_1 with all Core18 topics and without the topic of
-    the largest reproduced improvement (WCrobust0405 over WCrobust04)."""
+    """Compute ER and DeltaRI (AP) of the reproduced pair tf_1 with all Core18 topics and without one.
+
+    The topic left out is the one of the largest reproduced improvement (WCrobust0405 over
+    WCrobust04).
+
+    Returns
+    -------
+    dict of str -> object
+        ``topic`` (the one dropped), ``ER all``, ``DeltaRI all``, ``ER without`` and
+        ``DeltaRI without``.
+    """
     from irrepro.papers.sigir2020 import pair_scores
     from irrepro.reproducibility import scores
     from irrepro.routing.constellations import PRINTED
@@ -250,7 +320,13 @@ TIE_WIDTH = 3
     ),
 )
 def add_ties() -> pd.DataFrame:
-    """Mean KTU and RBO (depth 1000, p = 0.8) of BM25+RM3 on Robust04 against itself with ranks k..k+2 tied."""
+    """Measure mean KTU and RBO (depth 1000, p = 0.8) of BM25+RM3 on Robust04 against itself with ranks k..k+2 tied.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index k = 1, 10, 100; columns ``KTU`` and ``RBO``.
+    """
     from irrepro.data import fetch
     from irrepro.exercises.perturb import tie_at_rank
     from irrepro.reproducibility.ranking import ranking_measures
@@ -294,7 +370,13 @@ def _best(values: pd.Series, rule: str) -> str:
     ),
 )
 def best_constellation() -> dict[str, str]:
-    """The printed constellation replicated best at each level (WCrobust04; ER: the pair), by suffix."""
+    """Name the printed constellation replicated best at each level (WCrobust04; ER: the pair), by suffix.
+
+    Returns
+    -------
+    dict of str -> str
+        Level -> the constellation's suffix (``"tf_1"``).
+    """
     from irrepro.papers.sigir2020 import effect_ratio_table, replicability_table
 
     runs = replicability_table("WCrobust04").iloc[1:]

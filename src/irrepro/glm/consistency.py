@@ -45,7 +45,22 @@ COUNT_COLUMNS = ("active_agreements", "active_disagreements", "passive_disagreem
 
 @validate_params(topics=Items("topics", min_length=4), **_SPLITS)
 def split_halves(topics: Sequence, *, n_splits: int, seed: int) -> list[tuple[list, list]]:
-    """``n_splits`` seeded random partitions of ``topics`` into halves of sizes floor(T/2) and ceil(T/2)."""
+    """Draw ``n_splits`` seeded random partitions of ``topics`` into two halves.
+
+    Parameters
+    ----------
+    topics : sequence
+        The topics, at least 4.
+    n_splits : int
+        How many partitions to draw.
+    seed : int
+        The seed of the shuffles (an integer >= 0).
+
+    Returns
+    -------
+    list of (list, list)
+        The two halves of each partition, of sizes floor(T/2) and ceil(T/2).
+    """
     topics = list(topics)
     rng = np.random.default_rng(seed)
     half = len(topics) // 2
@@ -74,7 +89,32 @@ def split_half_consistency(
     method: str = "tukey",
     alpha: float = 0.05,
 ) -> pd.DataFrame:
-    """One row per link and split: the four counts, ``pairs``, ``consistent_share``, ``converged``."""
+    """Count, per link and split, how the ssd pairs of the two halves agree.
+
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        Topics as rows (at least 4), systems as columns.
+    links : sequence of str
+        The links to fit, of :data:`~irrepro.glm.links.LINK_NAMES`.
+    n_splits : int, default 10
+        How many split-halves to draw (the same for every link).
+    seed : int, default 0
+        The seed of the splits.
+    family : {"gaussian", "quasibinomial"}
+        The GLM's family, as for :func:`~irrepro.glm.fit.fit_two_way`.
+    method : {"tukey", "holm"}
+        The multiple-comparison rule, as for :func:`~irrepro.glm.contrasts.pairwise_contrasts`.
+    alpha : float, default 0.05
+        The family-wise significance level, in (0, 1).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per link and split: ``link``, ``split``, the four :data:`COUNT_COLUMNS`, ``pairs``,
+        ``consistent_share`` (NaN when no pair is significant in either half), ``converged`` (both
+        fits) and ``dropped_systems``.
+    """
     rows = []
     for split, (first, second) in enumerate(split_halves(scores.index, n_splits=n_splits, seed=seed)):
         halves = [scores.loc[first], scores.loc[second]]

@@ -36,11 +36,23 @@ _DF = Real(0.0, None, closed="neither")
 ROUNDING = 1e-12
 
 
-def without_rounding_noise(differences: np.ndarray, magnitude) -> np.ndarray:
-    """``differences`` with those within rounding of effects of size ``magnitude`` set to exactly 0.
+def without_rounding_noise(differences: np.ndarray, magnitude: float | np.ndarray) -> np.ndarray:
+    """Set the differences within rounding of effects of size ``magnitude`` to exactly 0.
 
-    ``magnitude`` (a number, or an array broadcast against ``differences[..., :1]``) is the largest
-    absolute system effect; ``|d| <= ROUNDING * magnitude`` becomes 0.
+    ``|d| <= ROUNDING * magnitude`` becomes 0.
+
+    Parameters
+    ----------
+    differences : numpy.ndarray
+        Contrasts of system effects.
+    magnitude : float or numpy.ndarray
+        The largest absolute system effect: a number, or an array broadcast against
+        ``differences[..., :1]``.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``differences``, the rounding noise set to 0.
     """
     differences = np.asarray(differences, dtype=float)
     noise = np.abs(differences) <= ROUNDING * np.asarray(magnitude, dtype=float)
@@ -50,13 +62,39 @@ def without_rounding_noise(differences: np.ndarray, magnitude) -> np.ndarray:
 @validate_params(n_systems=Integer(2, 100_000), df_resid=_DF, alpha=_ALPHA)
 @lru_cache(maxsize=256)
 def tukey_critical_value(n_systems: int, df_resid: float, alpha: float = 0.05) -> float:
-    """q_{1-alpha}(k, df) / sqrt(2): the bound on ``|t|`` of Tukey's HSD for ``n_systems`` means."""
+    """Give the bound on ``|t|`` of Tukey's HSD for ``n_systems`` means: q_{1-alpha}(k, df) / sqrt(2).
+
+    Parameters
+    ----------
+    n_systems : int
+        The number k of means compared (>= 2).
+    df_resid : float
+        The model's residual degrees of freedom.
+    alpha : float, default 0.05
+        The family-wise significance level, in (0, 1).
+
+    Returns
+    -------
+    float
+        The critical value of ``|t|``.
+    """
     return float(stats.studentized_range.ppf(1 - alpha, n_systems, df_resid) / np.sqrt(2))
 
 
 @validate_params(p_values=Array(1, 0.0, 1.0, what="p-values"))
 def holm_adjust(p_values: np.ndarray) -> np.ndarray:
-    """Holm's step-down adjusted p-values: max over j <= i of (m - j + 1) p_(j), capped at 1."""
+    """Compute Holm's step-down adjusted p-values: max over j <= i of (m - j + 1) p_(j), capped at 1.
+
+    Parameters
+    ----------
+    p_values : numpy.ndarray
+        Raw p-values in [0, 1], one dimension.
+
+    Returns
+    -------
+    numpy.ndarray
+        The adjusted p-values, in the order of ``p_values``.
+    """
     p_values = np.asarray(p_values, dtype=float)
     order = np.argsort(p_values, kind="stable")
     m = p_values.size

@@ -56,12 +56,42 @@ SCORE_MATRIX = Frame(min_rows=2, hint="topics as rows, systems as columns")
 class TwoWayFit:
     """One fitted GLM g(E[y_ts]) = mu + tau_t + s_s and its summary statistics.
 
-    ``deviance``: family deviance (Gaussian: residual sum of squares). ``scale``: dispersion phi
-    (Pearson chi^2 / df_resid). ``aic``/``bic``: Gaussian log-likelihood at the ML variance
-    D / n, counting the ``n_params`` coefficients plus the variance: AIC = -2 llf + 2 (p + 1),
-    BIC = -2 llf + (p + 1) log n; NaN for the quasi-binomial family (no likelihood).
-    ``system_effects``: s_s on the linear-predictor scale (first system = 0); ``system_cov``: their
-    covariance (phi times the inverse Schur complement), ``system_se`` its root diagonal.
+    Parameters
+    ----------
+    link : str
+        The link g, of :data:`~irrepro.glm.links.LINK_NAMES`.
+    family : str
+        ``"gaussian"`` or ``"quasibinomial"``.
+    deviance : float
+        Family deviance (Gaussian: residual sum of squares).
+    converged : bool
+        Whether IRLS converged.
+    iterations : int
+        How many IRLS iterations it took.
+    scale : float
+        Dispersion phi (Pearson chi^2 / df_resid).
+    aic, bic : float
+        Gaussian log-likelihood at the ML variance D / n, counting the ``n_params`` coefficients
+        plus the variance: AIC = -2 llf + 2 (p + 1), BIC = -2 llf + (p + 1) log n; NaN for the
+        quasi-binomial family (no likelihood).
+    n_obs : int
+        The number of scores fitted.
+    n_params : int
+        The number of coefficients.
+    intercept : float
+        mu.
+    topic_effects : pandas.Series
+        tau_t on the linear-predictor scale (first topic = 0).
+    system_effects : pandas.Series
+        s_s on the linear-predictor scale (first system = 0).
+    system_se : pandas.Series
+        Their standard errors, the root diagonal of ``system_cov``.
+    system_cov : numpy.ndarray
+        Their covariance (phi times the inverse Schur complement).
+    fitted : pandas.DataFrame
+        The fitted means, topics x systems.
+    linear_predictor : pandas.DataFrame
+        The fitted linear predictor, topics x systems.
     """
 
     link: str
@@ -84,15 +114,33 @@ class TwoWayFit:
 
     @property
     def df_resid(self) -> int:
+        """The residual degrees of freedom, ``n_obs - n_params``."""
         return self.n_obs - self.n_params
 
 
 @validate_params(family=Choice(FAMILIES), link_name=Choice(LINK_NAMES))
 def make_family(family: str, link_name: str) -> sm.families.Family:
-    """The statsmodels family ``family`` (``"gaussian"`` or ``"quasibinomial"``) with the link ``link_name``.
+    """Make the statsmodels family ``family`` with the link ``link_name``.
 
     The quasi-binomial family is statsmodels' ``Binomial``: same variance mu (1 - mu) and IRLS; the
     dispersion is estimated from Pearson's chi^2 by :func:`fit_two_way`, not fixed at 1.
+
+    Parameters
+    ----------
+    family : {"gaussian", "quasibinomial"}
+        The family.
+    link_name : str
+        The link, of :data:`~irrepro.glm.links.LINK_NAMES`.
+
+    Returns
+    -------
+    statsmodels.genmod.families.Family
+        The family with that link.
+
+    Raises
+    ------
+    ValueError
+        For an unknown family, or a link the family does not take.
     """
     link = make_link(link_name)
     if family == "gaussian":
@@ -338,14 +386,36 @@ def fit_two_way(
 def system_effects_refit(
     values: np.ndarray, start_eta: np.ndarray, *, link: str, tol: float = 1e-8, max_iter: int = 100
 ) -> tuple[np.ndarray, np.ndarray, bool]:
-    """System effects (first system = 0), their covariance and convergence of the Gaussian GLM on ``values``.
+    """Fit the Gaussian GLM on ``values`` again, from a warm start: the array core of :func:`fit_two_way`.
 
-    The array core of :func:`fit_two_way` for many refits of closely related matrices (bootstrap
-    resamples of the topics, :mod:`irrepro.glm.resampling`): no checks, no frames, and IRLS started
-    from ``start_eta`` (topics x systems), e.g. the fit on all topics at the resampled topics. It
-    converges to the same fit as :func:`fit_two_way` (same iteration, same stopping rule), in fewer
-    iterations. The caller ensures what :func:`fit_two_way` checks (finite scores, no topic or system
-    constant at a bound of the link).
+    For many refits of closely related matrices (bootstrap resamples of the topics,
+    :mod:`irrepro.glm.resampling`): no checks, no frames, and IRLS started from ``start_eta``, e.g.
+    the fit on all topics at the resampled topics. It converges to the same fit as
+    :func:`fit_two_way` (same iteration, same stopping rule), in fewer iterations. The caller
+    ensures what :func:`fit_two_way` checks (finite scores, no topic or system constant at a bound
+    of the link).
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        Scores, topics x systems.
+    start_eta : numpy.ndarray
+        The linear predictor IRLS starts from, topics x systems.
+    link : str
+        The link, of :data:`~irrepro.glm.links.LINK_NAMES`.
+    tol : float, default 1e-8
+        Convergence when the deviance changes by at most ``tol`` (statsmodels' criterion).
+    max_iter : int, default 100
+        The most IRLS iterations.
+
+    Returns
+    -------
+    effects : numpy.ndarray
+        System effects (first system = 0).
+    covariance : numpy.ndarray
+        Their covariance.
+    converged : bool
+        Whether IRLS converged.
     """
     family = make_family("gaussian", link)
     n_topics, n_systems = values.shape
@@ -360,9 +430,21 @@ def system_effects_refit(
 
 @validate_params(scores=SCORE_MATRIX)
 def dense_design(scores: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Response vector and dense treatment-coded design (intercept, T-1 topic, S-1 system dummies).
+    """Build the response vector and dense treatment-coded design (intercept, T-1 topic, S-1 system dummies).
 
     Rows in the order of ``scores.to_numpy().ravel()`` (topic-major); the reference for statsmodels.
+
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        Topics as rows (at least 2), systems as columns.
+
+    Returns
+    -------
+    response : numpy.ndarray
+        The scores, topic-major.
+    design : numpy.ndarray
+        The design matrix, one row per score.
     """
     n_topics, n_systems = scores.shape
     topic = np.repeat(np.arange(n_topics), n_systems)

@@ -119,7 +119,23 @@ _OPEN_BOUNDS = {"log": (0.0,), "logit": (0.0, 1.0), "probit": (0.0, 1.0), "cauch
 
 
 def make_link(name: str) -> Link:
-    """A fresh statsmodels ``Link`` for one of :data:`LINK_NAMES`."""
+    """Make a fresh statsmodels ``Link`` for one of :data:`LINK_NAMES`.
+
+    Parameters
+    ----------
+    name : str
+        The link's name.
+
+    Returns
+    -------
+    statsmodels.genmod.families.links.Link
+        The link.
+
+    Raises
+    ------
+    ValueError
+        For a name not in :data:`LINK_NAMES`.
+    """
     try:
         return _FACTORIES[name]()
     except KeyError:
@@ -127,6 +143,17 @@ def make_link(name: str) -> Link:
 
 
 def open_bounds(name: str) -> tuple[float, ...]:
-    """Score values a link's mean can approach but never reach (0 for log; 0 and 1 for logit, ...)."""
+    """Give the score values a link's mean can approach but never reach (0 for log; 0 and 1 for logit, ...).
+
+    Parameters
+    ----------
+    name : str
+        The link's name, of :data:`LINK_NAMES`.
+
+    Returns
+    -------
+    tuple of float
+        The bounds; empty for a link without one.
+    """
     make_link(name)  # validates the name
     return _OPEN_BOUNDS.get(name, ())

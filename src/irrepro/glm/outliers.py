@@ -27,8 +27,27 @@ NEAR_ZERO_MAP = 0.01
 
 
 def near_zero_systems(mean_scores: pd.Series, *, threshold: float = NEAR_ZERO_MAP) -> list[str]:
-    """Systems whose mean score is below ``threshold``, in the order of ``mean_scores``.
+    """Find the systems whose mean score is below ``threshold``, in the order of ``mean_scores``.
 
+    Parameters
+    ----------
+    mean_scores : pandas.Series
+        Mean score per system, indexed by system.
+    threshold : float, default NEAR_ZERO_MAP
+        The bound, > 0.
+
+    Returns
+    -------
+    list of str
+        The systems below it.
+
+    Raises
+    ------
+    ValueError
+        If a mean score is missing or ``threshold`` is not positive.
+
+    Examples
+    --------
     >>> near_zero_systems(pd.Series({"a": 0.25, "b": 0.007, "c": 0.012}))
     ['b']
     """
@@ -40,7 +59,22 @@ def near_zero_systems(mean_scores: pd.Series, *, threshold: float = NEAR_ZERO_MA
 
 
 def boundary_constant(scores: pd.DataFrame, *, bounds: tuple[float, ...] = (0.0, 1.0)) -> tuple[list, list]:
-    """(topics, systems) of a topics x systems matrix whose scores all equal one of ``bounds``."""
+    """Find the topics and systems of a matrix whose scores all equal one of ``bounds``.
+
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        Topics as rows, systems as columns.
+    bounds : tuple of float, default (0.0, 1.0)
+        The values a link cannot fit when a whole row or column sits on one of them.
+
+    Returns
+    -------
+    topics : list
+        The topics (rows) constant at a bound.
+    systems : list
+        The systems (columns) constant at a bound.
+    """
     topics = [t for t, row in scores.iterrows() if any((row == b).all() for b in bounds)]
     systems = [s for s in scores.columns if any((scores[s] == b).all() for b in bounds)]
     return topics, systems

@@ -32,11 +32,29 @@ __all__ = ["identity_pair_signs", "refit_pair_signs", "pair_signs"]
 
 
 def pair_signs(differences: np.ndarray, se: np.ndarray, *, n_systems: int, df_resid: float, alpha: float) -> np.ndarray:
-    """Tukey HSD signs (int8) of contrasts ``differences`` with standard errors ``se`` (broadcast to them).
+    """Give Tukey HSD signs of contrasts ``differences`` with standard errors ``se``.
 
     Significant when ``|d| > se q_{1-alpha}(k, df) / sqrt(2)``, i.e. ``|t|`` above Tukey's bound; a standard
     error that is not a positive finite number is never significant (as in
     :func:`~irrepro.glm.contrasts.pairwise_contrasts`).
+
+    Parameters
+    ----------
+    differences : numpy.ndarray
+        The contrasts.
+    se : numpy.ndarray
+        Their standard errors, broadcast to ``differences``.
+    n_systems : int
+        The number k of systems compared.
+    df_resid : float
+        The model's residual degrees of freedom.
+    alpha : float
+        The family-wise significance level.
+
+    Returns
+    -------
+    numpy.ndarray
+        int8 signs, shaped as ``differences``: +1 / -1 significant, 0 not (NaN never is).
     """
     critical = tukey_critical_value(n_systems, float(df_resid), alpha)
     se = np.asarray(se, dtype=float)
@@ -47,10 +65,29 @@ def pair_signs(differences: np.ndarray, se: np.ndarray, *, n_systems: int, df_re
 
 
 def identity_pair_signs(scores: np.ndarray, weights: np.ndarray, *, alpha: float = 0.05) -> np.ndarray:
-    """Signs (resamples, pairs) of the identity-link ssd pairs of ``scores`` (T x S) under topic ``weights`` (B x T).
+    """Give the signs of the identity-link ssd pairs of ``scores`` under each resample's topic weights.
 
     Closed form (module docstring); the identity weights (every topic once) give the pairs of
     :func:`~irrepro.glm.fit.fit_two_way` with ``link="identity"``.
+
+    Parameters
+    ----------
+    scores : numpy.ndarray
+        Topics x systems (T x S).
+    weights : numpy.ndarray
+        Topic weights, resamples x topics (B x T).
+    alpha : float, default 0.05
+        The family-wise significance level of Tukey's HSD.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(B, pairs)`` int8 signs: +1 / -1 for a significant difference, 0 when not significant.
+
+    Raises
+    ------
+    ValueError
+        If ``weights`` do not have one column per topic.
     """
     scores, weights = np.asarray(scores, dtype=float), np.asarray(weights, dtype=float)
     n_topics, n_systems = scores.shape
@@ -70,12 +107,31 @@ def identity_pair_signs(scores: np.ndarray, weights: np.ndarray, *, alpha: float
 def refit_pair_signs(
     scores: np.ndarray, indices: np.ndarray, start_eta: np.ndarray, *, link: str, alpha: float = 0.05
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Signs (resamples, pairs) of the ssd pairs of the Gaussian GLM with ``link`` on each resample.
+    """Give the signs of the ssd pairs of the Gaussian GLM with ``link`` refitted on each resample.
 
-    ``indices`` (B x T): the topics each resample draws; ``start_eta`` (T x S): the linear predictor of
-    the fit on all topics, the warm start. Returns the signs and whether each refit converged (an
-    unconverged refit counts no pair as significant, as :func:`~irrepro.glm.contrasts.pairwise_contrasts`
-    does for a fit whose standard errors are not finite).
+    An unconverged refit counts no pair as significant, as
+    :func:`~irrepro.glm.contrasts.pairwise_contrasts` does for a fit whose standard errors are not
+    finite.
+
+    Parameters
+    ----------
+    scores : numpy.ndarray
+        Topics x systems (T x S).
+    indices : numpy.ndarray
+        The topics each resample draws (B x T).
+    start_eta : numpy.ndarray
+        The linear predictor of the fit on all topics (T x S), the warm start.
+    link : str
+        The link, of :data:`~irrepro.glm.links.LINK_NAMES`.
+    alpha : float, default 0.05
+        The family-wise significance level of Tukey's HSD.
+
+    Returns
+    -------
+    signs : numpy.ndarray
+        ``(B, pairs)`` int8 signs.
+    converged : numpy.ndarray
+        ``(B,)`` bool: whether each refit converged.
     """
     scores, start_eta = np.asarray(scores, dtype=float), np.asarray(start_eta, dtype=float)
     n_topics, n_systems = scores.shape

@@ -19,7 +19,19 @@ __all__ = ["Paper", "PAPERS"]
 
 @dataclass(frozen=True)
 class Paper:
-    """A paper: its key (= its module's name), citation, and the text copies its claims are quoted from."""
+    """A paper: its key (= its module's name), citation, and the text copies its claims are quoted from.
+
+    Parameters
+    ----------
+    key : str
+        The key, the name of its module under :mod:`irrepro.papers`.
+    short : str
+        As tables name it: first author, venue and year.
+    citation : str
+        The full citation.
+    texts : tuple of str
+        File names of the text copies (the project keeps them outside the repository).
+    """
 
     key: str
     short: str  # as tables name it: first author, venue and year

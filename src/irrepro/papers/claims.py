@@ -48,7 +48,15 @@ COLUMNS: tuple[str, ...] = ("id", "section", "claim", "data", "verdict", "eviden
 
 @dataclass(frozen=True)
 class Finding:
-    """What a claim function computes: ``holds`` (None: cannot be tested here) and the evidence sentence."""
+    """What a claim function computes: whether the claim holds, and the evidence sentence.
+
+    Parameters
+    ----------
+    holds : bool or None
+        Whether the claim holds on the numbers; None: it cannot be tested here.
+    evidence : str
+        The sentence giving the numbers it rests on.
+    """
 
     holds: bool | None
     evidence: str
@@ -56,7 +64,25 @@ class Finding:
 
 @dataclass(frozen=True)
 class Claim:
-    """One claim of a paper with its verdict on the numbers."""
+    """One claim of a paper with its verdict on the numbers.
+
+    Parameters
+    ----------
+    id : str
+        ``<paper>.<name>``.
+    paper : str
+        The paper's key.
+    section : str
+        Where the paper makes it.
+    quote : str
+        The paper's words.
+    data : str
+        The data it is checked on.
+    verdict : str
+        The verdict on the numbers.
+    evidence : str
+        The sentence giving the numbers it rests on.
+    """
 
     id: str
     paper: str
@@ -89,14 +115,42 @@ class _Registered:
 
 
 class ClaimList:
-    """The claims of one paper, in the order they are registered."""
+    """The claims of one paper, in the order they are registered.
+
+    Parameters
+    ----------
+    paper : str
+        The paper's key (a key of :data:`irrepro.papers.PAPERS`).
+    """
 
     def __init__(self, paper: str):
         self.paper = paper
         self._registered: list[_Registered] = []
 
     def claim(self, name: str, *, section: str, quote: str, data: str) -> Callable:
-        """Decorator registering a function returning a :class:`Finding` as claim ``<paper>.<name>``."""
+        """Register a function returning a :class:`Finding` as claim ``<paper>.<name>`` (a decorator factory).
+
+        Parameters
+        ----------
+        name : str
+            The claim's name within the paper.
+        section : str
+            Where the paper makes it.
+        quote : str
+            The paper's words.
+        data : str
+            The data it is checked on.
+
+        Returns
+        -------
+        callable
+            The decorator; it returns the function unchanged.
+
+        Raises
+        ------
+        ValueError
+            When decorating, if the claim is registered twice.
+        """
         claim_id = f"{self.paper}.{name}"
         if claim_id in self.ids():
             raise ValueError(f"claim {claim_id} is registered twice")
@@ -108,6 +162,13 @@ class ClaimList:
         return register
 
     def ids(self) -> list[str]:
+        """Give the registered claims' ids, in registration order.
+
+        Returns
+        -------
+        list of str
+            ``<paper>.<name>`` of each claim.
+        """
         return [entry.id for entry in self._registered]
 
     def __len__(self) -> int:
@@ -117,7 +178,23 @@ class ClaimList:
         return iter(self._registered)
 
     def evaluate(self, ids: list[str] | None = None) -> list[Claim]:
-        """Run the claim functions (all, or those named in ``ids``) and return their claims."""
+        """Run the claim functions and return their claims.
+
+        Parameters
+        ----------
+        ids : list of str, optional
+            The claims to run; default: all.
+
+        Returns
+        -------
+        list of Claim
+            The claims with their verdicts.
+
+        Raises
+        ------
+        ValueError
+            For an unknown id.
+        """
         unknown = sorted(set(ids or ()) - set(self.ids()))
         if unknown:
             raise ValueError(f"unknown claim(s) {', '.join(unknown)}; known: {', '.join(self.ids())}")
@@ -133,7 +210,18 @@ class ClaimList:
         return results
 
     def table(self, ids: list[str] | None = None) -> pd.DataFrame:
-        """The evaluated claims as a table, one row per claim, columns :data:`COLUMNS`."""
+        """Give the evaluated claims as a table, one row per claim.
+
+        Parameters
+        ----------
+        ids : list of str, optional
+            The claims; default: all.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns :data:`COLUMNS`.
+        """
         return _as_table(self.evaluate(ids))
 
 
@@ -154,7 +242,23 @@ def _as_table(claims: list[Claim]) -> pd.DataFrame:
 
 
 def claims_table(paper: str) -> pd.DataFrame:
-    """Every claim of ``paper`` (a key of :data:`irrepro.papers.PAPERS`) with its verdict on the numbers."""
+    """Check every claim of ``paper`` on the numbers.
+
+    Parameters
+    ----------
+    paper : str
+        A key of :data:`irrepro.papers.PAPERS`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per claim with its verdict, columns :data:`COLUMNS`.
+
+    Raises
+    ------
+    ValueError
+        For an unknown paper.
+    """
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
     module = importlib.import_module(f"irrepro.papers.{paper}")  # the paper modules import this one
@@ -165,9 +269,21 @@ _LATEX = {r"\tau": "τ", r"\gg": "≫", r"\Delta": "Δ", r"\phi": "φ", r"\leq":
 
 
 def normalise_text(text: str) -> str:
-    """Text as quotes are compared: LaTeX math as Unicode, ``$`` removed, whitespace collapsed.
+    r"""Normalise text as quotes are compared: LaTeX math as Unicode, ``$`` removed, whitespace collapsed.
 
-    >>> normalise_text("Kendall’s $\\\\tau$ is low,\\n below $0.29$")
+    Parameters
+    ----------
+    text : str
+        A quote or a paper's text.
+
+    Returns
+    -------
+    str
+        The normalised text.
+
+    Examples
+    --------
+    >>> normalise_text("Kendall’s $\\tau$ is low,\n below $0.29$")
     'Kendall’s τ is low, below 0.29'
     """
     text = re.sub(r"\\text\{([^}]*)\}", r"\1", text)
@@ -177,12 +293,26 @@ def normalise_text(text: str) -> str:
 
 
 def quote_occurs(quote: str, text: str, *, lost_blanks: bool = False) -> bool:
-    """Whether ``quote`` occurs in ``text`` (both normalised); passages joined by ``ELISION`` in order.
+    r"""Tell whether ``quote`` occurs in ``text`` (both normalised); passages joined by ``ELISION`` in order.
 
-    ``lost_blanks``: compare without any whitespace, for a text copy whose extraction dropped the blank
-    at line breaks ("15topics"); the words and their order must still be the paper's.
+    Parameters
+    ----------
+    quote : str
+        The quote.
+    text : str
+        The paper's text.
+    lost_blanks : bool, default False
+        Compare without any whitespace, for a text copy whose extraction dropped the blank at line
+        breaks ("15topics"); the words and their order must still be the paper's.
 
-    >>> quote_occurs("RBO is somehow less strict.", "showing that RBO is  somehow\\nless strict.")
+    Returns
+    -------
+    bool
+        True if it occurs.
+
+    Examples
+    --------
+    >>> quote_occurs("RBO is somehow less strict.", "showing that RBO is  somehow\nless strict.")
     True
     >>> quote_occurs("A […] C", "A B C"), quote_occurs("C […] A", "A B C")
     (True, False)

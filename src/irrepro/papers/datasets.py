@@ -66,10 +66,27 @@ MEASURE_FILE_PARTS: dict[str, str] = {"AP": "ap", "P@10": "p10", "nDCG": "ndcg10
 class Dataset:
     """A group of published files: what they are, their registry names, their columns and topics.
 
-    ``pattern`` is a registry name with ``{placeholders}``; ``fields`` gives the values each
-    placeholder takes (every combination is a file). ``topics`` maps each collection to its number
-    of topics in these files (empty when the files are not per topic). ``topic_columns``: the name(s)
-    of the first column, the topic id. ``measures``: the papers' measure names -> ``part`` values.
+    Parameters
+    ----------
+    key : str
+        The data set's key.
+    label : str
+        How pages name it.
+    description : str
+        What the files are.
+    pattern : str
+        A registry name with ``{placeholders}``.
+    fields : mapping of str -> tuple of str, optional
+        The values each placeholder takes (every combination is a file).
+    topics : mapping of str -> int, optional
+        Each collection -> its number of topics in these files (empty when the files are not per
+        topic).
+    topic_columns : tuple of str, default ()
+        The name(s) of the first column, the topic id.
+    columns : str, default ""
+        The files' columns, in words.
+    measures : mapping of str -> str, optional
+        The papers' measure names -> ``part`` values.
     """
 
     key: str
@@ -83,7 +100,13 @@ class Dataset:
     measures: Mapping[str, str] = field(default_factory=dict)
 
     def files(self) -> tuple[str, ...]:
-        """Every registry name of the data set, in the order of ``fields``."""
+        """List every registry name of the data set, in the order of ``fields``.
+
+        Returns
+        -------
+        tuple of str
+            The names.
+        """
         names = list(self.fields)
         return tuple(
             self.pattern.format(**dict(zip(names, values, strict=True)))
@@ -91,7 +114,23 @@ class Dataset:
         )
 
     def file(self, **values: str) -> str:
-        """The registry name of one file; ``values`` fill the pattern's placeholders."""
+        """Give the registry name of one file.
+
+        Parameters
+        ----------
+        **values : str
+            A value for each of the pattern's placeholders.
+
+        Returns
+        -------
+        str
+            The registry name.
+
+        Raises
+        ------
+        ValueError
+            For a placeholder the pattern lacks, or a value it does not take.
+        """
         if set(values) != set(self.fields):
             raise ValueError(f"{self.key}: a file is named by {', '.join(self.fields) or 'nothing'}, got {', '.join(values)}")
         for name, value in values.items():
@@ -269,35 +308,113 @@ SIGIR2020_SETTINGS: dict[str, Dataset] = {"rpl": SIGIR2020_RPL, "org": SIGIR2020
 
 
 def dataset(key: str) -> Dataset:
-    """The data set registered under ``key`` (see :data:`DATASETS`)."""
+    """Give the data set registered under ``key`` (see :data:`DATASETS`).
+
+    Parameters
+    ----------
+    key : str
+        The data set's key.
+
+    Returns
+    -------
+    Dataset
+        The data set.
+
+    Raises
+    ------
+    ValueError
+        For an unknown key.
+    """
     if key not in DATASETS:
         raise ValueError(f"unknown data set {key!r}; known: {', '.join(DATASETS)}")
     return DATASETS[key]
 
 
 def file_part(measure: str) -> str:
-    """The file-name part holding ``measure`` (``"AP"``, ``"P@10"``, ``"nDCG"``) in the published files."""
+    """Give the file-name part holding ``measure`` in the published files.
+
+    Parameters
+    ----------
+    measure : {"AP", "P@10", "nDCG"}
+        The measure.
+
+    Returns
+    -------
+    str
+        The file-name part.
+
+    Raises
+    ------
+    ValueError
+        For another measure.
+    """
     if measure not in MEASURE_FILE_PARTS:
         raise ValueError(f"unknown measure {measure!r}; the published files hold {', '.join(MEASURE_FILE_PARTS)}")
     return MEASURE_FILE_PARTS[measure]
 
 
 def run_column(setting: str, system: str, constellation_id: int) -> str:
-    """The column of constellation ``constellation_id`` of ``system`` in a SIGIR 2020 file (``rpl``/``rpd``)."""
+    """Give the column of constellation ``constellation_id`` of ``system`` in a SIGIR 2020 file.
+
+    Parameters
+    ----------
+    setting : {"rpl", "rpd"}
+        Replicability or reproducibility.
+    system : str
+        The system's name.
+    constellation_id : int
+        The constellation's number.
+
+    Returns
+    -------
+    str
+        The column's name.
+
+    Raises
+    ------
+    ValueError
+        For another setting.
+    """
     if setting not in ("rpl", "rpd"):
         raise ValueError(f"unknown setting {setting!r}; the SIGIR 2020 run columns are 'rpl' or 'rpd'")
     return f"{setting}_{system.lower()}_{constellation_id}"
 
 
 def sigir2020_file(setting: str, system: str, part: str) -> str:
-    """The registry name of a SIGIR 2020 per-topic file: setting ``rpl``/``org``/``rpd``, system, file part."""
+    """Give the registry name of a SIGIR 2020 per-topic file.
+
+    Parameters
+    ----------
+    setting : {"rpl", "org", "rpd"}
+        Replicability, the original runs, or reproducibility.
+    system : str
+        The system's name.
+    part : str
+        The file-name part (:func:`file_part`).
+
+    Returns
+    -------
+    str
+        The registry name.
+
+    Raises
+    ------
+    ValueError
+        For another setting.
+    """
     if setting not in SIGIR2020_SETTINGS:
         raise ValueError(f"unknown setting {setting!r}; expected one of {', '.join(SIGIR2020_SETTINGS)}")
     return SIGIR2020_SETTINGS[setting].file(system=system.lower(), part=part)
 
 
 def datasets_table() -> pd.DataFrame:
-    """One row per data set: key, label, files, topics, topic column(s), columns and description."""
+    """List the data sets, for a page.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per data set: key, label, files, topics, topic column(s), columns and description.
+    """
     rows = [
         {
             "data set": d.key,

@@ -60,11 +60,26 @@ REACH: dict[str, str] = {
 
 
 def verdict(cells: int | None, matched: int | None, *, complete: bool | None, papers_data: bool) -> str:
-    """The verdict of a row from its compared values (one of :data:`REPRODUCED`).
+    """Give the verdict of a row from its compared values (one of :data:`REPRODUCED`).
 
-    ``cells`` printed values compared (None: none), ``matched`` of them match; ``complete``: they are
-    every value the item prints; ``papers_data``: computed on the paper's own data.
+    Parameters
+    ----------
+    cells : int or None
+        Printed values compared (None: none).
+    matched : int or None
+        Of them, how many match.
+    complete : bool or None
+        They are every value the item prints.
+    papers_data : bool
+        Computed on the paper's own data.
 
+    Returns
+    -------
+    str
+        The verdict.
+
+    Examples
+    --------
     >>> verdict(366, 365, complete=True, papers_data=True), verdict(6, 6, complete=False, papers_data=True)
     ('partly', 'partly')
     >>> verdict(None, None, complete=None, papers_data=True), verdict(2, 0, complete=True, papers_data=False)
@@ -79,7 +94,46 @@ def verdict(cells: int | None, matched: int | None, *, complete: bool | None, pa
 
 @dataclass(frozen=True)
 class FidelityRow:
-    """One table, figure or stated result of a paper, the values compared and the verdict they give."""
+    """One table, figure or stated result of a paper, the values compared and the verdict they give.
+
+    Parameters
+    ----------
+    paper : str
+        The paper's key.
+    item : str
+        As the paper names it: "Table 1", "Figure 3", "appendix Table 2", "Section 4.2 (text): ...".
+    shows : str
+        What the item shows, briefly.
+    data : str
+        The data the book used for it.
+    papers_data : bool
+        The paper's own data (its collection's runs, the authors' published per-topic scores).
+    kind : str, default KINDS[0]
+        One of :data:`KINDS`.
+    cells : int, optional
+        Printed values compared with reproduced ones (None: none).
+    matched : int, optional
+        Of those, how many match (computed by the build).
+    complete : bool, optional
+        The compared values are every value the item prints (with cells).
+    tolerance : str, default ""
+        How a reproduced value matches its print (with cells).
+    why_not : str, default ""
+        Why no printed value is compared (without cells).
+    needs : str, default ""
+        What reproducing it would take (every row not reproduced).
+    reach : str, default ""
+        How far that is, one of :data:`REACH` (every row not reproduced).
+    chapter : str, default ""
+        The chapter showing it.
+    note : str, default ""
+        A note of its own.
+
+    Attributes
+    ----------
+    reproduced : str
+        The verdict, from the compared values (:func:`verdict`).
+    """
 
     paper: str
     item: str  # as the paper names it: "Table 1", "Figure 3", "appendix Table 2", "Section 4.2 (text): ..."
@@ -133,7 +187,23 @@ def _rows_as_table(rows: list[FidelityRow]) -> pd.DataFrame:
 
 
 def fidelity_table(papers: tuple[str, ...] | None = None) -> pd.DataFrame:
-    """The fidelity rows of ``papers`` (default: all, in :data:`irrepro.papers.PAPERS` order)."""
+    """Gather the fidelity rows of ``papers``.
+
+    Parameters
+    ----------
+    papers : tuple of str, optional
+        Keys of :data:`irrepro.papers.PAPERS`; default: all, in that order.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per :class:`FidelityRow`.
+
+    Raises
+    ------
+    ValueError
+        For an unknown paper, or a paper's rows naming another paper.
+    """
     papers = tuple(PAPERS) if papers is None else papers
     unknown = [paper for paper in papers if paper not in PAPERS]
     if unknown:
@@ -162,16 +232,34 @@ def _matching(row: pd.Series, tolerance_key: str, reason_key: str) -> str:
 
 
 def for_page(table: pd.DataFrame, paper: str, *, item_notes: bool = False) -> tuple[pd.DataFrame, list[str]]:
-    """The rows of ``paper`` in ``table`` (from :func:`fidelity_table`) as the intro prints them.
+    """Lay out the rows of ``paper`` in ``table`` as the intro prints them.
 
-    Returns the frame (index ``item``; columns ``what it shows``, ``data used``, ``reproduced``,
-    ``values matching``) and the notes to print under it. The data, the tolerances and the reasons
-    why no value is compared repeat across items, so the frame names them by a letter (data), a
-    capital (tolerance) and a number (reason) that the notes spell out, as a journal's table
-    footnotes do. ``values matching`` reads "365 of 366 printed (A)": of the printed values compared,
-    how many match within tolerance A; "6 of 6 stated in the text (B)" when only the values the
-    paper's text states could be compared; "none compared (1)". With ``item_notes``, each row's own
-    note follows.
+    The data, the tolerances and the reasons why no value is compared repeat across items, so the
+    frame names them by a letter (data), a capital (tolerance) and a number (reason) that the notes
+    spell out, as a journal's table footnotes do. ``values matching`` reads "365 of 366 printed (A)":
+    of the printed values compared, how many match within tolerance A; "6 of 6 stated in the text
+    (B)" when only the values the paper's text states could be compared; "none compared (1)".
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`fidelity_table`'s rows.
+    paper : str
+        The paper's key.
+    item_notes : bool, default False
+        Add each row's own note.
+
+    Returns
+    -------
+    frame : pandas.DataFrame
+        Index ``item``; columns ``what it shows``, ``data used``, ``reproduced``, ``values matching``.
+    notes : list of str
+        The notes to print under it.
+
+    Raises
+    ------
+    ValueError
+        If ``table`` has no row of ``paper``.
     """
     rows = table[table["paper"] == paper]
     if rows.empty:
@@ -197,10 +285,23 @@ def for_page(table: pd.DataFrame, paper: str, *, item_notes: bool = False) -> tu
 
 
 def fidelity_counts(table: pd.DataFrame) -> pd.DataFrame:
-    """Rows per kind (:data:`KINDS`) and verdict, and the compared values and matches of each kind.
+    """Count rows per kind (:data:`KINDS`) and verdict, and the compared values and matches of each kind.
 
-    Index: the kinds; columns ``items``, one per verdict of :data:`REPRODUCED`, ``compared items``,
-    ``values`` (compared) and ``matched``, all integers.
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`fidelity_table`'s rows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index: the kinds; columns ``items``, one per verdict of :data:`REPRODUCED`, ``compared
+        items``, ``values`` (compared) and ``matched``, all integers.
+
+    Raises
+    ------
+    ValueError
+        For an unknown kind.
     """
     unknown = set(table["kind"]) - set(KINDS)
     if unknown:
@@ -232,7 +333,18 @@ def _verdict_counts(row: pd.Series) -> str:
 
 
 def fidelity_sentence(counts: pd.DataFrame) -> str:
-    """The intro's summary of :func:`fidelity_counts`: the papers' tables and figures, then the rest apart."""
+    """Write the intro's summary of :func:`fidelity_counts`: the papers' tables and figures, then the rest apart.
+
+    Parameters
+    ----------
+    counts : pandas.DataFrame
+        :func:`fidelity_counts`' table.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
     tables, text, outside = (counts.loc[kind] for kind in KINDS)
     sentence = (
         f"Of the {tables['items']} rows for the papers' tables and figures: {_verdict_counts(tables)}. Printed "
@@ -250,11 +362,26 @@ def fidelity_sentence(counts: pd.DataFrame) -> str:
 
 
 def unreproduced_table(table: pd.DataFrame) -> pd.DataFrame:
-    """What is left unreproduced, and why: every row not reproduced, grouped by what it would take.
+    """List what is left unreproduced, and why: every row not reproduced, grouped by what it would take.
 
-    One row per distinct (``reach``, ``it would take``), in the order of :data:`REACH`, with
-    ``items``: the rows that need it, by paper ("Breuer et al., SIGIR 2020: Table 1, Table 2; ...")
-    and ``count``. A row's own verdict is in its paper's fidelity table.
+    A row's own verdict is in its paper's fidelity table.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`fidelity_table`'s rows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per distinct (``reach``, ``it would take``), in the order of :data:`REACH`, with
+        ``items``: the rows that need it, by paper ("Breuer et al., SIGIR 2020: Table 1, Table 2;
+        ...") and ``count``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown reach.
     """
     rows = table[table["reproduced"] != "reproduced"]
     unknown = set(rows["reach"]) - set(REACH)

@@ -23,7 +23,7 @@ with the difference and whether it matches.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -56,8 +56,25 @@ COLUMNS: tuple[str, ...] = (
 
 
 def printed_number(text: str) -> Decimal:
-    """The number a printed string stands for: ``"0.70"``, ``"5E-04"``, ``"54E-06"``, ``"eight"``.
+    """Read the number a printed string stands for: ``"0.70"``, ``"5E-04"``, ``"54E-06"``, ``"eight"``.
 
+    Parameters
+    ----------
+    text : str
+        The printed string.
+
+    Returns
+    -------
+    decimal.Decimal
+        The number, with the printed digits.
+
+    Raises
+    ------
+    ValueError
+        If it is not a number.
+
+    Examples
+    --------
     >>> printed_number("eight"), printed_number("5E-04"), printed_number("0.290")
     (Decimal('8'), Decimal('0.0005'), Decimal('0.290'))
     """
@@ -71,7 +88,7 @@ def printed_number(text: str) -> Decimal:
 
 
 def printed_interval(cell: str, *, truncated: bool) -> tuple[float, float]:
-    """The interval [low, high) of values that print as ``cell``.
+    """Give the interval [low, high) of values that print as ``cell``.
 
     Parameters
     ----------
@@ -83,6 +100,18 @@ def printed_interval(cell: str, *, truncated: bool) -> tuple[float, float]:
         digit: ``"0.7760"`` stands for [0.77595, 0.77605). Integers without a decimal point (``"1"``,
         ``"0"``: the original run compared with itself) stand for exactly that value.
 
+    Returns
+    -------
+    tuple of (float, float)
+        The bounds low and high.
+
+    Raises
+    ------
+    ValueError
+        If the cell gives no finite interval.
+
+    Examples
+    --------
     >>> printed_interval("0.046", truncated=True)
     (0.046, 0.047)
     >>> printed_interval("5E-04", truncated=True)
@@ -102,7 +131,15 @@ def printed_interval(cell: str, *, truncated: bool) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Reading:
-    """A reproduced value and where in the reproduced tables it was found (``"WCrobust04, p:P@10 of rpd_df_1"``)."""
+    """A reproduced value and where in the reproduced tables it was found.
+
+    Parameters
+    ----------
+    value : float
+        The reproduced value.
+    found_at : str
+        Where it lies (``"WCrobust04, p:P@10 of rpd_df_1"``).
+    """
 
     value: float
     found_at: str
@@ -110,7 +147,25 @@ class Reading:
 
 @dataclass(frozen=True)
 class PrintedValue:
-    """One number a paper prints: its item, the printed string, the matching rule, its words and place."""
+    """One number a paper prints: its item, the printed string, the matching rule, its words and place.
+
+    Parameters
+    ----------
+    paper : str
+        The paper's key.
+    item : str
+        The table or figure it belongs to ("Table 4"), or "Section 3 (text)".
+    name : str
+        What the value is, unique within the paper ("ARP vs KTU, highest").
+    printed : str
+        Exactly as printed: "0.29", "eight".
+    rule : str
+        How a reproduced value matches it, one of :data:`RULES`.
+    quote : str
+        The paper's words holding the number.
+    where : str
+        Where the paper prints it ("Section 5.3").
+    """
 
     paper: str
     item: str  # the table or figure it belongs to ("Table 4"), or "Section 3 (text)"
@@ -131,6 +186,7 @@ class PrintedValue:
 
     @property
     def number(self) -> float:
+        """The number the printed string stands for (:func:`printed_number`)."""
         return float(printed_number(self.printed))
 
     @property
@@ -153,7 +209,18 @@ class PrintedValue:
         return f"{sign} {self.printed}, the reproduced value rounded to {self.decimals} {unit}"
 
     def matches(self, value: float) -> bool:
-        """Whether a reproduced ``value`` matches the print under :attr:`rule` (NaN never matches)."""
+        """Tell whether a reproduced ``value`` matches the print under :attr:`rule` (NaN never matches).
+
+        Parameters
+        ----------
+        value : float
+            The reproduced value.
+
+        Returns
+        -------
+        bool
+            True if it matches.
+        """
         if not math.isfinite(value):
             return False
         if self.rule == "exact":
@@ -168,9 +235,26 @@ class PrintedValue:
         return low - _NOISE <= value <= high + _NOISE
 
 
-def rules_in_words(rules) -> str:
-    """The matching rules of several values in words, each once: a row's tolerance in a fidelity table.
+def rules_in_words(rules: Iterable[str]) -> str:
+    """Write the matching rules of several values in words, each once: a row's tolerance in a fidelity table.
 
+    Parameters
+    ----------
+    rules : iterable of str
+        Rules of :data:`RULES`.
+
+    Returns
+    -------
+    str
+        The rules in words, joined by semicolons.
+
+    Raises
+    ------
+    ValueError
+        For an unknown rule.
+
+    Examples
+    --------
     >>> rules_in_words(["at most", "rounded", "at least"])
     'a bound held at its own printed decimals; a rounded value within half a unit of its last printed digit'
     """
@@ -181,11 +265,27 @@ def rules_in_words(rules) -> str:
 
 
 def compare(values: Sequence[PrintedValue], readings: Mapping[str, Reading]) -> pd.DataFrame:
-    """Printed beside reproduced: one row per value of ``values``, read from ``readings`` by name.
+    """Set printed values beside reproduced ones, read from ``readings`` by name.
 
-    Columns: ``item``, ``value`` (its name), ``printed`` (the string), ``reproduced``, ``difference``
-    (reproduced minus the printed number), ``match``, ``tolerance`` (the rule in words), ``found at``
-    (where the reproduced value lies in the reproduced tables), ``where`` and ``quote`` (the paper's).
+    Parameters
+    ----------
+    values : sequence of PrintedValue
+        The printed values.
+    readings : mapping of str -> Reading
+        A value's name -> its reproduced reading.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per value; columns ``item``, ``value`` (its name), ``printed`` (the string),
+        ``reproduced``, ``difference`` (reproduced minus the printed number), ``match``,
+        ``tolerance`` (the rule in words), ``found at`` (where the reproduced value lies in the
+        reproduced tables), ``where`` and ``quote`` (the paper's).
+
+    Raises
+    ------
+    ValueError
+        If a value has no reading.
     """
     missing = [value.name for value in values if value.name not in readings]
     if missing:

@@ -103,10 +103,22 @@ def _parse(text: str, columns: tuple[str, ...], table: str) -> pd.DataFrame:
 
 
 def appendix_table1() -> pd.DataFrame:
-    """Appendix Table 1 (WCrobust0405, replicability) as printed: run x cell, strings."""
+    """Give appendix Table 1 (WCrobust0405, replicability) as printed.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Run x cell, strings.
+    """
     return _parse(_APPENDIX_TABLE_1, TABLE1_COLUMNS, "appendix Table 1")
 
 
 def appendix_table2() -> pd.DataFrame:
-    """Appendix Table 2 (WCrobust0405, reproducibility on Core18) as printed: run x cell, strings."""
+    """Give appendix Table 2 (WCrobust0405, reproducibility on Core18) as printed.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Run x cell, strings.
+    """
     return _parse(_APPENDIX_TABLE_2, TABLE2_COLUMNS, "appendix Table 2")

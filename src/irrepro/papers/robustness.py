@@ -55,7 +55,15 @@ COLUMNS: tuple[str, ...] = (
 
 @dataclass(frozen=True)
 class Outcome:
-    """A conclusion re-read on ``B`` replicates: ``holds`` (B,) bools, ``statistic`` (B,) the number it turns on."""
+    """A conclusion re-read on ``B`` replicates.
+
+    Parameters
+    ----------
+    holds : numpy.ndarray
+        ``(B,)`` bools: whether it holds in each replicate.
+    statistic : numpy.ndarray
+        ``(B,)`` the number it turns on.
+    """
 
     holds: np.ndarray
     statistic: np.ndarray
@@ -78,8 +86,23 @@ class _Check:
 
 
 def status(holds_on_all_topics: bool, share: float) -> str:
-    """``"stable"`` when the replicates keep the verdict on all topics in >= :data:`STABLE_SHARE`, else ``"fragile"``.
+    """Call a verdict stable or fragile under resampling.
 
+    Parameters
+    ----------
+    holds_on_all_topics : bool
+        The verdict on all topics.
+    share : float
+        The share of replicates in which the conclusion holds.
+
+    Returns
+    -------
+    str
+        ``"stable"`` when the replicates keep the verdict on all topics in >= :data:`STABLE_SHARE`,
+        else ``"fragile"``.
+
+    Examples
+    --------
     >>> status(True, 0.97), status(True, 0.6), status(False, 0.02)
     ('stable', 'fragile', 'stable')
     """
@@ -87,17 +110,41 @@ def status(holds_on_all_topics: bool, share: float) -> str:
 
 
 class ResampledChecks:
-    """The resampled checks of one paper's claims, in the order they are registered."""
+    """The resampled checks of one paper's claims, in the order they are registered.
+
+    Parameters
+    ----------
+    claims : ClaimList
+        The paper's claims; each check re-reads one of them.
+    """
 
     def __init__(self, claims: ClaimList):
         self.claims = claims
         self._checks: list[_Check] = []
 
     def check(self, name: str, *, label: str, reading: str, statistic: str) -> Callable:
-        """Decorator registering ``function(measures) -> Outcome`` for claim ``<paper>.<name>``.
+        """Register ``function(measures) -> Outcome`` for claim ``<paper>.<name>`` (a decorator factory).
 
-        ``label``: the conclusion in a few words, for a figure; ``reading``: what the check tests;
-        ``statistic``: the number it turns on.
+        Parameters
+        ----------
+        name : str
+            The claim's name within the paper.
+        label : str
+            The conclusion in a few words, for a figure.
+        reading : str
+            What the check tests.
+        statistic : str
+            The number it turns on.
+
+        Returns
+        -------
+        callable
+            The decorator; it returns the function unchanged.
+
+        Raises
+        ------
+        ValueError
+            When decorating, if there is no such claim or it has a check already.
         """
         claim_id = f"{self.claims.paper}.{name}"
         if claim_id not in self.claims.ids():
@@ -112,17 +159,56 @@ class ResampledChecks:
         return register
 
     def ids(self) -> list[str]:
+        """Give the checked claims' ids, in registration order.
+
+        Returns
+        -------
+        list of str
+            ``<paper>.<name>`` of each check.
+        """
         return [check.id for check in self._checks]
 
     def outcomes(self, measures) -> dict[str, Outcome]:
-        """Every check on ``measures`` (whatever the paper's checks take), by claim id."""
+        """Run every check on ``measures``, by claim id.
+
+        Parameters
+        ----------
+        measures : object
+            Whatever the paper's checks take (the paper's measures on one or many replicates).
+
+        Returns
+        -------
+        dict of str -> Outcome
+            Claim id -> outcome.
+        """
         return {check.id: check.function(measures) for check in self._checks}
 
     def table(self, on_all_topics, replicates, *, level: float = INTERVAL_LEVEL) -> pd.DataFrame:
-        """One row per conclusion (:data:`COLUMNS`): its verdict on all topics (the checks on
-        ``on_all_topics``, the measures of the identity resample), the share of the replicates
-        (the checks on ``replicates``) in which it holds, the share keeping the verdict, its status,
-        and its statistic on all topics with the percentile interval over the replicates."""
+        """Tabulate every conclusion on all topics and under resampling.
+
+        One row per conclusion (:data:`COLUMNS`): its verdict on all topics, the share of the
+        replicates in which it holds, the share keeping the verdict, its status, and its statistic on
+        all topics with the percentile interval over the replicates.
+
+        Parameters
+        ----------
+        on_all_topics : object
+            The measures of the identity resample (one replicate), as the checks take them.
+        replicates : object
+            The measures on the replicates.
+        level : float, default INTERVAL_LEVEL
+            The percentile interval's level.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns :data:`COLUMNS`.
+
+        Raises
+        ------
+        ValueError
+            If ``on_all_topics`` is not one replicate.
+        """
         point, resampled = self.outcomes(on_all_topics), self.outcomes(replicates)
         entries = {entry.id: entry for entry in self.claims}
         rows = []

@@ -49,6 +49,23 @@ def figure3_two_versions(points: pd.DataFrame, *, measure: str = "AP") -> Figure
     ± :data:`SYMLOG_THRESHOLD` and logarithmic beyond, so that a few points far below (ΔRI < -6 in
     the published files) do not flatten the rest. Points are not labelled (they would overlap);
     the chapter's table lists each one.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        As for :func:`figure3_side_by_side`.
+    measure : str, default "AP"
+        The measure drawn.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+
+    Raises
+    ------
+    ValueError
+        If ``measure`` has no points in every version.
     """
     versions = _checked(points, "figure3_two_versions")
     chosen = points[points["measure"] == measure]
@@ -90,9 +107,28 @@ def figure3_side_by_side(
 ) -> Figure:
     """ER (x) against DeltaRI (y), one panel per (family, version), the versions of a family side by side.
 
-    ``families``: the families to draw (default: all in ``points``, in their order); ``measures``: the
-    measures to draw (default: those present in every version, i.e. AP when one version has AP only,
-    so that the panels compare like with like).
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        One row per (run, measure): columns ``family``, ``version``, ``level``, ``measure``,
+        ``ER`` and ``DeltaRI``.
+    families : tuple of str, optional
+        The families to draw; default: all in ``points``, in their order.
+    measures : tuple of str, optional
+        The measures to draw; default: those present in every version (i.e. AP when one version has
+        AP only), so that the panels compare like with like.
+    title : str, default ""
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+
+    Raises
+    ------
+    ValueError
+        If ``points`` has none of the families, or none of the measures in them.
     """
     versions = _checked(points, "figure3_side_by_side")
     if measures is None:

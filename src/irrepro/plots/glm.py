@@ -41,10 +41,19 @@ def _link_grid(links: list[str], *, panel_height: float) -> tuple[Figure, list]:
 
 
 def mean_variance_figure(tables: dict[str, pd.DataFrame]) -> Figure:
-    """Per-system variance against mean, one panel per (label -> table with ``mean``, ``variance``),
-    two panels to a row (2 x 2 for four tables).
+    """Per-system variance against mean, one panel per table, two panels to a row (2 x 2 for four tables).
 
     The curve mu (1 - mu) / 4 marks a binomial-like variance; the identity model assumes a constant one.
+
+    Parameters
+    ----------
+    tables : dict of str -> pandas.DataFrame
+        Panel label -> table with columns ``mean`` and ``variance``, one row per system.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
     """
     rows = -(-len(tables) // 2)
     columns = min(len(tables), 2)
@@ -69,7 +78,20 @@ def mean_variance_figure(tables: dict[str, pd.DataFrame]) -> Figure:
 
 
 def qq_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
-    """Normal QQ plots of the standardised (Pearson) residuals, one panel per link."""
+    """Normal QQ plots of the standardised (Pearson) residuals, one panel per link.
+
+    Parameters
+    ----------
+    residuals : pandas.DataFrame
+        Columns ``link`` and ``pearson``, one row per score.
+    links : list of str
+        The links drawn, in panel order.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+    """
     figure, axes = _link_grid(links, panel_height=1.75)
     for index, (axis, link) in enumerate(zip(axes, links, strict=False)):
         values = np.sort(residuals.loc[residuals["link"] == link, "pearson"].to_numpy())
@@ -85,7 +107,20 @@ def qq_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
 
 
 def fitted_observed_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figure:
-    """Observed scores against fitted means, one panel per link (the diagonal is a perfect fit)."""
+    """Observed scores against fitted means, one panel per link (the diagonal is a perfect fit).
+
+    Parameters
+    ----------
+    residuals : pandas.DataFrame
+        Columns ``link``, ``fitted`` and ``observed``, one row per score.
+    links : list of str
+        The links drawn, in panel order.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+    """
     figure, axes = _link_grid(links, panel_height=1.75)
     for index, (axis, link) in enumerate(zip(axes, links, strict=False)):
         part = residuals.loc[residuals["link"] == link]
@@ -100,7 +135,20 @@ def fitted_observed_figure(residuals: pd.DataFrame, *, links: list[str]) -> Figu
 
 
 def system_effects_figure(effects: pd.DataFrame, *, order_by: str | None = None) -> Figure:
-    """Centred system effects with intervals, one panel per link, systems in the order of ``order_by``."""
+    """Centred system effects with intervals, one panel per link, systems in the order of ``order_by``.
+
+    Parameters
+    ----------
+    effects : pandas.DataFrame
+        Columns ``link``, ``system``, ``effect``, ``lower`` and ``upper``.
+    order_by : str, optional
+        The link whose effects order the systems; default: the first link.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+    """
     links = list(dict.fromkeys(effects["link"]))
     reference = effects.loc[effects["link"] == (order_by or links[0])].sort_values("effect")
     order = {system: rank for rank, system in enumerate(reference["system"])}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import textwrap
+from collections.abc import Mapping, Sequence
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -69,10 +70,19 @@ def _effect_panel(axis, part: pd.DataFrame, marker: str, limits) -> None:
 def effect_figure(points: pd.DataFrame) -> Figure:
     """ER against DeltaRI, one panel per measure (in order of appearance).
 
-    ``points``: one row per (pair, measure) with ``number`` (the pair's label), ``measure``, ``ER``,
-    ``DeltaRI`` and the interval bounds ``ER_low``, ``ER_high``, ``DeltaRI_low``, ``DeltaRI_high``
-    (NaN: no interval). Axes span the point estimates, (1, 0) and a margin; longer error bars are
-    cut at the panel's edge.
+    Axes span the point estimates, (1, 0) and a margin; longer error bars are cut at the panel's edge.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        One row per (pair, measure) with ``number`` (the pair's label), ``measure``, ``ER``,
+        ``DeltaRI`` and the interval bounds ``ER_low``, ``ER_high``, ``DeltaRI_low``,
+        ``DeltaRI_high`` (NaN: no interval).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
     """
     _require(points, ["number", "measure", "ER", "DeltaRI", "ER_low", "ER_high", "DeltaRI_low", "DeltaRI_high"], "effect_figure")
     measures = list(dict.fromkeys(points["measure"]))
@@ -91,12 +101,30 @@ def effect_figure(points: pd.DataFrame) -> Figure:
     return figure
 
 
-def cutoff_figure(curves: pd.DataFrame, *, statistics=("KTU", "RBO", "RMSE"), labels=None) -> Figure:
+def cutoff_figure(
+    curves: pd.DataFrame,
+    *,
+    statistics: Sequence[str] = ("KTU", "RBO", "RMSE"),
+    labels: Mapping[str, str] | None = None,
+) -> Figure:
     """Each statistic against the cut-off, rows of panels per run (``run`` column), a line per pair.
 
-    ``curves``: one row per (pair, run, cut-off) with ``number``, ``pair``, ``run``, ``cutoff`` and
-    the statistics. Cut-offs are spaced evenly and labelled by value, as in the paper.
-    ``labels`` maps a statistic to its axis label.
+    Cut-offs are spaced evenly and labelled by value, as in the paper.
+
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        One row per (pair, run, cut-off) with ``number``, ``pair``, ``run``, ``cutoff`` and the
+        statistics.
+    statistics : sequence of str, default ("KTU", "RBO", "RMSE")
+        The statistics drawn, one panel column each.
+    labels : mapping of str -> str, optional
+        A statistic -> its axis label.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
     """
     _require(curves, ["number", "pair", "run", "cutoff", *statistics], "cutoff_figure")
     labels = dict(labels or {})

@@ -61,11 +61,27 @@ def _panels(count: int, height: float) -> tuple[Figure, np.ndarray]:
 
 
 def cutoff_figure(curves: pd.DataFrame, *, statistic: str, ylabel: str | None = None, title: str = "") -> Figure:
-    """``statistic`` (a column of ``curves``) against the cut-off, one panel per family.
+    """Draw ``statistic`` against the cut-off, one panel per family.
 
-    ``curves`` has one row per (run, cut-off) with columns ``run``, ``family``, ``level``, ``cutoff``
-    and the statistic. Cut-offs are spaced evenly, labelled by value, as in the paper; the levels
-    1-5 of a family share colours and markers across panels, explained by one legend.
+    Cut-offs are spaced evenly, labelled by value, as in the paper; the levels 1-5 of a family share
+    colours and markers across panels, explained by one legend.
+
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        One row per (run, cut-off) with columns ``run``, ``family``, ``level``, ``cutoff`` and
+        the statistic.
+    statistic : str
+        The column drawn.
+    ylabel : str, optional
+        The y axis label; default: ``statistic``.
+    title : str, default ""
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
     """
     _require(curves, ["run", "family", "level", "cutoff", statistic], "cutoff_figure")
     families = _families(curves)
@@ -103,7 +119,17 @@ def _limits(part: pd.DataFrame) -> tuple[float, float, float]:
 
 
 def draw_regions(axis, x_low: float, x_high: float, y_span: float) -> None:
-    """Axes through (0, 0) and the region numbers in the panel's corners."""
+    """Draw axes through (0, 0) and the region numbers in the panel's corners.
+
+    Parameters
+    ----------
+    axis : matplotlib.axes.Axes
+        The panel.
+    x_low, x_high : float
+        The panel's x range.
+    y_span : float
+        The panel's y range, symmetric about 0.
+    """
     axis.axhline(0.0, color=_GREY, linewidth=0.8)
     axis.axvline(0.0, color=_GREY, linewidth=0.8)
     corners = {1: (x_high, y_span), 2: (x_low, y_span), 3: (x_low, -y_span), 4: (x_high, -y_span)}
@@ -117,9 +143,21 @@ def draw_regions(axis, x_low: float, x_high: float, y_span: float) -> None:
 def er_deltari_figure(points: pd.DataFrame, *, title: str = "") -> Figure:
     """ER (x) against DeltaRI (y), one panel per family, regions numbered and (1, 0) marked.
 
-    ``points`` has one row per (run, measure) with columns ``family``, ``level``, ``measure``, ``ER``,
-    ``DeltaRI``. Each point is annotated with its level (1-5) within the family; the region numbers
-    are those of :data:`REGIONS`.
+    Each point is annotated with its level (1-5) within the family; the region numbers are those
+    of :data:`REGIONS`.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        One row per (run, measure) with columns ``family``, ``level``, ``measure``, ``ER``,
+        ``DeltaRI``.
+    title : str, default ""
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
     """
     _require(points, ["family", "level", "measure", "ER", "DeltaRI"], "er_deltari_figure")
     families = _families(points)

@@ -51,11 +51,30 @@ def _rows(table: pd.DataFrame, sections: Mapping[str, str]) -> list[tuple[str, p
 
 def conclusions_figure(table: pd.DataFrame, *, sections: Mapping[str, str] | None = None,
                        stable_share: float = 0.95) -> Figure:  # fmt: skip
-    """Each conclusion as a bar "holds in X% of the resamples", grouped by section (``sections``: titles).
+    """Each conclusion as a bar "holds in X% of the resamples", grouped by section.
 
-    ``table``: columns ``section``, ``label``, ``share holding``, ``holds on all topics``, ``status``,
-    ``resamples``. Dotted lines at ``1 - stable_share`` and ``stable_share``: a conclusion holding on all
-    topics is stable right of the upper one, one failing on all topics left of the lower one.
+    Dotted lines at ``1 - stable_share`` and ``stable_share``: a conclusion holding on all topics is
+    stable right of the upper one, one failing on all topics left of the lower one.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Columns ``section``, ``label``, ``share holding``, ``holds on all topics``, ``status``,
+        ``resamples``.
+    sections : mapping of str -> str, optional
+        Section -> its title.
+    stable_share : float, default 0.95
+        The share of resamples that makes a conclusion stable.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+
+    Raises
+    ------
+    ValueError
+        If a column is missing.
     """
     missing = [c for c in ("section", "label", "share holding", "holds on all topics", "status") if c not in table]
     if missing:
@@ -97,10 +116,27 @@ _SEGMENTS = (("stable", PALETTE[0]), ("kept by most", PALETTE[1]), ("kept by few
 def ssd_stability_figure(summary: pd.DataFrame, *, stable_share: float = 0.95) -> Figure:
     """Per setting and link, the ssd pairs on all topics as one bar split by the share of resamples keeping them.
 
-    ``summary``: :func:`irrepro.papers.glm.robustness.ssd_robustness` (columns ``collection``, ``measure``,
-    ``outliers_removed``, ``link``, ``resamples``, ``ssd pairs`` and the counts ``stable`` (kept by at
-    least ``stable_share`` of the resamples), ``kept by most`` (by half or more) and ``kept by few``).
     Bars are shares of the ssd pairs; the count of ssd pairs and the resamples are written at each bar.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        :func:`irrepro.papers.glm.robustness.ssd_robustness`: columns ``collection``, ``measure``,
+        ``outliers_removed``, ``link``, ``resamples``, ``ssd pairs`` and the counts ``stable``
+        (kept by at least ``stable_share`` of the resamples), ``kept by most`` (by half or more)
+        and ``kept by few``.
+    stable_share : float, default 0.95
+        The share of resamples that makes a pair stable.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+
+    Raises
+    ------
+    ValueError
+        If a column is missing.
     """
     missing = [c for c in ("collection", "measure", "outliers_removed", "link", "resamples", "ssd pairs",
                            *(column for column, _ in _SEGMENTS)) if c not in summary]  # fmt: skip
@@ -132,13 +168,27 @@ def ssd_stability_figure(summary: pd.DataFrame, *, stable_share: float = 0.95) -
 
 
 def as_shown(table: pd.DataFrame, *, level: float = 0.95) -> pd.DataFrame:
-    """A robustness table (:meth:`irrepro.papers.robustness.ResampledChecks.table`) as a chapter shows it.
+    """Lay out a robustness table as a chapter shows it.
 
     One row per conclusion (``section``, ``conclusion``): its verdict on all topics, the share of the
     resamples in which it holds (in %), its status, the number it turns on, and that number on all
     topics with its ``level`` percentile interval as text, three significant digits
     (``0.288 [0.0204, 0.363]``, ``40 [33, 40]``).
 
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :meth:`irrepro.papers.robustness.ResampledChecks.table`.
+    level : float, default 0.95
+        The intervals' level, named in a column's heading.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table shown.
+
+    Examples
+    --------
     >>> row = {"section": "1", "label": "x", "holds on all topics": True, "share holding": 0.5, "status": "fragile",
     ...        "statistic": "count", "on all topics": 40.0, "low": 33.0, "high": 40.0}
     >>> as_shown(pd.DataFrame([row])).iloc[0, -1]

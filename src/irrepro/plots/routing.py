@@ -32,9 +32,25 @@ _SYSTEM_COLOURS = {"WCrobust04": PALETTE[0], "WCrobust0405": PALETTE[1]}
 def topic_set_diagram(topic_sets: pd.DataFrame, *, title: str | None = None) -> Figure:
     """Heat map of the sizes of judged(target) ∩ judged(training), one cell per target × training corpus.
 
-    ``topic_sets`` has columns ``target``, ``training`` and ``intersection`` (one row per pair, as
-    :func:`irrepro.papers.clef2019.topic_sets` returns); a training label containing ``∩`` (both
-    training corpora) is drawn as its own column.
+    A training label containing ``∩`` (both training corpora) is drawn as its own column.
+
+    Parameters
+    ----------
+    topic_sets : pandas.DataFrame
+        Columns ``target``, ``training`` and ``intersection`` (one row per pair, as
+        :func:`irrepro.papers.clef2019.topic_sets` returns).
+    title : str, optional
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+
+    Raises
+    ------
+    ValueError
+        If a column is missing.
     """
     for column in ("target", "training", "intersection"):
         if column not in topic_sets.columns:
@@ -61,8 +77,27 @@ def topic_set_diagram(topic_sets: pd.DataFrame, *, title: str | None = None) -> 
 def relevance_transfer_bars(transfer: pd.DataFrame, *, value: str = "MAP", title: str | None = None) -> Figure:
     """Horizontal bars of ``value`` per ``target / training`` pair, highest at the top (the paper's Fig. 2).
 
-    ``transfer`` has columns ``target``, ``training``, ``value`` and ``topics``; the number of topics
-    is written beside each bar because MAPs over different topic sets are not directly comparable.
+    The number of topics is written beside each bar because MAPs over different topic sets are not
+    directly comparable.
+
+    Parameters
+    ----------
+    transfer : pandas.DataFrame
+        Columns ``target``, ``training``, ``topics`` and the one ``value`` names.
+    value : str, default "MAP"
+        The column drawn.
+    title : str, optional
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+
+    Raises
+    ------
+    ValueError
+        If a column is missing.
     """
     for column in ("target", "training", value, "topics"):
         if column not in transfer.columns:
@@ -91,8 +126,25 @@ def relevance_transfer_bars(transfer: pd.DataFrame, *, value: str = "MAP", title
 def per_topic_ap_bars(per_topic: pd.DataFrame, *, title: str | None = None) -> Figure:
     """AP per topic for both systems, one panel per target side by side (the paper's Figures 3 and 4).
 
-    ``per_topic`` is long: columns ``target``, ``system``, ``topic``, ``AP``. Topics run down the page
-    in the same order on every panel; the dashed line is each system's mean over the shown topics.
+    Topics run down the page in the same order on every panel; the dashed line is each system's mean
+    over the shown topics.
+
+    Parameters
+    ----------
+    per_topic : pandas.DataFrame
+        Long: columns ``target``, ``system``, ``topic``, ``AP``.
+    title : str, optional
+        The figure's title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+
+    Raises
+    ------
+    ValueError
+        If a column is missing.
     """
     for column in ("target", "system", "topic", "AP"):
         if column not in per_topic.columns:

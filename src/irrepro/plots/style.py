@@ -60,7 +60,25 @@ RC_PARAMS: dict[str, object] = {
 
 
 def figure_size(width_fraction: float = 1.0, aspect: float = 0.6) -> tuple[float, float]:
-    """(width, height) in inches: ``width_fraction`` of the text column, height = ``aspect`` x width."""
+    """Give a figure's (width, height) in inches.
+
+    Parameters
+    ----------
+    width_fraction : float, default 1.0
+        The share of the text column's width, in (0, 1].
+    aspect : float, default 0.6
+        Height = ``aspect`` x width.
+
+    Returns
+    -------
+    tuple of (float, float)
+        Width and height in inches.
+
+    Raises
+    ------
+    ValueError
+        If ``width_fraction`` is not in (0, 1].
+    """
     if not 0 < width_fraction <= 1:
         raise ValueError(f"width_fraction lies in (0, 1]; got {width_fraction!r}")
     width = TEXT_WIDTH * width_fraction

@@ -110,7 +110,18 @@ MARKS: dict[str, tuple[str, str]] = {
 
 @dataclass(frozen=True)
 class Format:
-    """How one column's numbers are written: ``kind`` is decimals, integer, pvalue or text."""
+    """How one column's numbers are written; call it on a value to get its text.
+
+    Booleans are written ``yes``/``no`` and undefined values as the book's dash, whatever the kind.
+
+    Parameters
+    ----------
+    kind : {"decimals", "integer", "pvalue", "threshold", "general", "text"}
+        Fixed decimals; an integer; a p-value (``1.2e-05`` below 10^-digits); a p-value written
+        ``< 0.001`` below; ``digits`` significant digits; the value as text.
+    digits : int, default 4
+        Decimals, or significant digits for ``"general"``.
+    """
 
     kind: str
     digits: int = 4
@@ -132,12 +143,36 @@ class Format:
 
 
 def decimals(digits: int) -> Format:
-    """Numbers with a fixed number of decimals."""
+    """Make the format of numbers with a fixed number of decimals.
+
+    Parameters
+    ----------
+    digits : int
+        The decimals.
+
+    Returns
+    -------
+    Format
+        The format.
+    """
     return Format("decimals", digits)
 
 
 def significant(digits: int) -> Format:
-    """Numbers with ``digits`` significant digits (for differences spanning many orders of magnitude)."""
+    """Make the format of numbers with ``digits`` significant digits.
+
+    For differences spanning many orders of magnitude.
+
+    Parameters
+    ----------
+    digits : int
+        The significant digits.
+
+    Returns
+    -------
+    Format
+        The format.
+    """
     return Format("general", digits)
 
 
@@ -180,8 +215,29 @@ def _numeric_text(text: str) -> bool:
 class Table:
     """A table ready to show: display strings, their classes, the caption parts and the legend.
 
-    ``cells`` holds the strings as shown (index: row labels, possibly a MultiIndex; columns: a
-    MultiIndex of header levels); ``classes`` the CSS classes of each cell (same shape).
+    Parameters
+    ----------
+    cells : pandas.DataFrame
+        The strings as shown (index: row labels, possibly a MultiIndex; columns: a MultiIndex of
+        header levels).
+    classes : pandas.DataFrame
+        The CSS classes of each cell (same shape).
+    caption : str
+        The caption.
+    source : str, optional
+        Where it comes from (``"the paper's Table 1"``), in parentheses after the caption.
+    data : str, optional
+        The data it is computed from, after the caption.
+    number : int, optional
+        Its number on the page; ``None``: not numbered.
+    notes : tuple of str, default ()
+        The legend under the table (marks used, folded columns, notes).
+    name : str, optional
+        Its HTML id, for references.
+    compact : bool, default False
+        Set in the smaller, condensed size.
+    stub : bool, default True
+        Whether the row labels are shown.
     """
 
     cells: pd.DataFrame
@@ -201,7 +257,13 @@ class Table:
         return "Table" if self.number is None else f"Table {self.number}"
 
     def caption_text(self) -> str:
-        """``Table N. caption (source). Data: data.``"""
+        """Write the caption line: ``Table N. caption (source). Data: data.``.
+
+        Returns
+        -------
+        str
+            The caption line.
+        """
         text = self.caption.rstrip(". ")
         if self.source:
             text += f" ({self.source})"
@@ -360,19 +422,61 @@ def table(
     compact: bool | None = None,
     fold: Sequence[str] = (),
 ) -> Table:
-    """A :class:`Table` of ``frame`` in the book's style (see the module docstring).
+    """Make a :class:`Table` of ``frame`` in the book's style (see the module docstring).
 
-    ``rows``: columns that label the rows (they become the index); ``columns``: the columns to show,
-    in order (default: all but ``data``), or a mapping {column: header} that also renames them
-    (``"MAP:WCrobust04"`` puts the column under a ``MAP`` group); a ``data`` column fills ``data``
-    with its values.
-    ``formats`` maps a column (full name or a header label) to its :class:`Format`; ``number_format``
-    applies to every other numeric column (else the book's :data:`STATISTIC_FORMATS`). ``headers``
-    renames header labels; ``levels`` picks and orders the header levels shown (after formatting, so
-    a dropped ``p`` level still formats p-values). ``differs`` (booleans, same labels as ``frame``)
-    marks cells that differ from the paper's print; ``best`` sets the lowest/highest value of each
-    column (``best_axis="row"``: row; among ``best_columns`` only, if given) in bold. A column named in ``fold`` that holds one value in
-    every row is not shown; a note under the table gives its value.
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table's data.
+    caption : str
+        The caption.
+    source : str, optional
+        Where it comes from (``"the paper's Table 1"``).
+    data : str, optional
+        The data it is computed from.
+    rows : str or sequence of str, optional
+        Columns that label the rows (they become the index).
+    columns : sequence of str or mapping of str -> str, optional
+        The columns to show, in order (default: all but ``data``), or a mapping {column: header}
+        that also renames them (``"MAP:WCrobust04"`` puts the column under a ``MAP`` group); a
+        ``data`` column fills ``data`` with its values.
+    formats : mapping of str -> Format, optional
+        A column (full name or a header label) -> its :class:`Format`.
+    number_format : Format, optional
+        The format of every other numeric column (else the book's :data:`STATISTIC_FORMATS`).
+    headers : mapping of str -> str, optional
+        Renames header labels.
+    levels : sequence of int, optional
+        Picks and orders the header levels shown (after formatting, so a dropped ``p`` level still
+        formats p-values).
+    differs : pandas.DataFrame, optional
+        Booleans, same labels as ``frame``: marks cells that differ from the paper's print.
+    best : {"min", "max"}, optional
+        Sets the lowest/highest value of each column in bold.
+    best_axis : {"column", "row"}
+        Whether ``best`` looks along columns or rows.
+    best_columns : sequence of str, optional
+        Only among these columns, if given.
+    p_style : {"scientific", "threshold"}
+        How p-values below 0.001 are written (``1.2e-05`` or ``< 0.001``).
+    notes : sequence of str, default ()
+        Notes under the table.
+    number : int, optional
+        Its number on the page (:func:`show` numbers tables itself).
+    name : str, optional
+        Its HTML id, for references.
+    separator : str or None, default ":"
+        Splits column names into header levels (``ARP:P@10``); ``None``: no split.
+    compact : bool, optional
+        Set in the smaller size; default: when wider than :data:`COMPACT_WIDTH` characters.
+    fold : sequence of str, default ()
+        A column named here that holds one value in every row is not shown; a note under the
+        table gives its value.
+
+    Returns
+    -------
+    Table
+        The table, displayed as HTML by Jupyter.
     """
     frame, data = _prepare(frame, rows, columns, data)
     frame, folded = _fold(frame, fold)
@@ -494,7 +598,25 @@ def reset_numbering() -> None:
 
 
 def show(frame: pd.DataFrame, **options) -> Table:
-    """:func:`table` with the page's next table number (Table 1, Table 2, ... in order of display)."""
+    """Make :func:`table` with the page's next table number (Table 1, Table 2, ... in order of display).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table's data.
+    **options
+        :func:`table`'s keyword arguments, ``number`` excepted.
+
+    Returns
+    -------
+    Table
+        The table, displayed as HTML by Jupyter.
+
+    Raises
+    ------
+    ValueError
+        If ``number`` is given.
+    """
     if options.get("number") is not None:
         raise ValueError("show() numbers the tables itself; use table(..., number=N) for a fixed number")
     return table(frame, number=_PAGE.next(), **options)
@@ -504,13 +626,41 @@ def show(frame: pd.DataFrame, **options) -> Table:
 
 
 def side_by_side(frames: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
-    """Frames with the same rows next to each other under one header each (``{"replicability": a, ...}``)."""
+    """Put frames with the same rows next to each other under one header each.
+
+    Parameters
+    ----------
+    frames : mapping of str -> pandas.DataFrame
+        Header -> frame (``{"replicability": a, ...}``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One frame, the headers as the top column level.
+    """
     return pd.concat({str(label): frame for label, frame in frames.items()}, axis=1)
 
 
 def triangles(upper: pd.DataFrame, lower: pd.DataFrame) -> pd.DataFrame:
-    """One square matrix from two (as the SIGIR 2020 paper's Tables 4 and 5): ``upper``'s values above
-    the diagonal, ``lower``'s below, NaN on it."""
+    """Make one square matrix from two (as the SIGIR 2020 paper's Tables 4 and 5).
+
+    Parameters
+    ----------
+    upper : pandas.DataFrame
+        Its values go above the diagonal.
+    lower : pandas.DataFrame
+        Its values go below, with the same rows and columns in the same order.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The matrix, NaN on the diagonal.
+
+    Raises
+    ------
+    ValueError
+        If the two matrices' rows and columns differ.
+    """
     if list(upper.index) != list(lower.index) or list(upper.columns) != list(lower.columns):
         raise ValueError("triangles: the two matrices must have the same rows and columns, in the same order")
     n = len(upper)
@@ -525,6 +675,13 @@ def glue_values(prefix: str, values: Mapping[str, object]) -> None:
 
     Keys are written with dashes (``best_map`` -> ``transfer-best-map``). Only inside a notebook
     built by MyST-NB; nothing is displayed.
+
+    Parameters
+    ----------
+    prefix : str
+        The start of every name.
+    values : mapping of str -> object
+        Key -> value; numpy scalars are glued as Python numbers, lists as ``a, b, c``.
     """
     # MyST-NB is the book's dependency, not the package's: imported only when gluing.
     from myst_nb import glue
@@ -540,11 +697,28 @@ def _plain(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
-def data_files(entries) -> pd.DataFrame:
-    """The files a page read, as the page shows them: one row per file, the first 12 hex digits of
-    its sha256, whether it was verified (if said) and its source, a git commit in it shortened to 8
-    digits. ``entries``: records of :func:`irrepro.data.provenance` (``name``, ``sha256``, ``source``)
-    or the frame of :func:`irrepro.provenance.data_files` (``file``, ..., ``verified``)."""
+def data_files(entries: Sequence[Mapping[str, str]] | pd.DataFrame) -> pd.DataFrame:
+    """List the files a page read, as the page shows them.
+
+    One row per file, the first 12 hex digits of its sha256, whether it was verified (if said) and
+    its source, a git commit in it shortened to 8 digits.
+
+    Parameters
+    ----------
+    entries : list of dict or pandas.DataFrame
+        Records of :func:`irrepro.data.provenance` (``name``, ``sha256``, ``source``) or the frame
+        of :func:`irrepro.provenance.data_files` (``file``, ..., ``verified``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table shown.
+
+    Raises
+    ------
+    ValueError
+        If the entries lack a column.
+    """
     files = pd.DataFrame(entries) if isinstance(entries, pd.DataFrame) else pd.DataFrame(list(entries))
     files = files.rename(columns={"name": "file"})
     missing = [column for column in ("file", "sha256", "source") if column not in files.columns]

@@ -73,6 +73,33 @@ class ReportOptions:
 
     Intervals are ``1 - alpha`` percentile intervals; a p-value below ``alpha`` is marked as a
     significant difference between original and new run.
+
+    Parameters
+    ----------
+    measures : tuple of str, default ("AP", "P@10", "nDCG")
+        Effectiveness measures, as for :func:`~irrepro.reproducibility.compare.compare_runs`.
+    cutoff : int, default 1000
+        The depth of KTU and RBO.
+    rbo_p : float, default 0.8
+        RBO's persistence.
+    rbo_variant : {"ext", "min", "trunc", "sigir2020"}
+        How RBO treats the lists' end.
+    missing_topics : {"zero", "drop"}
+        The missing-topic policy of the evaluation.
+    no_relevant : {"drop", "keep"}
+        What becomes of topics without a relevant document.
+    n_resamples : int, default 1000
+        The number of topic resamples.
+    seed : int, default 0
+        The seed of the resampling.
+    alpha : float, default 0.05
+        The significance level; intervals are at ``1 - alpha``.
+    curve_cutoffs : tuple of int, default CURVE_CUTOFFS
+        The cut-offs of the replicability curves (the paper's Figure 1).
+    n_diagnostic_topics : int, default 10
+        How many topics :func:`largest_differences` lists.
+    overlap_depth : int, default 10
+        The depth of :func:`top_overlap` in the diagnostics.
     """
 
     measures: tuple[str, ...] = ("AP", "P@10", "nDCG")
@@ -90,10 +117,17 @@ class ReportOptions:
 
     @property
     def level(self) -> float:
+        """The intervals' confidence level, ``1 - alpha``."""
         return 1.0 - self.alpha
 
     def compare_options(self) -> dict:
-        """The keyword arguments of :func:`compare_runs` (and of ``irrepro compare``)."""
+        """Give the keyword arguments of :func:`compare_runs` (and of ``irrepro compare``).
+
+        Returns
+        -------
+        dict
+            Option name -> value.
+        """
         return {
             "measures": tuple(self.measures), "cutoff": self.cutoff, "rbo_p": self.rbo_p,
             "rbo_variant": self.rbo_variant, "missing_topics": self.missing_topics, "no_relevant": self.no_relevant,
@@ -107,7 +141,23 @@ IntervalKey = tuple[str, str, str]
 
 @dataclass
 class PairAnalysis:
-    """Everything the report shows about one reproduced pair."""
+    """Everything the report shows about one reproduced pair.
+
+    Parameters
+    ----------
+    name : str
+        The pair's name.
+    comparison : Comparison
+        :func:`~irrepro.reproducibility.compare.compare_runs`' result for the pair.
+    intervals : dict of (statistic, run, measure) -> ConfidenceInterval or str
+        Each statistic's interval, or why it is undefined.
+    replicates : dict of (statistic, run, measure) -> numpy.ndarray, optional
+        Each statistic on the report's resamples.
+    curves : pandas.DataFrame, optional
+        Replicability: run, cutoff, KTU, RBO, RMSE (of nDCG@k).
+    largest_differences : dict of str -> pandas.DataFrame, optional
+        Run kind -> :func:`largest_differences`' frame.
+    """
 
     name: str
     comparison: Comparison
@@ -117,13 +167,35 @@ class PairAnalysis:
     largest_differences: dict[str, pd.DataFrame] = field(default_factory=dict)  # kind -> frame
 
     def frame(self) -> pd.DataFrame:
-        """The pair's result (:meth:`Comparison.to_frame`) with the bounds of its intervals."""
+        """Give the pair's result (:meth:`Comparison.to_frame`) with the bounds of its intervals.
+
+        Returns
+        -------
+        pandas.DataFrame
+            As :meth:`Comparison.to_frame` returns it.
+        """
         return self.comparison.to_frame(self.intervals)
 
 
 @dataclass(frozen=True)
 class RunSummary:
-    """Shape of one run file's ranking: topics, documents per topic, ties in the top ``depth``."""
+    """Shape of one run file's ranking: topics, documents per topic, ties in the top ``depth``.
+
+    Parameters
+    ----------
+    tag : str
+        The run's tag.
+    n_topics : int
+        How many topics it lists.
+    min_depth, max_depth : int
+        The fewest and most documents a topic lists.
+    tied_topics : int
+        How many topics have tied scores in their top ``depth``.
+    tied_documents : int
+        How many documents are tied there, over all topics.
+    depth : int
+        The depth looked at.
+    """
 
     tag: str
     n_topics: int
@@ -136,7 +208,25 @@ class RunSummary:
 
 @dataclass
 class ReportData:
-    """All numbers of a report: the pairs, the runs' shapes and the qrels' topic coverage."""
+    """All numbers of a report: the pairs, the runs' shapes and the qrels' topic coverage.
+
+    Parameters
+    ----------
+    setting : {"replicability", "reproducibility"}
+        Same collection or another one.
+    options : ReportOptions
+        How the numbers were computed.
+    pairs : list of PairAnalysis
+        One per reproduced pair.
+    runs : dict of (pair name, role) -> RunSummary
+        Each run's shape; pair ``""`` for the originals.
+    coverage : dict of str -> MissingTopicReport
+        ``"original"`` and each pair name -> its report of missing topics.
+    draws : TopicDraws, optional
+        The topic resamples every pair's intervals and verdict shares come from.
+    experiments : dict of str -> PairExperiment, optional
+        Pair name -> what its ir_metadata headers say it is.
+    """
 
     setting: str
     options: ReportOptions
@@ -151,9 +241,23 @@ class ReportData:
 
 
 def report_draws(comparisons: Sequence[Comparison], options: ReportOptions) -> TopicDraws:
-    """The report's one resampling of the topics: every topic a pair has a score or a KTU for, on the
-    original collection (and, for reproducibility, on the new one), ``options.n_resamples`` draws
-    seeded by ``options.seed``."""
+    """Draw the report's one resampling of the topics.
+
+    Every topic a pair has a score or a KTU for, on the original collection (and, for
+    reproducibility, on the new one).
+
+    Parameters
+    ----------
+    comparisons : sequence of Comparison
+        Every pair's result.
+    options : ReportOptions
+        ``options.n_resamples`` draws seeded by ``options.seed``.
+
+    Returns
+    -------
+    TopicDraws
+        The resamples.
+    """
     original, new = set(), set()
     for comparison in comparisons:
         for per_topic in comparison.per_topic.values():
@@ -175,10 +279,26 @@ def _why(comparison: Comparison, key: IntervalKey) -> str:
 
 def confidence_intervals(comparison: Comparison, replicates: Mapping[IntervalKey, np.ndarray],
                          options: ReportOptions) -> dict[IntervalKey, ConfidenceInterval | str]:  # fmt: skip
-    """The ``1 - alpha`` percentile interval of every statistic the verdicts read, keyed ``(statistic, run,
-    measure)``, from its ``replicates`` (:func:`~irrepro.reproducibility.replicates.comparison_replicates`);
-    the estimate is ``compare_runs``' value. Resamples where the statistic is undefined are left out
-    and counted (``n_undefined``); an undefined statistic gets the reason instead of an interval."""
+    """Give the ``1 - alpha`` percentile interval of every statistic the verdicts read.
+
+    The estimate is ``compare_runs``' value. Resamples where the statistic is undefined are left out
+    and counted (``n_undefined``); an undefined statistic gets the reason instead of an interval.
+
+    Parameters
+    ----------
+    comparison : Comparison
+        The pair's result.
+    replicates : mapping of (statistic, run, measure) -> numpy.ndarray
+        Each statistic on the resamples
+        (:func:`~irrepro.reproducibility.replicates.comparison_replicates`).
+    options : ReportOptions
+        Its ``alpha``, ``n_resamples`` and ``seed``.
+
+    Returns
+    -------
+    dict of (statistic, run, measure) -> ConfidenceInterval or str
+        The interval, or why the statistic is undefined.
+    """
     values = comparison.to_frame().set_index(["statistic", "run", "measure"])["value"]
     out: dict[IntervalKey, ConfidenceInterval | str] = {}
     for key, replicate in replicates.items():
@@ -202,7 +322,18 @@ def _mean(values: pd.Series) -> float:
 
 
 def curve_measures(options: ReportOptions) -> tuple[str, ...]:
-    """The measures of Figure 1's RMSE: nDCG@k at each cut-off k."""
+    """Give the measures of Figure 1's RMSE: nDCG@k at each cut-off k.
+
+    Parameters
+    ----------
+    options : ReportOptions
+        Its ``curve_cutoffs``.
+
+    Returns
+    -------
+    tuple of str
+        ``nDCG@k`` names.
+    """
     return tuple(f"nDCG@{k}" for k in options.curve_cutoffs)
 
 
@@ -214,13 +345,26 @@ def cutoff_curves(
 ) -> pd.DataFrame:
     """Mean KTU, mean RBO and RMSE of nDCG@k at each cut-off k (replicability; the paper's Figure 1).
 
-    ``original`` maps ``orig_baseline``/``orig_advanced`` to run frames, ``pairs`` a pair's name to
-    its (new baseline, new advanced), ``comparisons`` a pair's name to its result of
-    :func:`~irrepro.reproducibility.compare.compare_pairs` at ``options.cutoff`` with
-    ``evaluate_also=curve_measures(options)``. One row per (pair, run kind, cut-off); at cut-off k the
-    numbers are those of ``compare_runs(..., cutoff=k, measures=("nDCG@k",))``, NaN where undefined.
-    Each (kind, k) ranks all pairs in one pass; at ``options.cutoff`` the comparisons' KTU and RBO are
-    used as they are.
+    At cut-off k the numbers are those of ``compare_runs(..., cutoff=k, measures=("nDCG@k",))``,
+    NaN where undefined. Each (kind, k) ranks all pairs in one pass; at ``options.cutoff`` the
+    comparisons' KTU and RBO are used as they are.
+
+    Parameters
+    ----------
+    original : mapping of str -> pandas.DataFrame
+        ``orig_baseline`` and ``orig_advanced`` -> run frames.
+    pairs : mapping of str -> (pandas.DataFrame, pandas.DataFrame)
+        A pair's name -> its (new baseline, new advanced).
+    comparisons : mapping of str -> Comparison
+        A pair's name -> its result of :func:`~irrepro.reproducibility.compare.compare_pairs` at
+        ``options.cutoff`` with ``evaluate_also=curve_measures(options)``.
+    options : ReportOptions
+        Its ``curve_cutoffs`` and RBO options.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (pair, run kind, cut-off).
     """
     names = list(pairs)
     rows = []
@@ -254,9 +398,21 @@ def _rmse(original: pd.Series, new: pd.Series) -> float:
 
 
 def top_overlap(original: pd.DataFrame, new: pd.DataFrame, *, depth: int = 10) -> pd.Series:
-    """Per topic, how many documents the top ``depth`` of both runs share (0 .. depth).
+    """Count per topic how many documents the top ``depth`` of both runs share (0 .. depth).
 
     Topics of either run; a topic one run lacks shares nothing.
+
+    Parameters
+    ----------
+    original, new : pandas.DataFrame
+        Run frames.
+    depth : int, default 10
+        The depth compared.
+
+    Returns
+    -------
+    pandas.Series
+        The shared count, indexed by topic.
     """
     columns = ["query_id", "doc_id"]
     top_original = original.loc[original["rank"] <= depth, columns]
@@ -267,12 +423,27 @@ def top_overlap(original: pd.DataFrame, new: pd.DataFrame, *, depth: int = 10) -
 
 
 def largest_differences(comparison: Comparison, runs: Mapping[str, pd.DataFrame], kind: str, options: ReportOptions) -> pd.DataFrame:
-    """The topics on which the new ``kind`` run's score differs most from the original's.
+    """Find the topics on which the new ``kind`` run's score differs most from the original's.
 
     Ordered by the absolute difference in the first measure (ties by topic), at most
-    ``options.n_diagnostic_topics`` rows. Columns: ``original`` and ``new`` (first measure),
-    ``delta:<m>`` (new - original) for every measure, ``overlap`` (shared top-10 documents),
-    and the topic's ``KTU`` and ``RBO``.
+    ``options.n_diagnostic_topics`` rows.
+
+    Parameters
+    ----------
+    comparison : Comparison
+        The pair's result, with its per-topic scores and KTU, RBO.
+    runs : mapping of str -> pandas.DataFrame
+        The four roles -> run frames.
+    kind : {"baseline", "advanced"}
+        The run kind.
+    options : ReportOptions
+        Its ``n_diagnostic_topics`` and ``overlap_depth``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``original`` and ``new`` (first measure), ``delta:<m>`` (new - original) for every
+        measure, ``overlap`` (shared top documents), and the topic's ``KTU`` and ``RBO``.
     """
     first = comparison.measures[0]
     scored = comparison.per_topic[first]
@@ -290,10 +461,22 @@ def largest_differences(comparison: Comparison, runs: Mapping[str, pd.DataFrame]
 
 
 def summarise_run(frame: pd.DataFrame, *, depth: int) -> RunSummary:
-    """Topics, documents per topic and tied scores among each topic's top ``depth`` documents.
+    """Count topics, documents per topic and tied scores among each topic's top ``depth`` documents.
 
     Tied documents are ranked by docno (descending), as trec_eval does: their order says
     nothing about the system, yet KTU and RBO read it.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A run frame.
+    depth : int
+        How deep to look for ties.
+
+    Returns
+    -------
+    RunSummary
+        The run's shape.
     """
     sizes = frame.groupby("query_id").size()
     top = frame.loc[frame["rank"] <= depth, ["query_id", "score"]]
@@ -315,8 +498,26 @@ def summarise_run(frame: pd.DataFrame, *, depth: int) -> RunSummary:
 
 def analyse_pair(name: str, runs: Mapping[str, pd.DataFrame], qrels: pd.DataFrame, *, new_qrels: pd.DataFrame | None = None,
                  options: ReportOptions = ReportOptions()) -> PairAnalysis:  # fmt: skip
-    """Every number of one pair but its cut-off curves (:func:`analyse` computes those for all
-    pairs at once): ``runs`` maps the four :data:`~irrepro.reproducibility.compare.ROLES` to run frames."""
+    """Compute every number of one pair but its cut-off curves (:func:`analyse` computes those for all pairs).
+
+    Parameters
+    ----------
+    name : str
+        The pair's name.
+    runs : mapping of str -> pandas.DataFrame
+        The four :data:`~irrepro.reproducibility.compare.ROLES` -> run frames.
+    qrels : pandas.DataFrame
+        The original collection's judgments.
+    new_qrels : pandas.DataFrame, optional
+        The new collection's judgments (reproducibility).
+    options : ReportOptions, default ReportOptions()
+        How to measure.
+
+    Returns
+    -------
+    PairAnalysis
+        The pair's numbers.
+    """
     runs = {role: as_run_frame(runs[role], role) for role in ROLES}  # trec_eval's order; PyTerrier's columns renamed
     comparison = compare_runs(**runs, qrels=qrels, new_qrels=new_qrels, **options.compare_options())
     return _pair_analysis(name, comparison, runs, report_draws([comparison], options), options)
@@ -340,9 +541,34 @@ def analyse(
     options: ReportOptions = ReportOptions(),
     experiments: Mapping[str, PairExperiment] | None = None,
 ) -> ReportData:
-    """The report's numbers: ``original`` maps ``orig_baseline``/``orig_advanced`` to frames,
-    ``pairs`` lists ``(name, new_baseline, new_advanced)``; ``experiments`` what each pair's
-    ir_metadata headers say it is (:func:`irrepro.metadata.pair_experiment`), for the methods text."""
+    """Compute the report's numbers.
+
+    Parameters
+    ----------
+    original : mapping of str -> pandas.DataFrame
+        ``orig_baseline`` and ``orig_advanced`` -> run frames.
+    pairs : sequence of (str, pandas.DataFrame, pandas.DataFrame)
+        ``(name, new_baseline, new_advanced)`` of each reproduced pair.
+    qrels : pandas.DataFrame
+        The original collection's judgments.
+    new_qrels : pandas.DataFrame, optional
+        The new collection's judgments (reproducibility); without them, replicability.
+    options : ReportOptions, default ReportOptions()
+        How to measure.
+    experiments : mapping of str -> PairExperiment, optional
+        What each pair's ir_metadata headers say it is
+        (:func:`irrepro.metadata.pair_experiment`), for the methods text.
+
+    Returns
+    -------
+    ReportData
+        All numbers of the report.
+
+    Raises
+    ------
+    ValueError
+        If no pair is given or two pairs share a name.
+    """
     if not pairs:
         raise ValueError("report: no reproduced pair given")
     # The diagnostics (ties, top-10 overlap) read the runs in trec_eval's order, as compare_pairs does;

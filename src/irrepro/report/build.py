@@ -41,7 +41,27 @@ MARK = "\u2020"  # dagger: significant difference between original and new run
 
 @dataclass(frozen=True)
 class Cell:
-    """One table cell: the text shown, the exact value behind it and what it is."""
+    """One table cell: the text shown, the exact value behind it and what it is.
+
+    Parameters
+    ----------
+    text : str
+        The text shown.
+    value : str, default ""
+        Full precision, ``""`` when not a number.
+    data : tuple of (str, str), default ()
+        ``data-*`` attributes naming the number.
+    mark : bool, default False
+        A significant difference (p < alpha).
+    kind : {"num", "text", "code", "status"}
+        How the cell renders.
+    detail : str, default ""
+        Secondary text, e.g. an interval.
+    status : str, default ""
+        A verdict status (CSS class).
+    numeric : bool, default False
+        A number cell: ``data-value`` is written even when undefined (empty).
+    """
 
     text: str
     value: str = ""  # full precision, "" when not a number
@@ -55,13 +75,38 @@ class Cell:
 
 @dataclass(frozen=True)
 class Header:
+    """One header cell of a table.
+
+    Parameters
+    ----------
+    text : str
+        The text shown.
+    span : int, default 1
+        How many columns it spans.
+    """
     text: str
     span: int = 1
 
 
 @dataclass
 class Table:
-    """Header rows (the first cell of each heads the row labels), then (row label, cells) rows."""
+    """A table of the report: header rows, then (row label, cells) rows.
+
+    Parameters
+    ----------
+    id : str
+        The HTML id and the LaTeX label.
+    caption : str
+        The caption.
+    header : list of list of Header
+        Header rows; the first cell of each heads the row labels.
+    rows : list of (Cell, list of Cell)
+        The row label and the cells of each row.
+    footnote : str, default ""
+        Text under the table.
+    latex : bool, default True
+        Also written to the LaTeX file.
+    """
 
     id: str
     caption: str
@@ -72,6 +117,7 @@ class Table:
 
     @property
     def n_columns(self) -> int:
+        """The number of columns, counted on the last header row."""
         return sum(h.span for h in self.header[-1])
 
     @property
@@ -476,7 +522,28 @@ def _overview(pairs: Sequence[dict]) -> list[dict]:
 
 def build_context(data: ReportData, files: Sequence[InputFile], *, title: str, command: str,
                   versions: Mapping[str, str], extra_notes: Sequence[str] = ()) -> dict:  # fmt: skip
-    """Everything the templates show, as plain data (see the module docstring)."""
+    """Gather everything the templates show, as plain data (see the module docstring).
+
+    Parameters
+    ----------
+    data : ReportData
+        The report's numbers.
+    files : sequence of InputFile
+        The inputs, as the report lists them.
+    title : str
+        The report's title.
+    command : str
+        The command line that made it.
+    versions : mapping of str -> str
+        Package -> version, for the methods section.
+    extra_notes : sequence of str, default ()
+        Further notes to show.
+
+    Returns
+    -------
+    dict
+        The templates' context.
+    """
     o = data.options
     level_pct = f"{100 * o.level:g}%"
     shared_notes, own_notes = _notes(data, extra_notes)

@@ -31,7 +31,15 @@ PAIR_COLUMNS = ("name", "baseline", "advanced")
 
 @dataclass(frozen=True)
 class Pair:
-    """A reproduced pair: its name and the new baseline and advanced run files."""
+    """A reproduced pair: its name and the new baseline and advanced run files.
+
+    Parameters
+    ----------
+    name : str
+        The pair's name.
+    baseline, advanced : pathlib.Path
+        The new baseline and advanced run files.
+    """
 
     name: str
     baseline: Path
@@ -40,7 +48,19 @@ class Pair:
 
 @dataclass(frozen=True)
 class InputFile:
-    """An input as the report lists it: what it is, where it was read and its sha256."""
+    """An input as the report lists it: what it is, where it was read and its sha256.
+
+    Parameters
+    ----------
+    role : str
+        ``"qrels"``, ``"new qrels"``, ``"original baseline"``, ..., ``"new baseline"``.
+    pair : str
+        The pair's name, ``""`` for the qrels and the original runs.
+    path : str
+        Where it was read.
+    sha256 : str
+        The hex digest of its bytes.
+    """
 
     role: str  # "qrels", "new qrels", "original baseline", ..., "new baseline"
     pair: str  # the pair's name, "" for the qrels and the original runs
@@ -49,7 +69,20 @@ class InputFile:
 
 
 def sha256(path: str | Path, *, chunk: int = 1 << 20) -> str:
-    """Hex digest of a file's bytes."""
+    """Digest a file's bytes.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The file.
+    chunk : int, default 1 << 20
+        How many bytes are read at a time.
+
+    Returns
+    -------
+    str
+        The hex sha256 digest.
+    """
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         for block in iter(lambda: handle.read(chunk), b""):
@@ -58,7 +91,24 @@ def sha256(path: str | Path, *, chunk: int = 1 << 20) -> str:
 
 
 def read_pairs(path: str | Path) -> list[Pair]:
-    """The pairs of a CSV file (see the module docstring); ``ValueError`` naming file and line."""
+    """Read the pairs of a CSV file (see the module docstring).
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The CSV file, header ``name,baseline,advanced``.
+
+    Returns
+    -------
+    list of Pair
+        The pairs, in file order.
+
+    Raises
+    ------
+    ValueError
+        Naming the file and line: not UTF-8, empty, a missing column or cell, a name used twice, or
+        no pair.
+    """
     path = Path(path)
     with open(path, "rb") as handle:
         data = handle.read()

@@ -28,7 +28,18 @@ ROLE_NAMES = {
 
 
 def describe_measure(name: str) -> str:
-    """A measure as a methods section names it, with trec_eval's measure and its cut-off."""
+    """Name a measure as a methods section names it, with trec_eval's measure and its cut-off.
+
+    Parameters
+    ----------
+    name : str
+        The measure's name, as :func:`irrepro.measures.parse_measure` reads it.
+
+    Returns
+    -------
+    str
+        The description.
+    """
     measure = parse_measure(name)
     level = f", grades >= {measure.relevance_level} relevant (trec_eval -l {measure.relevance_level})" if measure.relevance_level != 1 else ""
     if measure.family == "ndcg":
@@ -41,7 +52,20 @@ def _policy(missing_topics: str) -> str:
 
 
 def methods_paragraph(data: ReportData, versions: Mapping[str, str]) -> str:
-    """One paragraph: setting, measures and conventions, intervals and versions."""
+    """Write one paragraph: setting, measures and conventions, intervals and versions.
+
+    Parameters
+    ----------
+    data : ReportData
+        The report's numbers and options.
+    versions : mapping of str -> str
+        Package -> version.
+
+    Returns
+    -------
+    str
+        The paragraph.
+    """
     o = data.options
     replicability = data.setting == "replicability"
     n = len(data.pairs)
@@ -89,9 +113,22 @@ def _pairs_text(names: list[str], total: int) -> str:
 
 
 def experiment_sentence(data: ReportData) -> str:
-    """How the setting was decided: by the runs' ir_metadata headers (the PRIMAD string of each new
-    run against its original, compared as repro_eval compares them, and the kind of experiment it
-    makes) or, without complete headers, by whether new qrels were given."""
+    """Say how the setting was decided.
+
+    By the runs' ir_metadata headers (the PRIMAD string of each new run against its original,
+    compared as repro_eval compares them, and the kind of experiment it makes) or, without complete
+    headers, by whether new qrels were given.
+
+    Parameters
+    ----------
+    data : ReportData
+        The report's numbers, with the pairs' experiments.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
     setting = ("replicability (the new runs judged by the original qrels)" if data.setting == "replicability"
                else "reproducibility (the new runs judged by their own collection's qrels)")  # fmt: skip
     if not data.experiments:
@@ -117,8 +154,20 @@ def _depth_text(summary: RunSummary) -> str:
 
 
 def input_notes(data: ReportData) -> list[str]:
-    """Notes on the inputs that shape the numbers: ties and unequal depths (``compare_runs`` notes
-    missing topics and topics without relevant documents itself)."""
+    """Note the inputs' features that shape the numbers: ties and unequal depths.
+
+    ``compare_runs`` notes missing topics and topics without relevant documents itself.
+
+    Parameters
+    ----------
+    data : ReportData
+        The report's numbers, with the runs' shapes.
+
+    Returns
+    -------
+    list of str
+        One note per feature found.
+    """
     notes = []
     label = {key: f"{key[0]}: {ROLE_NAMES[key[1]]}" if key[0] else ROLE_NAMES[key[1]] for key in data.runs}
     tied = [f"{label[key]} {s.tied_documents} documents in {s.tied_topics} of {s.n_topics} topics" for key, s in data.runs.items() if s.tied_documents]

@@ -37,7 +37,18 @@ _TEX_PATTERN = re.compile("|".join(re.escape(character) for character in _TEX_SP
 
 
 def tex_escape(text) -> str:
-    """Text safe for LaTeX's text mode (specials escaped, the report's few Unicode signs spelled out)."""
+    """Make text safe for LaTeX's text mode (specials escaped, the report's few Unicode signs spelled out).
+
+    Parameters
+    ----------
+    text : object
+        The text (converted with ``str``).
+
+    Returns
+    -------
+    str
+        The escaped text.
+    """
     return _TEX_PATTERN.sub(lambda match: _TEX_SPECIAL[match.group(0)], str(text))
 
 
@@ -62,10 +73,32 @@ def _environment(kind: str) -> jinja2.Environment:
 
 
 def render_html(context: dict) -> str:
-    """The report as one HTML document."""
+    """Render the report as one HTML document.
+
+    Parameters
+    ----------
+    context : dict
+        :func:`~irrepro.report.build.build_context`'s context.
+
+    Returns
+    -------
+    str
+        The HTML document.
+    """
     return _environment("html").get_template("report.html.j2").render(**context)
 
 
 def render_latex(context: dict) -> str:
-    """The report's tables as LaTeX (``\\usepackage{booktabs}``)."""
+    r"""Render the report's tables as LaTeX (``\usepackage{booktabs}``).
+
+    Parameters
+    ----------
+    context : dict
+        :func:`~irrepro.report.build.build_context`'s context.
+
+    Returns
+    -------
+    str
+        The LaTeX text.
+    """
     return _environment("tex").get_template("tables.tex.j2").render(**context)

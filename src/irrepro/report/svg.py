@@ -24,7 +24,29 @@ _SVG_SETTINGS = {"svg.fonttype": "path", "svg.hashsalt": "irrepro-report", "svg.
 
 
 def figure_svg(figure: Figure, *, prefix: str, title: str, description: str) -> str:
-    """The figure as one ``<svg>`` element (no XML prolog); the figure is closed afterwards."""
+    """Write the figure as one ``<svg>`` element (no XML prolog); the figure is closed afterwards.
+
+    Parameters
+    ----------
+    figure : matplotlib.figure.Figure
+        The figure.
+    prefix : str
+        An identifier that prefixes the element's ids, unique within the page.
+    title : str
+        The element's ``<title>``.
+    description : str
+        The element's ``<desc>``, for screen readers.
+
+    Returns
+    -------
+    str
+        The ``<svg>`` element.
+
+    Raises
+    ------
+    ValueError
+        If ``prefix`` is not an identifier.
+    """
     if not re.fullmatch(r"[A-Za-z][\w-]*", prefix):
         raise ValueError(f"figure_svg: prefix must be an identifier, got {prefix!r}")
     buffer = io.StringIO()

@@ -83,11 +83,20 @@ def _number(value, digits: int = 4) -> str:
 
 @dataclass(frozen=True)
 class Claim:
-    """What a verdict says of one statistic: that it lies between ``low`` and ``high`` (a bound is
-    included where ``closed`` says so; ``low == high``, both closed: equal to it).
+    """What a verdict says of one statistic: that it lies between ``low`` and ``high``.
 
-    ``key`` names the statistic (``(statistic, run, measure)``, as ``Comparison.to_frame()``'s rows)
-    and ``name`` how the reading writes it.
+    A bound is included where ``closed`` says so; ``low == high``, both closed: equal to it.
+
+    Parameters
+    ----------
+    key : tuple of (str, str, str)
+        The statistic, ``(statistic, run, measure)``, as ``Comparison.to_frame()``'s rows.
+    name : str
+        How the reading writes it.
+    low, high : float, default -inf, inf
+        The bounds.
+    closed : tuple of (bool, bool), default (False, False)
+        Whether ``low`` and ``high`` are included.
     """
 
     key: tuple[str, str, str]
@@ -96,15 +105,37 @@ class Claim:
     high: float = math.inf
     closed: tuple[bool, bool] = (False, False)
 
-    def holds(self, values) -> np.ndarray:
-        """Where ``values`` satisfy the claim (NaN never does)."""
+    def holds(self, values: float | np.ndarray) -> np.ndarray:
+        """Tell where ``values`` satisfy the claim (NaN never does).
+
+        Parameters
+        ----------
+        values : float or numpy.ndarray
+            Values of the statistic (e.g. on every resample).
+
+        Returns
+        -------
+        numpy.ndarray
+            Bool, shaped as ``values``.
+        """
         values = np.asarray(values, dtype=float)
         above = values >= self.low if self.closed[0] else values > self.low
         below = values <= self.high if self.closed[1] else values < self.high
         return above & below
 
     def certain(self, interval: ConfidenceInterval | None) -> bool:
-        """Whether the whole interval satisfies the claim (else it crosses the claim's threshold)."""
+        """Tell whether the whole interval satisfies the claim (else it crosses the claim's threshold).
+
+        Parameters
+        ----------
+        interval : ConfidenceInterval or None
+            The statistic's interval.
+
+        Returns
+        -------
+        bool
+            False without an interval.
+        """
         return interval is not None and bool(self.holds([interval.low, interval.high]).all())
 
     @property
@@ -127,6 +158,18 @@ class Claim:
         return " and ".join(f"{b:g}" for b in bounds)
 
     def bounds_text(self, interval: ConfidenceInterval) -> str:
+        """Write the interval's bounds as the report writes them.
+
+        Parameters
+        ----------
+        interval : ConfidenceInterval
+            The statistic's interval.
+
+        Returns
+        -------
+        str
+            ``[low, high]``, p-values as p-values are written.
+        """
         if self.key[0] == "p":
             return f"[{format_pvalue(interval.low, medium=REPORT)}, {format_pvalue(interval.high, medium=REPORT)}]"
         return format_bounds(interval.low, interval.high, 3, medium=REPORT)
@@ -138,8 +181,40 @@ def _equal(key, name: str, value: float) -> Claim:
 
 @dataclass(frozen=True)
 class Finding:
-    """One statistic of a level: compare's value, its bootstrap interval (or why none), a status, the
-    claim the status makes and, under topic resampling, the share of resamples in which it holds."""
+    """One statistic of a level, with its verdict.
+
+    Compare's value, its bootstrap interval (or why none), a status, the claim the status makes
+    and, under topic resampling, the share of resamples in which it holds.
+
+    Parameters
+    ----------
+    statistic : str
+        KTU, RBO, RMSE, DeltaARP, ER or DeltaRI.
+    run : str
+        ``"baseline"``, ``"advanced"`` or ``""`` (a statistic of the pair).
+    measure : str
+        ``""`` for KTU and RBO.
+    value : float or None
+        Compare's value.
+    interval : ConfidenceInterval or None
+        Its bootstrap interval.
+    reason : str or None
+        Why there is no interval.
+    status : str
+        A key of :data:`STATUS`.
+    phrase : str
+        The status in words, for the reading.
+    p_value : float, optional
+        The t-test's p-value, where the level reads one.
+    claim : Claim, optional
+        What the status says of the statistic.
+    share : float, optional
+        The share of resamples in which the claim holds.
+    certain : bool, optional
+        Whether the interval agrees with the verdict.
+    doubt : str, default ""
+        Where it does not: which interval crosses which threshold.
+    """
 
     statistic: str  # KTU, RBO, RMSE, DeltaARP, ER, DeltaRI
     run: str  # "baseline", "advanced" or "" (a statistic of the pair)
@@ -166,8 +241,25 @@ class Finding:
 
 @dataclass(frozen=True)
 class LevelVerdict:
-    """A level's status and reading; ``share`` of the resamples in which it holds, and whether that is
-    ``stable`` or ``fragile`` (``""`` where nothing is claimed)."""
+    """A level's status and reading, and how stable it is under topic resampling.
+
+    Parameters
+    ----------
+    key : str
+        The level (:data:`LEVELS`).
+    title : str
+        Its title.
+    status : str
+        A key of :data:`STATUS`.
+    reading : str
+        The verdict in words.
+    findings : tuple of Finding, default ()
+        The statistics it rests on.
+    share : float, optional
+        The share of the resamples in which it holds.
+    stability : str, default ""
+        ``"stable"`` or ``"fragile"`` (``""`` where nothing is claimed).
+    """
 
     key: str
     title: str
@@ -179,10 +271,12 @@ class LevelVerdict:
 
     @property
     def symbol(self) -> str:
+        """The status's symbol (:data:`STATUS`)."""
         return STATUS[self.status][0]
 
     @property
     def word(self) -> str:
+        """The status's word (:data:`STATUS`)."""
         return STATUS[self.status][1]
 
 
@@ -225,8 +319,22 @@ def _er_reading(ci: ConfidenceInterval | None, key=("ER", "", "")) -> tuple[str,
 
 
 def er_status(ci: ConfidenceInterval | None) -> tuple[str, str]:
-    """ER's status and phrase from its interval (the paper: ER <= 0 failure, 0 < ER < 1 smaller
-    effect, ER = 1 perfect, ER > 1 larger effect)."""
+    """Give ER's status and phrase from its interval.
+
+    The paper: ER <= 0 failure, 0 < ER < 1 smaller effect, ER = 1 perfect, ER > 1 larger effect.
+
+    Parameters
+    ----------
+    ci : ConfidenceInterval or None
+        ER's interval.
+
+    Returns
+    -------
+    status : str
+        A key of :data:`STATUS`.
+    phrase : str
+        The status in words.
+    """
     return _er_reading(ci)[:2]
 
 
@@ -243,13 +351,43 @@ def _delta_ri_reading(ci: ConfidenceInterval | None, key=("DeltaRI", "", "")) ->
 
 
 def delta_ri_status(ci: ConfidenceInterval | None) -> tuple[str, str]:
-    """DeltaRI = RI - RI': 0 when the relative improvement is the same, > 0 when it is smaller."""
+    """Give DeltaRI's status and phrase from its interval.
+
+    DeltaRI = RI - RI': 0 when the relative improvement is the same, > 0 when it is smaller.
+
+    Parameters
+    ----------
+    ci : ConfidenceInterval or None
+        DeltaRI's interval.
+
+    Returns
+    -------
+    status : str
+        A key of :data:`STATUS`.
+    phrase : str
+        The status in words.
+    """
     return _delta_ri_reading(ci)[:2]
 
 
-def region(er, delta_ri) -> int | None:
-    """The paper's region of the ER-DeltaRI plane (Section 3.3): 1 = ER > 0, DeltaRI > 0;
-    2 = ER < 0, DeltaRI > 0; 3 = both < 0; 4 = ER > 0, DeltaRI < 0 (preferred); None on an axis."""
+def region(er: float | None, delta_ri: float | None) -> int | None:
+    """Give the paper's region of the ER-DeltaRI plane (Section 3.3).
+
+    1 = ER > 0, DeltaRI > 0; 2 = ER < 0, DeltaRI > 0; 3 = both < 0; 4 = ER > 0, DeltaRI < 0
+    (preferred).
+
+    Parameters
+    ----------
+    er : float or None
+        The effect ratio.
+    delta_ri : float or None
+        DeltaRI.
+
+    Returns
+    -------
+    int or None
+        The region; None on an axis or when either is undefined.
+    """
     if not (defined(er) and defined(delta_ri)) or er == 0 or delta_ri == 0:
         return None
     if delta_ri > 0:
@@ -418,8 +556,23 @@ def _percent(share: float) -> str:
 
 
 def pair_verdicts(analysis: PairAnalysis, options: ReportOptions) -> list[LevelVerdict]:
-    """The four levels' verdicts for one pair, in the order of :data:`LEVELS`, with their stability
-    under the report's topic resampling (where ``analysis.replicates`` holds it)."""
+    """Give the four levels' verdicts for one pair, in the order of :data:`LEVELS`.
+
+    With their stability under the report's topic resampling (where ``analysis.replicates`` holds
+    it).
+
+    Parameters
+    ----------
+    analysis : PairAnalysis
+        The pair's numbers.
+    options : ReportOptions
+        Its ``alpha``.
+
+    Returns
+    -------
+    list of LevelVerdict
+        One per level.
+    """
     values = _values(analysis)
     if analysis.comparison.setting == "replicability":
         first = [_ranking(analysis, values), _per_topic(analysis, values)]

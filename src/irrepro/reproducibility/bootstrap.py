@@ -59,7 +59,23 @@ __all__ = [
 
 @dataclass(frozen=True)
 class ConfidenceInterval:
-    """A point estimate with its bootstrap percentile interval."""
+    """A point estimate with its bootstrap percentile interval.
+
+    Parameters
+    ----------
+    estimate : float
+        The statistic on the sample itself.
+    low, high : float
+        The interval's bounds: percentiles of the statistic over the resamples in which it is defined.
+    level : float
+        The confidence level.
+    n_resamples : int
+        How many resamples were drawn.
+    n_undefined : int
+        How many of them left the statistic undefined, and were left out.
+    seed : int
+        The seed of the resampling.
+    """
 
     estimate: float
     low: float
@@ -70,6 +86,13 @@ class ConfidenceInterval:
     seed: int
 
     def as_dict(self) -> dict[str, float | int]:
+        """Give the fields as a dict, for JSON.
+
+        Returns
+        -------
+        dict of str -> float or int
+            Field name -> value.
+        """
         return {
             "estimate": self.estimate,
             "low": self.low,
@@ -137,7 +160,34 @@ def bootstrap_effect_ratio(
     level: float = 0.95,
     seed: int = 0,
 ) -> ConfidenceInterval:
-    """Percentile interval of ER = mean(a' - b') / mean(a - b), resampling topics."""
+    """Percentile interval of ER = mean(a' - b') / mean(a - b), resampling topics.
+
+    Parameters
+    ----------
+    orig_baseline, orig_advanced : pandas.Series
+        Per-topic scores of the original pair (b, a), indexed by topic.
+    new_baseline, new_advanced : pandas.Series
+        Per-topic scores of the new pair (b', a').
+    paired : bool
+        True under replicability (one topic sample for all four runs), False under
+        reproducibility (each pair resampled on its own topics).
+    n_resamples : int, default 10000
+        How many resamples to draw, at most :data:`MAX_RESAMPLES`.
+    level : float, default 0.95
+        The interval's confidence level, in (0, 1).
+    seed : int, default 0
+        The seed of the resampling (an integer >= 0).
+
+    Returns
+    -------
+    ConfidenceInterval
+        The estimate on all topics, the percentile interval and how many resamples left it undefined.
+
+    Raises
+    ------
+    ValueError
+        If ER is undefined on the sample itself (a zero mean improvement of the original pair).
+    """
     rng = np.random.default_rng(seed)
     point, means = _pair_means(
         orig_advanced, orig_baseline, new_advanced, new_baseline, paired=paired, rng=rng, n_resamples=n_resamples, what="ER"
@@ -161,7 +211,34 @@ def bootstrap_delta_relative_improvement(
     level: float = 0.95,
     seed: int = 0,
 ) -> ConfidenceInterval:
-    """Percentile interval of DeltaRI = RI - RI', resampling topics."""
+    """Percentile interval of DeltaRI = RI - RI', resampling topics.
+
+    Parameters
+    ----------
+    orig_baseline, orig_advanced : pandas.Series
+        Per-topic scores of the original pair (b, a), indexed by topic.
+    new_baseline, new_advanced : pandas.Series
+        Per-topic scores of the new pair (b', a').
+    paired : bool
+        True under replicability (one topic sample for all four runs), False under
+        reproducibility (each pair resampled on its own topics).
+    n_resamples : int, default 10000
+        How many resamples to draw, at most :data:`MAX_RESAMPLES`.
+    level : float, default 0.95
+        The interval's confidence level, in (0, 1).
+    seed : int, default 0
+        The seed of the resampling (an integer >= 0).
+
+    Returns
+    -------
+    ConfidenceInterval
+        The estimate on all topics, the percentile interval and how many resamples left it undefined.
+
+    Raises
+    ------
+    ValueError
+        If DeltaRI is undefined on the sample itself (a zero baseline mean: the paper drops such runs).
+    """
     rng = np.random.default_rng(seed)
     point, means = _pair_means(
         orig_advanced, orig_baseline, new_advanced, new_baseline, paired=paired, rng=rng, n_resamples=n_resamples, what="DeltaRI"
@@ -194,7 +271,30 @@ def _root_mean_square_difference(original: np.ndarray, replicated: np.ndarray) -
 def bootstrap_rmse(
     original: pd.Series, replicated: pd.Series, *, n_resamples: int = 10_000, level: float = 0.95, seed: int = 0
 ) -> ConfidenceInterval:
-    """Percentile interval of RMSE between original and replicated per-topic scores (paired)."""
+    """Percentile interval of RMSE between original and replicated per-topic scores (paired).
+
+    Parameters
+    ----------
+    original, replicated : pandas.Series
+        Per-topic scores of the original and the replicated run, indexed by topic; the topics both
+        have are resampled.
+    n_resamples : int, default 10000
+        How many resamples to draw, at most :data:`MAX_RESAMPLES`.
+    level : float, default 0.95
+        The interval's confidence level, in (0, 1).
+    seed : int, default 0
+        The seed of the resampling (an integer >= 0).
+
+    Returns
+    -------
+    ConfidenceInterval
+        The estimate on all topics, the percentile interval and how many resamples left it undefined.
+
+    Raises
+    ------
+    ValueError
+        If the two runs have no topic in common.
+    """
     values = _aligned(original, replicated, what="RMSE")
     estimate = _root_mean_square_difference(values[0], values[1])
     return _scipy_interval(estimate, (values[0], values[1]), _root_mean_square_difference, paired=True,
@@ -205,7 +305,29 @@ def bootstrap_rmse(
 def bootstrap_mean(
     per_topic: pd.Series, *, n_resamples: int = 10_000, level: float = 0.95, seed: int = 0
 ) -> ConfidenceInterval:
-    """Percentile interval of a mean over topics (mean KTU, mean RBO, ARP); NaN topics dropped."""
+    """Percentile interval of a mean over topics (mean KTU, mean RBO, ARP); NaN topics dropped.
+
+    Parameters
+    ----------
+    per_topic : pandas.Series
+        A value per topic, indexed by topic.
+    n_resamples : int, default 10000
+        How many resamples to draw, at most :data:`MAX_RESAMPLES`.
+    level : float, default 0.95
+        The interval's confidence level, in (0, 1).
+    seed : int, default 0
+        The seed of the resampling (an integer >= 0).
+
+    Returns
+    -------
+    ConfidenceInterval
+        The estimate on all topics, the percentile interval and how many resamples left it undefined.
+
+    Raises
+    ------
+    ValueError
+        If fewer than 2 topics have a value.
+    """
     values = as_topic_series(per_topic, "bootstrap_mean").dropna().to_numpy(dtype=float)
     if len(values) < 2:
         raise ValueError("bootstrap_mean: fewer than 2 topics with a value")
@@ -229,6 +351,29 @@ def bootstrap_mean_difference(
     (replicability) resamples the topics both runs have and keeps each topic's pair, so the
     estimate is the mean per-topic difference; ``paired=False`` (reproducibility: different
     topics) resamples each run's topics independently. NaN topics are dropped.
+
+    Parameters
+    ----------
+    original, new : pandas.Series
+        Per-topic scores of the original and the new run, indexed by topic.
+    paired : bool
+        Resample topic pairs (replicability) or each run on its own (reproducibility).
+    n_resamples : int, default 10000
+        How many resamples to draw, at most :data:`MAX_RESAMPLES`.
+    level : float, default 0.95
+        The interval's confidence level, in (0, 1).
+    seed : int, default 0
+        The seed of the resampling (an integer >= 0).
+
+    Returns
+    -------
+    ConfidenceInterval
+        The estimate on all topics, the percentile interval and how many resamples left it undefined.
+
+    Raises
+    ------
+    ValueError
+        If a run has fewer than 2 topics with a score.
     """
     options = {"n_resamples": n_resamples, "level": level, "seed": seed}
     if paired:

@@ -79,10 +79,39 @@ def _nested(frame: pd.DataFrame, statistic: str) -> dict[str, dict[str, float | 
 
 @dataclass
 class Comparison:
-    """All measures of one comparison.
+    """All measures of one comparison, as :func:`compare_runs` computes them.
 
     :meth:`to_frame` is the one result: the text table (:meth:`to_table`), the JSON (:meth:`to_json`),
     the report and the book's tables are derived from it.
+
+    Parameters
+    ----------
+    setting : {"replicability", "reproducibility"}
+        Same collection (new runs replicate the original ones) or another one.
+    measures : tuple of str
+        The effectiveness measures, by the names the user gave.
+    arp : dict of role -> dict of measure -> float or None
+        Average retrieval performance of each run (``orig_baseline``, ``orig_advanced``,
+        ``new_baseline``, ``new_advanced``).
+    er : dict of measure -> float or None
+        Effect ratio of the new pair to the original pair.
+    delta_ri : dict of measure -> float or None
+        Difference of the pairs' relative improvements.
+    p_value : dict of kind -> dict of measure -> float or None
+        The t-test's p-value per run kind (``baseline``, ``advanced``): paired under
+        replicability, unpaired under reproducibility.
+    rmse : dict of kind -> dict of measure -> float or None, optional
+        Root mean squared error of the per-topic scores (replicability only).
+    ktu : dict of kind -> pandas.Series, optional
+        Kendall's tau Union per topic (replicability only).
+    rbo : dict of kind -> pandas.Series, optional
+        Rank-biased overlap per topic (replicability only).
+    per_topic : dict of str -> pandas.DataFrame, optional
+        Measure -> topics x runs frame of the per-topic scores.
+    notes : list of str, optional
+        Why a value is undefined (None), one sentence each.
+    topics : dict of role -> tuple of str, optional
+        The topics each run's ARP averages.
     """
 
     setting: str
@@ -115,15 +144,25 @@ class Comparison:
         yield from (("DeltaRI", "", m, value) for m, value in self.delta_ri.items())
 
     def to_frame(self, intervals: Mapping[tuple[str, str, str], object] | None = None) -> pd.DataFrame:
-        """The comparison as one tidy frame: a row per statistic, run and measure (:data:`FRAME_COLUMNS`).
+        """Give the comparison as one tidy frame: a row per statistic, run and measure.
 
         ``level`` is the paper's level of the statistic (:data:`LEVELS`); ``statistic`` one of ARP,
         DeltaARP (ARP of the new run minus the original's), p (the t-test of the setting), KTU and RBO
         (means over topics), RMSE, ER and DeltaRI; ``run`` a role (ARP), a run kind (``baseline``,
         ``advanced``) or ``""`` (ER, DeltaRI: a statistic of the pair); ``measure`` ``""`` for KTU and
-        RBO. ``value`` is NaN where undefined (:attr:`notes` say why). ``low`` and ``high`` hold the
-        bounds of ``intervals[(statistic, run, measure)]`` (any object with ``low`` and ``high``, e.g.
-        a bootstrap :class:`~irrepro.reproducibility.bootstrap.ConfidenceInterval`), NaN without one.
+        RBO. ``value`` is NaN where undefined (:attr:`notes` say why).
+
+        Parameters
+        ----------
+        intervals : mapping of (statistic, run, measure) -> interval, optional
+            Confidence intervals: any object with ``low`` and ``high``, e.g. a bootstrap
+            :class:`~irrepro.reproducibility.bootstrap.ConfidenceInterval`.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns :data:`FRAME_COLUMNS`; ``low`` and ``high`` hold the bounds of
+            ``intervals[(statistic, run, measure)]``, NaN without one.
         """
         rows = []
         for statistic, run, measure, value in self._rows():
@@ -134,7 +173,13 @@ class Comparison:
         return pd.DataFrame(rows, columns=list(FRAME_COLUMNS)).astype({c: float for c in ("value", "low", "high")})
 
     def to_json(self) -> dict:
-        """The object ``irrepro compare --format json`` prints (``None`` for undefined values)."""
+        """Give the object ``irrepro compare --format json`` prints.
+
+        Returns
+        -------
+        dict
+            The statistics by level, ``None`` for undefined values, with the notes.
+        """
         frame = self.to_frame()
         out: dict = {"setting": self.setting, "ARP": _nested(frame, "ARP")}
         if self.setting == "replicability":
@@ -150,7 +195,13 @@ class Comparison:
         return out
 
     def to_table(self) -> str:
-        """The same numbers, readable in a terminal (:data:`irrepro.formatting.TEXT`): a block per measure family."""
+        """Give the same numbers, readable in a terminal (:data:`irrepro.formatting.TEXT`).
+
+        Returns
+        -------
+        str
+            A block per measure family.
+        """
         frame = self.to_frame()
 
         def block(statistic: str, write) -> pd.DataFrame:

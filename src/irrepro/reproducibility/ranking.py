@@ -103,10 +103,20 @@ _P = Real(0.0, 1.0, closed="neither")
 class RankedLists:
     """The top-``depth`` documents of several runs on a common topic index, integer coded.
 
-    ``codes[run, topic, i]`` is the code of the document at rank i+1 (-1 past the list's end);
-    codes are ranks in docno string order, so comparing codes compares docnos.
-    ``lengths[run, topic]`` is the list length (0: the run has no line for that topic);
-    ``depth`` is the width of ``codes``: the requested depth, or the longest list if shorter.
+    Codes are ranks in docno string order, so comparing codes compares docnos.
+
+    Parameters
+    ----------
+    runs : tuple of str
+        The runs' names, in the order of the first axis of ``codes``.
+    topics : pandas.Index
+        The topics, in the order of the second axis.
+    codes : numpy.ndarray
+        ``codes[run, topic, i]`` is the code of the document at rank i+1 (-1 past the list's end).
+    lengths : numpy.ndarray
+        ``lengths[run, topic]`` is the list length (0: the run has no line for that topic).
+    depth : int
+        The width of ``codes``: the requested depth, or the longest list if shorter.
     """
 
     runs: tuple[str, ...]
@@ -116,6 +126,23 @@ class RankedLists:
     depth: int
 
     def index(self, run: str) -> int:
+        """Give the position of the run named ``run`` in :attr:`runs`.
+
+        Parameters
+        ----------
+        run : str
+            A run's name.
+
+        Returns
+        -------
+        int
+            Its index on the first axis of :attr:`codes`.
+
+        Raises
+        ------
+        ValueError
+            If there is no run of that name.
+        """
         try:
             return self.runs.index(run)
         except ValueError:
@@ -158,13 +185,30 @@ def _factorize_blocks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 @validate_params(runs=MappingOf(RankedRun()), depth=_DEPTH)
-def rank_lists(runs: Mapping[str, pd.DataFrame], *, depth: int) -> RankedLists:
+def rank_lists(runs: Mapping[str, pd.DataFrame | Sequence[str]], *, depth: int) -> RankedLists:
     """Cut each run to its top ``depth`` documents per topic and code the documents as integers.
 
-    Runs are frames with ``query_id``, ``doc_id`` and ``score``, ranked in trec_eval's order
-    (:func:`irrepro.runs.rank_by_score`; a ``rank`` column is ignored), or without scores, ordered
-    by ``rank`` (1..n per topic); a plain sequence of docnos stands for a one-topic ranking
-    (topic ``"1"``). Topics are the union over all runs, sorted.
+    Topics are the union over all runs, sorted.
+
+    Parameters
+    ----------
+    runs : mapping of str -> pandas.DataFrame or sequence of str
+        Run name -> run: a frame with ``query_id``, ``doc_id`` and ``score``, ranked in trec_eval's
+        order (:func:`irrepro.runs.rank_by_score`; a ``rank`` column is ignored), or without scores,
+        ordered by ``rank`` (1..n per topic); a plain sequence of docnos stands for a one-topic
+        ranking (topic ``"1"``).
+    depth : int
+        The cut-off k of the top-k lists.
+
+    Returns
+    -------
+    RankedLists
+        The coded lists.
+
+    Raises
+    ------
+    ValueError
+        If a run lacks a column, or its ranks do not run 1..n per topic.
     """
     cut: dict[str, pd.DataFrame] = {}
     for name, frame in runs.items():
@@ -461,13 +505,38 @@ def kendall_tau_union(
 
 
 @validate_params(**_PAIR)
-def kendall_tau_union_tied(original, replicated, *, depth: int = 1000, missing_topics: str = "nan"):
+def kendall_tau_union_tied(
+    original: pd.DataFrame | Sequence[str],
+    replicated: pd.DataFrame | Mapping[str, pd.DataFrame] | Sequence[str],
+    *,
+    depth: int = 1000,
+    missing_topics: str = "nan",
+) -> pd.Series | pd.DataFrame:
     """Label-free Kendall's tau-b on the union, unretrieved documents tied below the cut-off.
 
     Each document of the union of the two top-k lists gets its rank in each run, or one shared
     rank below the cut-off where the run did not retrieve it; Kendall's tau-b of the two rank
     vectors. Unlike KTU, renaming documents changes nothing; disjoint lists score below 0.
 
+    Parameters
+    ----------
+    original : pandas.DataFrame or sequence of str
+        The original run frame (as :func:`irrepro.runs.read_run` returns it), or the docnos of
+        one topic in rank order.
+    replicated : pandas.DataFrame, mapping of str to pandas.DataFrame, or sequence of str
+        The replicated run frame (or docnos), or a mapping run name -> run frame.
+    depth : int, default 1000
+        The cut-off k of the top-k lists.
+    missing_topics : {"nan", "raise"}
+        A topic absent from either run is NaN or an error.
+
+    Returns
+    -------
+    pandas.Series or pandas.DataFrame
+        tau-b per topic (a Series indexed by topic), or topics x runs for a mapping.
+
+    Examples
+    --------
     >>> float(kendall_tau_union_tied(["d1", "d2", "d3"], ["d1", "d2", "d3"]).iloc[0])
     1.0
     """
@@ -479,9 +548,35 @@ def kendall_tau_union_tied(original, replicated, *, depth: int = 1000, missing_t
 
 
 @validate_params(**_PAIR)
-def kendall_tau_intersection(original, replicated, *, depth: int = 1000, missing_topics: str = "nan"):
-    """Kendall's tau between the ranks of the documents both top-k lists contain (NaN if < 2).
+def kendall_tau_intersection(
+    original: pd.DataFrame | Sequence[str],
+    replicated: pd.DataFrame | Mapping[str, pd.DataFrame] | Sequence[str],
+    *,
+    depth: int = 1000,
+    missing_topics: str = "nan",
+) -> pd.Series | pd.DataFrame:
+    """Compute Kendall's tau between the ranks of the documents both top-k lists contain.
 
+    Parameters
+    ----------
+    original : pandas.DataFrame or sequence of str
+        The original run frame (as :func:`irrepro.runs.read_run` returns it), or the docnos of
+        one topic in rank order.
+    replicated : pandas.DataFrame, mapping of str to pandas.DataFrame, or sequence of str
+        The replicated run frame (or docnos), or a mapping run name -> run frame.
+    depth : int, default 1000
+        The cut-off k of the top-k lists.
+    missing_topics : {"nan", "raise"}
+        A topic absent from either run is NaN or an error.
+
+    Returns
+    -------
+    pandas.Series or pandas.DataFrame
+        tau per topic (NaN with fewer than two common documents), a Series indexed by topic, or
+        topics x runs for a mapping.
+
+    Examples
+    --------
     >>> float(kendall_tau_intersection(["d1", "d2", "d3", "d4"], ["d2", "d5", "d3", "d6"]).iloc[0])
     1.0
     """
@@ -582,8 +677,8 @@ RANKING_MEASURES = ("KTU", "RBO", "tau_b_union_tied", "tau_intersection")
     measures=NameList("measure", RANKING_MEASURES),
 )
 def ranking_measures(
-    original,
-    replicated,
+    original: pd.DataFrame | Sequence[str],
+    replicated: pd.DataFrame | Mapping[str, pd.DataFrame] | Sequence[str],
     *,
     depth: int = 1000,
     rbo_p: float = 0.8,
@@ -593,9 +688,37 @@ def ranking_measures(
 ) -> dict[str, pd.DataFrame | pd.Series]:
     """KTU, RBO, tau-b on the tied union and tau on the intersection, sharing one coding pass.
 
-    Returns ``{"KTU": ..., "RBO": ..., "tau_b_union_tied": ..., "tau_intersection": ...}`` (or the
-    subset named in ``measures``; only those are computed), each shaped as the single functions
-    return it. Topics missing on either side are NaN.
+    Each result is shaped as the single function (:func:`kendall_tau_union`, :func:`rbo`,
+    :func:`kendall_tau_union_tied`, :func:`kendall_tau_intersection`) returns it.
+
+    Parameters
+    ----------
+    original : pandas.DataFrame or sequence of str
+        The original run frame (as :func:`irrepro.runs.read_run` returns it), or the docnos of
+        one topic in rank order.
+    replicated : pandas.DataFrame, mapping of str to pandas.DataFrame, or sequence of str
+        The replicated run frame (or docnos), or a mapping run name -> run frame.
+    depth : int, default 1000
+        The cut-off k of the top-k lists.
+    rbo_p : float, default 0.8
+        RBO's persistence, in (0, 1).
+    rbo_variant : {"ext", "min", "trunc", "sigir2020"}
+        How RBO treats the lists' end, as for :func:`rbo`.
+    unequal_lengths : {"truncate", "raise"}
+        As for :func:`kendall_tau_union`.
+    measures : sequence of str, default RANKING_MEASURES
+        The subset of :data:`RANKING_MEASURES` to compute (only those are computed).
+
+    Returns
+    -------
+    dict of str -> pandas.Series or pandas.DataFrame
+        ``{"KTU": ..., "RBO": ..., "tau_b_union_tied": ..., "tau_intersection": ...}``, or the
+        subset named in ``measures``. Topics missing on either side are NaN.
+
+    Raises
+    ------
+    ValueError
+        If the KTU lists of a topic differ in length and ``unequal_lengths="raise"``.
     """
     rbo_depth = _rbo_depth(depth, rbo_variant, where="ranking_measures") if "RBO" in measures else depth
     lists, x, y, nx, ny, missing, single = _pairs(original, replicated, depth, "nan")

@@ -40,8 +40,21 @@ Key = tuple[str, str, str]  # (statistic, run, measure), as the rows of Comparis
 
 @dataclass(frozen=True)
 class TopicDraws:
-    """The topic resamples of one analysis: weights ``(B, topics)`` over the original collection's
-    topics and, for reproducibility, over the new collection's (``None`` for replicability)."""
+    """The topic resamples of one analysis, shared by every statistic of it.
+
+    Parameters
+    ----------
+    topics : tuple of str
+        The original collection's topics, in the package's topic order.
+    weights : numpy.ndarray
+        ``(B, topics)``: how many times each resample draws each topic.
+    seed : int
+        The seed of the original collection's draws (the new collection's is ``seed + 1``).
+    new_topics : tuple of str, optional
+        The new collection's topics, for reproducibility (``None`` for replicability).
+    new_weights : numpy.ndarray, optional
+        ``(B, new_topics)``, alike.
+    """
 
     topics: tuple[str, ...]
     weights: np.ndarray
@@ -51,12 +64,29 @@ class TopicDraws:
 
     @property
     def n_resamples(self) -> int:
+        """The number B of resamples."""
         return self.weights.shape[0]
 
 
 def draw_topics(topics: Iterable[str], n_resamples: int, *, seed: int, new_topics: Iterable[str] | None = None) -> TopicDraws:
-    """``n_resamples`` bootstrap resamples of ``topics`` (in the package's topic order) with ``seed``, and
-    of ``new_topics`` (if given) with ``seed + 1``."""
+    """Draw ``n_resamples`` bootstrap resamples of ``topics``, and of ``new_topics`` if given.
+
+    Parameters
+    ----------
+    topics : iterable of str
+        The original collection's topics (put in the package's topic order).
+    n_resamples : int
+        How many resamples to draw.
+    seed : int
+        The seed of the draws of ``topics``; ``new_topics`` are drawn with ``seed + 1``.
+    new_topics : iterable of str, optional
+        The new collection's topics, for reproducibility.
+
+    Returns
+    -------
+    TopicDraws
+        The draws, as weights per resample and topic.
+    """
     topics = tuple(sort_topics(set(map(str, topics))))
     weights = topic_weights(topic_resamples(len(topics), n_resamples, seed=seed))
     if new_topics is None:
@@ -130,9 +160,27 @@ def _unpaired(original: dict[str, np.ndarray], new: dict[str, np.ndarray], measu
 
 
 def comparison_replicates(comparison: Comparison, draws: TopicDraws) -> dict[Key, np.ndarray]:
-    """Every statistic of ``comparison`` (but ARP) on the resamples of ``draws``: ``(B,)`` arrays keyed
-    ``(statistic, run, measure)``; NaN in a resample where the statistic is undefined (e.g. no drawn
-    topic with a value, a zero original improvement for ER)."""
+    """Compute every statistic of ``comparison`` (but ARP) on the resamples of ``draws``.
+
+    Parameters
+    ----------
+    comparison : Comparison
+        As :func:`~irrepro.reproducibility.compare.compare_runs` returns it, with its per-topic scores.
+    draws : TopicDraws
+        The resamples: with new topics for a reproducibility comparison, without for replicability.
+
+    Returns
+    -------
+    dict of (statistic, run, measure) -> numpy.ndarray
+        ``(B,)`` arrays keyed as the rows of :meth:`Comparison.to_frame`; NaN in a resample where
+        the statistic is undefined (e.g. no drawn topic with a value, a zero original improvement
+        for ER).
+
+    Raises
+    ------
+    ValueError
+        If ``draws`` do not fit the comparison's setting.
+    """
     paired = comparison.setting == "replicability"
     if paired != (draws.new_weights is None):
         raise ValueError(f"a {comparison.setting} comparison needs draws {'without' if paired else 'with'} new topics")

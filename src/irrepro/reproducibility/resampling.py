@@ -63,7 +63,27 @@ TIE_TOLERANCE = 1e-12
 
 
 def topic_resamples(n_topics: int, n_resamples: int, *, seed: int) -> np.ndarray:
-    """``(n_resamples, n_topics)`` topic indices drawn with replacement (row ``b``: replicate ``b``)."""
+    """Draw topic indices with replacement, one row per replicate.
+
+    Parameters
+    ----------
+    n_topics : int
+        How many topics there are to draw from (>= 1).
+    n_resamples : int
+        How many replicates B to draw (>= 1).
+    seed : int
+        The seed of the generator (an integer >= 0).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(n_resamples, n_topics)`` topic indices (row ``b``: replicate ``b``).
+
+    Raises
+    ------
+    ValueError
+        For no topic, no resample or a negative seed.
+    """
     if n_topics < 1 or n_resamples < 1:
         raise ValueError(f"need at least one topic and one resample, got {n_topics} topics, {n_resamples} resamples")
     if seed < 0:
@@ -72,7 +92,25 @@ def topic_resamples(n_topics: int, n_resamples: int, *, seed: int) -> np.ndarray
 
 
 def topic_weights(indices: np.ndarray, n_topics: int | None = None) -> np.ndarray:
-    """``(B, n_topics)`` float weights: how often each replicate (row of ``indices``) drew each topic."""
+    """Count how often each replicate drew each topic.
+
+    Parameters
+    ----------
+    indices : numpy.ndarray
+        ``(B, draws)`` topic indices, as :func:`topic_resamples` gives them.
+    n_topics : int, optional
+        How many topics there are; default: the number of draws.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(B, n_topics)`` float weights.
+
+    Raises
+    ------
+    ValueError
+        If ``indices`` is not a matrix.
+    """
     indices = np.asarray(indices)
     if indices.ndim != 2:
         raise ValueError(f"indices must be a (resamples x draws) matrix, got shape {indices.shape}")
@@ -83,7 +121,18 @@ def topic_weights(indices: np.ndarray, n_topics: int | None = None) -> np.ndarra
 
 
 def identity_weights(n_topics: int) -> np.ndarray:
-    """The weights ``(1, n_topics)`` of the resample that draws every topic once: the point estimate."""
+    """Give the weights of the resample that draws every topic once: the point estimate.
+
+    Parameters
+    ----------
+    n_topics : int
+        How many topics there are.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(1, n_topics)`` ones.
+    """
     return np.ones((1, n_topics))
 
 
@@ -102,9 +151,21 @@ def _drawn(weights: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 
 def resampled_means(weights: np.ndarray, values: np.ndarray, *, skipna: bool = False) -> np.ndarray:
-    """Mean over topics of ``values`` (topics first, any further axes) in every replicate: ``(B, ...)``.
+    """Average ``values`` over topics in every replicate.
 
-    ``skipna``: over the drawn topics with a value; NaN in a replicate that drew none.
+    Parameters
+    ----------
+    weights : numpy.ndarray
+        ``(B, topics)`` weights, as :func:`topic_weights` gives them.
+    values : numpy.ndarray
+        Topics first, any further axes.
+    skipna : bool, default False
+        Average over the drawn topics with a value; NaN in a replicate that drew none.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(B, ...)`` means.
     """
     weights, values = _check(weights, values)
     if not skipna:
@@ -115,10 +176,23 @@ def resampled_means(weights: np.ndarray, values: np.ndarray, *, skipna: bool = F
 
 
 def resampled_rmse(weights: np.ndarray, original: np.ndarray, new: np.ndarray, *, skipna: bool = False) -> np.ndarray:
-    """RMSE ``sqrt(mean_j (original_j - new_j)^2)`` per replicate and run: ``(B, runs)``.
+    """RMSE ``sqrt(mean_j (original_j - new_j)^2)`` per replicate and run.
 
-    ``original`` (topics,) and ``new`` (topics, runs), or both (topics, runs); ``skipna``: over the
-    drawn topics both have.
+    Parameters
+    ----------
+    weights : numpy.ndarray
+        ``(B, topics)`` weights, as :func:`topic_weights` gives them.
+    original : numpy.ndarray
+        ``(topics,)``, or ``(topics, runs)`` as ``new``.
+    new : numpy.ndarray
+        ``(topics, runs)``.
+    skipna : bool, default False
+        Over the drawn topics both have.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(B, runs)`` RMSE.
     """
     original, new = np.asarray(original, dtype=float), np.asarray(new, dtype=float)
     difference = (original[:, None] if original.ndim < new.ndim else original) - new
@@ -146,12 +220,25 @@ def _mean_and_spread(weights: np.ndarray, values: np.ndarray, skipna: bool) -> t
 
 
 def paired_t_pvalues(weights: np.ndarray, differences: np.ndarray, *, skipna: bool = False) -> np.ndarray:
-    """Two-tailed paired t-test p-value of per-topic ``differences`` (topics, runs) per replicate.
+    """Two-tailed paired t-test p-value of per-topic ``differences`` per replicate.
 
     ``t = mean(d) / sqrt(var(d, ddof=1) / n)`` with ``n - 1`` degrees of freedom, ``scipy.stats.ttest_rel``'s
     formula; all differences zero in a replicate (0/0) gives p = 1, as
-    :func:`irrepro.reproducibility.scores.paired_ttest` reports a perfect replication. ``skipna``: over
-    the drawn topics with a difference; NaN in a replicate with fewer than 2 of them.
+    :func:`irrepro.reproducibility.scores.paired_ttest` reports a perfect replication.
+
+    Parameters
+    ----------
+    weights : numpy.ndarray
+        ``(B, topics)`` weights, as :func:`topic_weights` gives them.
+    differences : numpy.ndarray
+        ``(topics, runs)`` per-topic differences.
+    skipna : bool, default False
+        Over the drawn topics with a difference; NaN in a replicate with fewer than 2 of them.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(B, runs)`` p-values.
     """
     weights, differences = _check(weights, differences)
     n, mean, spread = _mean_and_spread(weights, differences, skipna)
@@ -166,10 +253,26 @@ def student_t_pvalues(weights_a: np.ndarray, a: np.ndarray, weights_b: np.ndarra
                       skipna: bool = False) -> np.ndarray:  # fmt: skip
     """Two-tailed Student's t-test (pooled variance) p-value between samples ``a`` and ``b`` per replicate.
 
-    ``a`` (topics_a,) or (topics_a, runs) resampled by ``weights_a``; ``b`` (topics_b, runs) by
-    ``weights_b`` (the two samples' topics are different: independent resamples, the same number of
-    rows). ``scipy.stats.ttest_ind(equal_var=True)``'s formula, ``n_a + n_b - 2`` degrees of freedom.
-    ``skipna``: each sample over its drawn topics with a value.
+    The two samples' topics are different: independent resamples, the same number of rows.
+    ``scipy.stats.ttest_ind(equal_var=True)``'s formula, ``n_a + n_b - 2`` degrees of freedom.
+
+    Parameters
+    ----------
+    weights_a : numpy.ndarray
+        ``(B, topics_a)`` weights resampling ``a``.
+    a : numpy.ndarray
+        ``(topics_a,)`` or ``(topics_a, runs)``.
+    weights_b : numpy.ndarray
+        ``(B, topics_b)`` weights resampling ``b``.
+    b : numpy.ndarray
+        ``(topics_b, runs)``.
+    skipna : bool, default False
+        Each sample over its drawn topics with a value.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(B, runs)`` p-values.
     """
     weights_a, a = _check(weights_a, a)
     weights_b, b = _check(weights_b, b)
@@ -195,13 +298,32 @@ def _pair_signs(values: np.ndarray, tolerance: float) -> np.ndarray:
 
 
 def kendall_tau_b(values: np.ndarray, *, tolerance: float = TIE_TOLERANCE, chunk: int = 100) -> np.ndarray:
-    """Kendall's tau-b between every two columns of ``values`` (B, items, columns), per replicate.
+    """Compute Kendall's tau-b between every two columns of ``values``, per replicate.
 
     ``tau_b(x, y) = sum_{i<j} s_x s_y / sqrt(sum s_x^2 * sum s_y^2)`` with ``s = sign(x_j - x_i)``: the
     ``(P - Q) / sqrt((n0 - n1)(n0 - n2))`` of ``scipy.stats.kendalltau`` and pandas' ``corr("kendall")``.
-    Values closer than ``tolerance`` (relative) are tied. Returns ``(B, columns, columns)``; NaN where a
-    column is constant. Computed ``chunk`` replicates at a time (memory: chunk x items^2 / 2 x columns).
 
+    Parameters
+    ----------
+    values : numpy.ndarray
+        ``(B, items, columns)``, at least 2 items.
+    tolerance : float, default TIE_TOLERANCE
+        Values closer than this (relative) are tied.
+    chunk : int, default 100
+        Replicates computed at a time (memory: chunk x items^2 / 2 x columns).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(B, columns, columns)``; NaN where a column is constant.
+
+    Raises
+    ------
+    ValueError
+        If ``values`` is not ``(replicates, items >= 2, columns)``.
+
+    Examples
+    --------
     >>> x = np.array([[[1.0, 2.0], [2.0, 1.0], [3.0, 3.0]]])
     >>> kendall_tau_b(x)[0].round(4).tolist()
     [[1.0, 0.3333], [0.3333, 1.0]]
@@ -220,7 +342,23 @@ def kendall_tau_b(values: np.ndarray, *, tolerance: float = TIE_TOLERANCE, chunk
 
 
 def share_holding(holds: np.ndarray) -> float:
-    """The share of replicates in which a condition holds (``holds``: one bool per replicate), in [0, 1]."""
+    """Give the share of replicates in which a condition holds.
+
+    Parameters
+    ----------
+    holds : numpy.ndarray
+        One bool per replicate.
+
+    Returns
+    -------
+    float
+        The share, in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        If there is no replicate.
+    """
     holds = np.asarray(holds, dtype=bool)
     if holds.size == 0:
         raise ValueError("no replicate to count")
@@ -228,8 +366,20 @@ def share_holding(holds: np.ndarray) -> float:
 
 
 def stability(kept_share: float) -> str:
-    """``"stable"`` when a verdict is kept in at least :data:`STABLE_SHARE` of the resamples, else ``"fragile"``.
+    """Call a verdict stable or fragile under topic resampling.
 
+    Parameters
+    ----------
+    kept_share : float
+        The share of resamples in which the verdict is kept.
+
+    Returns
+    -------
+    str
+        ``"stable"`` when at least :data:`STABLE_SHARE`, else ``"fragile"``.
+
+    Examples
+    --------
     >>> stability(0.97), stability(0.6)
     ('stable', 'fragile')
     """
@@ -237,7 +387,25 @@ def stability(kept_share: float) -> str:
 
 
 def percentile_interval(replicates: np.ndarray, level: float = 0.95) -> tuple[float, float]:
-    """The percentile interval of the finite replicates of one statistic at ``level``; NaN if none is finite."""
+    """Give the percentile interval of the finite replicates of one statistic.
+
+    Parameters
+    ----------
+    replicates : numpy.ndarray
+        The statistic in each replicate.
+    level : float, default 0.95
+        The confidence level, in (0, 1).
+
+    Returns
+    -------
+    tuple of (float, float)
+        The low and high bounds; NaN if no replicate is finite.
+
+    Raises
+    ------
+    ValueError
+        If ``level`` is not in (0, 1).
+    """
     if not 0 < level < 1:
         raise ValueError(f"level lies in (0, 1), got {level}")
     finite = np.asarray(replicates, dtype=float)

@@ -67,8 +67,25 @@ class UndefinedMeasureWarning(RuntimeWarning):
 
 
 def as_topic_series(scores: pd.Series | pd.DataFrame, what: str) -> pd.Series:
-    """``scores`` of one run as a float Series indexed by topic (a one-column frame is accepted);
-    a clear error naming ``what`` for anything else or for duplicate topics."""
+    """Give ``scores`` of one run as a float Series indexed by topic.
+
+    Parameters
+    ----------
+    scores : pandas.Series or pandas.DataFrame
+        Per-topic scores of one run; a one-column frame is accepted.
+    what : str
+        What the error message calls ``scores``.
+
+    Returns
+    -------
+    pandas.Series
+        The scores as float64.
+
+    Raises
+    ------
+    ValueError
+        Naming ``what``: for anything but a Series or a one-column frame, or for duplicate topics.
+    """
     if isinstance(scores, pd.DataFrame):
         if scores.shape[1] != 1:
             raise ValueError(f"{what} must be a Series (one run), got a DataFrame with {scores.shape[1]} columns")
@@ -95,7 +112,25 @@ def _as_frame(scores: pd.Series | pd.DataFrame, what: str) -> tuple[pd.DataFrame
 
 
 def common_topics(*indexes: pd.Index, what: str) -> pd.Index:
-    """The topics in every one of ``indexes`` (in the first one's order); an error naming ``what`` if none."""
+    """Give the topics in every one of ``indexes``, in the first one's order.
+
+    Parameters
+    ----------
+    *indexes : pandas.Index
+        The topics of each input.
+    what : str
+        What the error message calls the inputs.
+
+    Returns
+    -------
+    pandas.Index
+        The common topics.
+
+    Raises
+    ------
+    ValueError
+        Naming ``what``, if there is none.
+    """
     common = indexes[0]
     for index in indexes[1:]:
         common = common.intersection(index, sort=False)
@@ -333,8 +368,23 @@ def effect_ratio(
 
 @validate_params(advanced=NEW, baseline=NEW)
 def relative_improvement(*, baseline: pd.Series | pd.DataFrame, advanced: pd.Series | pd.DataFrame) -> float | pd.Series:
-    """Relative improvement ``RI = (mean(M(a)) - mean(M(b))) / mean(M(b))`` over the topics both have
-    (keyword-only arguments: a swap would silently change RI)."""
+    """Relative improvement of an advanced run over a baseline, over the topics both have.
+
+    ``RI = (mean(M(a)) - mean(M(b))) / mean(M(b))``. The arguments are keyword-only: a swap would
+    silently change RI.
+
+    Parameters
+    ----------
+    baseline : pandas.Series or pandas.DataFrame
+        Per-topic scores of the baseline b (a Series indexed by topic, or topics x runs).
+    advanced : pandas.Series or pandas.DataFrame
+        Per-topic scores of the advanced run a, alike.
+
+    Returns
+    -------
+    float or pandas.Series
+        RI, per run for frames.
+    """
     adv, base, single = _broadcast_runs(advanced, baseline, "RI")
     values, reasons = _relative_improvement(adv, base)
     return _finish(values, reasons, adv.columns, single, "RI")
@@ -555,6 +605,18 @@ def wilcoxon_test(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> 
 
     ``scipy.stats.wilcoxon`` with its defaults (zero differences dropped, 'wilcox' method).
     When every difference is zero the p-value is reported as 1.0.
+
+    Parameters
+    ----------
+    original : pandas.Series
+        Per-topic scores of the original run, indexed by topic.
+    replicated : pandas.Series or pandas.DataFrame
+        Per-topic scores of the replicated run (or topics x runs), on the same topics.
+
+    Returns
+    -------
+    float or pandas.Series
+        The p-value, per run for a frame.
     """
     from scipy import (
         stats,  # scipy.stats takes about a second to import: only here, where it is needed

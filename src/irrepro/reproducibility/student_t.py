@@ -69,7 +69,20 @@ def _regularised_beta(a: float, b: float, x: float, y: float) -> float:
 
 
 def two_sided_p(t: float, df: float) -> float:
-    """Compute ``P(|T| >= |t|)`` for Student's t with ``df`` > 0 degrees of freedom; NaN for a NaN argument."""
+    """Compute ``P(|T| >= |t|)`` for Student's t with ``df`` degrees of freedom.
+
+    Parameters
+    ----------
+    t : float
+        The t statistic.
+    df : float
+        The degrees of freedom, > 0.
+
+    Returns
+    -------
+    float
+        The two-sided p-value; NaN for a NaN argument.
+    """
     if math.isnan(t) or math.isnan(df):
         return math.nan
     if math.isinf(t):

@@ -72,7 +72,25 @@ def _model(solver: str, *, C: float, tol: float, max_iter: int) -> LogisticRegre
 
 @dataclass
 class TopicModels:
-    """Stacked per-topic linear models: column ``j`` of ``coef`` and ``intercept[j]`` belong to ``topics[j]``."""
+    """Stacked per-topic linear models: column ``j`` of ``coef`` and ``intercept[j]`` belong to ``topics[j]``.
+
+    Parameters
+    ----------
+    topics : list of str
+        The topics with a model.
+    coef : numpy.ndarray
+        n_features x n_topics.
+    intercept : numpy.ndarray
+        n_topics.
+    skipped : dict of str -> str, optional
+        Topic -> why it has no model.
+    not_converged : list of str, optional
+        Topics whose solver stopped at ``max_iter``.
+    training_sizes : dict of str -> (int, int), optional
+        Topic -> (positives, negatives).
+    iterations : dict of str -> int, optional
+        Topic -> solver iterations.
+    """
 
     topics: list[str]
     coef: np.ndarray  # n_features x n_topics
@@ -83,11 +101,33 @@ class TopicModels:
     iterations: dict[str, int] = field(default_factory=dict)  # topic -> solver iterations
 
     def decision(self, features: sp.csr_matrix) -> np.ndarray:
-        """``X @ W + b``: one row per document, one column per topic."""
+        """Compute ``X @ W + b``: one row per document, one column per topic.
+
+        Parameters
+        ----------
+        features : scipy.sparse.csr_matrix
+            tf-idf rows of the documents.
+
+        Returns
+        -------
+        numpy.ndarray
+            Documents x topics decision values.
+        """
         return np.asarray(features @ self.coef) + self.intercept
 
     def probabilities(self, features: sp.csr_matrix) -> np.ndarray:
-        """The probability of relevance (``predict_proba[:, 1]`` of every topic's classifier)."""
+        """Compute the probability of relevance (``predict_proba[:, 1]`` of every topic's classifier).
+
+        Parameters
+        ----------
+        features : scipy.sparse.csr_matrix
+            tf-idf rows of the documents.
+
+        Returns
+        -------
+        numpy.ndarray
+            Documents x topics probabilities.
+        """
         return expit(self.decision(features))
 
 
@@ -105,15 +145,31 @@ def train_topic_models(
 
     Parameters
     ----------
-    features : csr_matrix
+    features : scipy.sparse.csr_matrix
         tf-idf rows of all judged training documents.
     examples : mapping topic -> (row indices into ``features``, relevance grades)
         The judged documents of each topic; grade >= 1 is relevant.
-    C, tol, max_iter : the logistic regression's parameters (the authors' defaults).
+    C : float, default 1.5
+        The logistic regression's inverse regularisation strength (the authors' default).
+    tol : float, default 1e-4
+        The solver's tolerance (the authors' default).
+    max_iter : int, default 100
+        The solver's most iterations (the authors' default).
     tol_scale : {"mean", "sum"}
         ``tol`` bounds the gradient of the mean log-loss (scikit-learn >= 1.4, default) or of the
         summed log-loss (scikit-learn < 1.4, which the authors used); lbfgs only (see above).
-    solver : {"lbfgs", "liblinear"} -- intercept unpenalised or penalised (see above).
+    solver : {"lbfgs", "liblinear"}
+        Intercept unpenalised or penalised (see above).
+
+    Returns
+    -------
+    TopicModels
+        The models; a topic without both relevant and non-relevant training documents is skipped.
+
+    Raises
+    ------
+    ValueError
+        For an unknown solver or tol_scale, or ``tol_scale="sum"`` with liblinear.
     """
     _check_solver(solver, tol_scale)
     models = TopicModels(topics=[], coef=np.zeros((features.shape[1], 0)), intercept=np.zeros(0))

@@ -56,7 +56,21 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class CorpusSetting:
-    """One corpus of the configuration: where its files are, how to read them, its qrels."""
+    """One corpus of the configuration: where its files are, how to read them, its qrels.
+
+    Parameters
+    ----------
+    name : str
+        The corpus's name in the configuration.
+    format : str
+        Its reader, one of ``FORMATS`` (``"trec"``, ``"nyt"``, ``"wapo"``, ``"reuters21578"``).
+    paths : tuple of pathlib.Path
+        Its files or folders.
+    qrels : str
+        A path or a data-registry name.
+    source : pathlib.Path
+        The configuration file.
+    """
 
     name: str
     format: str
@@ -65,6 +79,18 @@ class CorpusSetting:
     source: Path  # the configuration file
 
     def setting(self, key: str) -> str:
+        """Name a setting of this corpus as an error message points to it.
+
+        Parameters
+        ----------
+        key : str
+            The setting (``"paths"``, ``"qrels"``).
+
+        Returns
+        -------
+        str
+            ``[corpora.NAME] KEY in FILE``.
+        """
         return f"[corpora.{self.name}] {key} in {self.source}"
 
     def check_paths(self) -> None:
@@ -76,16 +102,35 @@ class CorpusSetting:
                 raise ConfigError(f"corpus path {path} is not readable; change {self.setting('paths')}")
 
     def about(self) -> dict[str, str]:
-        """What the corpus is, for the ir_metadata header of a run made on it: its format and the
-        configuration's name (no path: the data, not where one machine keeps it; the judgments are
-        identified by their sha256), the ir_datasets identifier of a corpus named by its TREC role."""
+        """Describe the corpus for the ir_metadata header of a run made on it.
+
+        Its format and the configuration's name (no path: the data, not where one machine keeps it; the
+        judgments are identified by their sha256), the ir_datasets identifier of a corpus named by its
+        TREC role.
+
+        Returns
+        -------
+        dict of str -> str
+            The fields.
+        """
         about = {"source": f"configured corpus [corpora.{self.name}], format {self.format}"}
         if self.name in IR_DATASETS:
             about["ir_datasets"] = IR_DATASETS[self.name]
         return about
 
     def qrels_path(self) -> Path:
-        """The qrels file: the configured path if it exists, else the data-registry file of that name."""
+        """Find the qrels file: the configured path if it exists, else the data-registry file of that name.
+
+        Returns
+        -------
+        pathlib.Path
+            The qrels file.
+
+        Raises
+        ------
+        ConfigError
+            If neither exists or the file is not readable.
+        """
         path = Path(self.qrels).expanduser()
         if not path.is_absolute():
             relative = self.source.parent / path
@@ -105,9 +150,24 @@ class CorpusSetting:
 
 
 def find_config(explicit: str | os.PathLike | None = None, *, required: bool = True) -> Path | None:
-    """The configuration file: ``explicit``, else ``$IRREPRO_ROUTING_CONFIG``, else ``./routing-corpora.toml``.
+    """Find the configuration file: ``explicit``, else ``$IRREPRO_ROUTING_CONFIG``, else ``./routing-corpora.toml``.
 
-    A missing file raises :class:`ConfigError`, or with ``required=False`` gives ``None``.
+    Parameters
+    ----------
+    explicit : str or path-like, optional
+        A file given by the user.
+    required : bool, default True
+        Raise when there is none; else give ``None``.
+
+    Returns
+    -------
+    pathlib.Path or None
+        The file.
+
+    Raises
+    ------
+    ConfigError
+        If the file is missing and ``required``.
     """
     if explicit is not None:
         path, how = Path(explicit), "--config"
@@ -126,7 +186,24 @@ def find_config(explicit: str | os.PathLike | None = None, *, required: bool = T
 
 
 def read_config(path: str | os.PathLike) -> dict[str, CorpusSetting]:
-    """Parse the configuration file: corpus name -> :class:`CorpusSetting` (paths not yet checked)."""
+    """Parse the configuration file (paths not yet checked).
+
+    Parameters
+    ----------
+    path : str or path-like
+        The TOML file.
+
+    Returns
+    -------
+    dict of str -> CorpusSetting
+        Corpus name -> setting.
+
+    Raises
+    ------
+    ConfigError
+        Naming the file (and the table): unreadable, not TOML, no corpus, an unknown or missing
+        setting, an unknown format, or paths or qrels of the wrong kind.
+    """
     path = Path(path)
     try:
         with path.open("rb") as handle:
@@ -168,14 +245,32 @@ def read_config(path: str | os.PathLike) -> dict[str, CorpusSetting]:
 def configured_collections(
     names: Sequence[str], config: str | os.PathLike | None = None, *, implementation="paper"
 ) -> tuple[Path, dict[str, Collection]]:
-    """The configuration file (found by :func:`find_config`) and the named corpora in it as
-    collections with their qrels; each corpus is a :class:`~irrepro.routing.pipeline.Corpus` that
-    re-reads its files on every pass, with the text rule of ``implementation`` (a name or an
-    :class:`~irrepro.routing.implementations.Implementation`; default ``"paper"``).
+    """Read the named corpora of the configuration as collections with their qrels.
 
-    Raises :class:`ConfigError` when the file is missing, a name is not configured, a path does not
-    exist or is unreadable, or the qrels cannot be found; reading a corpus raises it when a pass
-    yields no document.
+    Each corpus is a :class:`~irrepro.routing.pipeline.Corpus` that re-reads its files on every
+    pass; reading a corpus raises :class:`ConfigError` when a pass yields no document.
+
+    Parameters
+    ----------
+    names : sequence of str
+        The corpora.
+    config : str or path-like, optional
+        The configuration file (found by :func:`find_config`).
+    implementation : str or Implementation, default "paper"
+        The text rule (a name or an :class:`~irrepro.routing.implementations.Implementation`).
+
+    Returns
+    -------
+    config : pathlib.Path
+        The configuration file.
+    collections : dict of str -> Collection
+        Name -> collection.
+
+    Raises
+    ------
+    ConfigError
+        When the file is missing, a name is not configured, a path does not exist or is unreadable,
+        or the qrels cannot be found.
     """
     from irrepro.routing.implementations import get
     from irrepro.runs import read_qrels

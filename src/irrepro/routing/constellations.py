@@ -36,7 +36,23 @@ TOL_SCALES = ("mean", "sum")
 
 @dataclass(frozen=True)
 class Constellation:
-    """One run configuration: the paper's name, the dataset's number and its parameters."""
+    """One run configuration: the paper's name, the dataset's number and its parameters.
+
+    Parameters
+    ----------
+    name : str
+        The paper's suffix: "default", "tf_1" ... "C_5".
+    constellation_id : int
+        The number in the published run names (``rpl_wcrobust04_<id>``).
+    C : float, default 1.5
+        The logistic regression's inverse regularisation strength.
+    tol : float, default 1e-4
+        The solver's tolerance.
+    max_df : float, default 1.0
+        tf-idf's ``max_df``.
+    max_features : float or None, default None
+        Share of the vocabulary kept; None keeps all terms.
+    """
 
     name: str  # the paper's suffix: "default", "tf_1" ... "C_5"
     constellation_id: int  # the number in the published run names (rpl_wcrobust04_<id>)
@@ -47,14 +63,27 @@ class Constellation:
 
     @property
     def family(self) -> str:
+        """The family: the name without its level (``tf`` of ``tf_1``)."""
         return self.name.rsplit("_", 1)[0]
 
     @property
     def level(self) -> int:
+        """The level: the name's number (1 of ``tf_1``)."""
         return int(self.name.rsplit("_", 1)[1])
 
     def replicated_name(self, system: str) -> str:
-        """The paper's row name: ``rpl_wcr04_tf_1`` / ``rpl_wcr0405_tf_1``."""
+        """Give the paper's row name: ``rpl_wcr04_tf_1`` / ``rpl_wcr0405_tf_1``.
+
+        Parameters
+        ----------
+        system : str
+            ``"WCrobust04"`` or ``"WCrobust0405"``.
+
+        Returns
+        -------
+        str
+            The row name.
+        """
         short = {"WCrobust04": "wcr04", "WCrobust0405": "wcr0405"}[system]
         return f"rpl_{short}_{self.name}"
 
@@ -64,7 +93,20 @@ class Constellation:
         return f"rpd_{self.name}"
 
     def dataset_column(self, system: str, setting: str = "rpl") -> str:
-        """The column of the published per-topic files: ``rpl_wcrobust04_45``."""
+        """Give the column of the published per-topic files: ``rpl_wcrobust04_45``.
+
+        Parameters
+        ----------
+        system : str
+            ``"WCrobust04"`` or ``"WCrobust0405"``.
+        setting : str, default "rpl"
+            ``"rpl"`` or ``"rpd"``.
+
+        Returns
+        -------
+        str
+            The column name.
+        """
         return f"{setting}_{system.lower()}_{self.constellation_id}"
 
 
@@ -97,7 +139,23 @@ FAMILIES: tuple[str, ...] = ("tf", "df", "tol", "C")
 
 
 def by_name(name: str) -> Constellation:
-    """The preset called ``name`` ("default", "tf_1" ... "C_5")."""
+    """Give the preset called ``name`` ("default", "tf_1" ... "C_5").
+
+    Parameters
+    ----------
+    name : str
+        The preset's name.
+
+    Returns
+    -------
+    Constellation
+        The preset.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name.
+    """
     for constellation in (DEFAULT, *PRINTED):
         if constellation.name == name:
             return constellation

@@ -87,8 +87,24 @@ HOLD_TARGET_DOCUMENTS = 250_000
 class RunRequest:
     """One routing run: training corpora (in priority order), target, parameters, run tag.
 
-    ``tol_scale=None`` takes the implementation's (``paper``: ``"mean"``); ``run_tag=None`` names the
-    run ``from_<training>_to_<target>_<constellation>[...]`` (:attr:`tag`).
+    Parameters
+    ----------
+    training : tuple of str
+        The training corpora, in priority order.
+    target : str
+        The corpus ranked.
+    constellation : Constellation, default DEFAULT
+        The run's parameters.
+    augment : bool, default False
+        Fit tf-idf on training and target (feature augmentation).
+    preprocess : bool, default True
+        Stop words removed and Porter stems, or plain lowercase tokens.
+    tol_scale : {"mean", "sum"}, optional
+        ``None`` takes the implementation's (``paper``: ``"mean"``).
+    implementation : str or Implementation, default "paper"
+        The implementation.
+    run_tag : str, optional
+        ``None`` names the run ``from_<training>_to_<target>_<constellation>[...]`` (:attr:`tag`).
     """
 
     training: tuple[str, ...]
@@ -107,10 +123,12 @@ class RunRequest:
 
     @property
     def implementation_name(self) -> str:
+        """The implementation's name."""
         return implementations.get(self.implementation).name
 
     @property
     def tag(self) -> str:
+        """The run tag: ``run_tag``, else ``from_<training>_to_<target>_<constellation>`` with the options that differ from the defaults."""
         if self.run_tag is not None:
             return self.run_tag
         parts = ["from", "+".join(self.training), "to", self.target, self.constellation.name]
@@ -128,6 +146,7 @@ class RunRequest:
 
     @property
     def settings(self) -> RunSettings:
+        """The run's settings, resolved against its implementation (:class:`RunSettings`)."""
         return RunSettings.resolve(
             self.implementation, constellation=self.constellation, augment=self.augment,
             preprocess=self.preprocess, tol_scale=self.tol_scale,
@@ -135,8 +154,10 @@ class RunRequest:
 
     @property
     def run_key(self) -> tuple:
-        """What the run's lines depend on: :attr:`key` without the tag (runs with equal run keys rank
-        the same documents with the same scores)."""
+        """What the run's lines depend on: :attr:`key` without the tag.
+
+        Runs with equal run keys rank the same documents with the same scores.
+        """
         return self.key[:-1]
 
     @property
@@ -146,9 +167,11 @@ class RunRequest:
 
     @property
     def training_key(self) -> tuple:
-        """Runs with equal training keys share the tf-idf model and the training rows whatever their
-        target, unless the target routes other topics (:func:`~irrepro.routing.pipeline.retarget_features`):
-        the target enters only an augmented tf-idf fit."""
+        """Runs with equal training keys share the tf-idf model and the training rows whatever their target.
+
+        Unless the target routes other topics (:func:`~irrepro.routing.pipeline.retarget_features`):
+        the target enters only an augmented tf-idf fit.
+        """
         settings = self.settings
         return (self.training, self.target if settings.augment else None, settings.feature_key)
 
@@ -158,13 +181,34 @@ class RunRequest:
 
 @dataclass(frozen=True)
 class StandInCorpora:
-    """The Reuters-21578 stand-in (:mod:`irrepro.routing.standin`), built by each process from the
-    registry's files, under its corpus names (``reuters-near``) and its roles (``core17``)."""
+    """The Reuters-21578 stand-in (:mod:`irrepro.routing.standin`), built by each process from the registry's files.
+
+    Under its corpus names (``reuters-near``) and its roles (``core17``).
+
+    Parameters
+    ----------
+    equal_targets : bool, default False
+        Its size-controlled variant (both targets cut to the same number of stories).
+    holds_target : bool, default True
+        Small: the feature tasks hold the targets' rows.
+    """
 
     equal_targets: bool = False
     holds_target: bool = True  # small: the feature tasks hold the targets' rows
 
     def collections(self, implementation: Implementation) -> dict[str, Collection]:
+        """Build the stand-in's collections with the implementation's text rule.
+
+        Parameters
+        ----------
+        implementation : Implementation
+            Gives the text rule.
+
+        Returns
+        -------
+        dict of str -> Collection
+            By corpus name and by role.
+        """
         from irrepro.routing import standin
 
         built = standin.load(equal_targets=self.equal_targets, text=implementation.text)
@@ -174,14 +218,37 @@ class StandInCorpora:
 
 @dataclass(frozen=True)
 class ConfiguredCorpora:
-    """The user's corpora of a configuration file (:mod:`irrepro.routing.config`), read by each
-    process itself (so the files must be where every worker can read them)."""
+    """The user's corpora of a configuration file (:mod:`irrepro.routing.config`), read by each process itself.
+
+    The files must be where every worker can read them.
+
+    Parameters
+    ----------
+    config : str
+        The configuration file.
+    names : tuple of str
+        The corpora.
+    holds_target : bool, default False
+        Licensed corpora are large: every run streams its target.
+    """
 
     config: str
     names: tuple[str, ...]
     holds_target: bool = False  # licensed corpora are large: every run streams its target
 
     def collections(self, implementation: Implementation) -> dict[str, Collection]:
+        """Read the configured corpora with the implementation's text rule.
+
+        Parameters
+        ----------
+        implementation : Implementation
+            Gives the text rule.
+
+        Returns
+        -------
+        dict of str -> Collection
+            By corpus name.
+        """
         from irrepro.routing.config import configured_collections
 
         return configured_collections(self.names, self.config, implementation=implementation)[1]
@@ -193,7 +260,20 @@ def _source_collections(source, implementation: Implementation) -> dict[str, Col
 
 
 def resolve_corpora(corpora, implementation) -> Mapping[str, Collection]:
-    """The collections of ``corpora`` (a mapping, or a source object, resolved once per process)."""
+    """Give the collections of ``corpora``, resolved once per process.
+
+    Parameters
+    ----------
+    corpora : mapping of str -> Collection, StandInCorpora or ConfiguredCorpora
+        A mapping, or a source object.
+    implementation : Implementation
+        Gives the text rule of a source object.
+
+    Returns
+    -------
+    mapping of str -> Collection
+        By name.
+    """
     if isinstance(corpora, Mapping):
         return corpora
     return _source_collections(corpora, implementations.get(implementation))
@@ -211,8 +291,23 @@ def _holds_target(corpora) -> bool:
 
 @dataclass
 class MadeRun:
-    """A run made by :func:`iter_runs`, with the wall and CPU seconds of its own task and of its
-    feature task (CPU time of the task's thread: what the task cost, whatever else the machine ran)."""
+    """A run made by :func:`iter_runs`, with the wall and CPU seconds of its own task and of its feature task.
+
+    CPU time of the task's thread: what the task cost, whatever else the machine ran.
+
+    Parameters
+    ----------
+    request : RunRequest
+        What was asked for.
+    result : RoutingResult
+        The run.
+    seconds, cpu_seconds : float
+        Wall and CPU seconds of the run's task.
+    feature_seconds, feature_cpu_seconds : float
+        Wall and CPU seconds of its feature task.
+    feature_key : tuple
+        Identifies the feature set it shares.
+    """
 
     request: RunRequest
     result: RoutingResult
@@ -254,7 +349,18 @@ def _run_task(corpora, features: Features, request: RunRequest, models: TopicMod
 
 
 def unique_requests(requests: Sequence[RunRequest]) -> list[RunRequest]:
-    """``requests`` without repeats (same :attr:`RunRequest.key`), in first-seen order."""
+    """Drop repeats (same :attr:`RunRequest.key`) from ``requests``, in first-seen order.
+
+    Parameters
+    ----------
+    requests : sequence of RunRequest
+        The requests.
+
+    Returns
+    -------
+    list of RunRequest
+        Each distinct one once.
+    """
     return list({request.key: request for request in requests}.values())
 
 
@@ -262,13 +368,29 @@ def iter_runs(corpora, requests: Sequence[RunRequest], *, client=None, hold_targ
               trainer: Trainer | None = None) -> Iterator[MadeRun]:
     """Make ``requests`` (each distinct one once), yielding each run as it is finished.
 
-    ``corpora``: a mapping name -> collection, or :class:`StandInCorpora` / :class:`ConfiguredCorpora`.
     Without ``client``: here, training set by training set (:func:`_serial_runs`), the classifiers
-    trained by ``trainer`` (:class:`~irrepro.routing.trainer.Trainer`; default: a new one, so each
-    content once in this call; pass one to share its memo between calls). With a Dask ``client``:
-    one task per feature set and one per run depending on it; a worker that dies loses only its
-    tasks, which Dask runs again elsewhere. ``hold_target``: keep the target's rows in the feature
-    task (default: for targets up to :data:`HOLD_TARGET_DOCUMENTS`).
+    trained by ``trainer``. With a Dask ``client``: one task per feature set and one per run
+    depending on it; a worker that dies loses only its tasks, which Dask runs again elsewhere.
+
+    Parameters
+    ----------
+    corpora : mapping of str -> Collection, StandInCorpora or ConfiguredCorpora
+        A mapping name -> collection, or a source object.
+    requests : sequence of RunRequest
+        The runs.
+    client : dask.distributed.Client, optional
+        The Dask client to make them on.
+    hold_target : bool, optional
+        Keep the target's rows in the feature task (default: for targets up to
+        :data:`HOLD_TARGET_DOCUMENTS`).
+    trainer : Trainer, optional
+        Trains the classifiers here, each content once (:class:`~irrepro.routing.trainer.Trainer`);
+        default: a new one for this call. Pass one to share its trainings between calls.
+
+    Yields
+    ------
+    MadeRun
+        Each run, as it is finished.
     """
     requests = unique_requests(requests)
     hold = _holds_target(corpora) if hold_target is None else hold_target
@@ -297,8 +419,10 @@ def _serial_runs(corpora, requests: list[RunRequest], hold: bool, trainer: Train
 
 
 class WorkersLostError(RuntimeError):
-    """Dask workers died while making runs (killed over their memory limit, most often); the
-    message says what happened and what to change."""
+    """Dask workers died while making runs (killed over their memory limit, most often).
+
+    The message says what happened and what to change.
+    """
 
 
 def _dask_runs(client, corpora, requests: list[RunRequest], hold: bool) -> Iterator[MadeRun]:
@@ -385,7 +509,13 @@ def _completed(client, futures: list, *, poll_seconds: float = 1.0) -> Iterator:
 
 
 def default_workers() -> int:
-    """The cores this process may use (the default number of local workers)."""
+    """Count the cores this process may use (the default number of local workers).
+
+    Returns
+    -------
+    int
+        The cores.
+    """
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
@@ -393,7 +523,13 @@ def default_workers() -> int:
 
 
 def dashboard_available() -> bool:
-    """Whether Dask can serve its dashboard (it needs bokeh, which irrepro does not depend on)."""
+    """Tell whether Dask can serve its dashboard (it needs bokeh, which irrepro does not depend on).
+
+    Returns
+    -------
+    bool
+        True if bokeh is installed.
+    """
     try:
         import bokeh  # noqa: F401
     except ImportError:
@@ -404,12 +540,29 @@ def dashboard_available() -> bool:
 @contextmanager
 def local_cluster(*, workers: int | None = None, memory_limit: str | int | None = None,
                   scheduler: str | None = None) -> Iterator:
-    """A Dask client: on ``scheduler`` (an address such as ``tcp://host:8786``) if given, else on a
-    local cluster of ``workers`` processes (default: the cores) with one thread each and
-    ``memory_limit`` per worker (e.g. ``"2GiB"``; default: Dask's share of the machine's memory),
-    started and shut down here. distributed's log lines below errors are silenced, so a notebook
-    cell or a terminal shows only this package's output. A ``scheduler`` that is not a Dask
-    scheduler raises :class:`~irrepro.routing.scheduler.SchedulerError` within seconds.
+    """Give a Dask client, on ``scheduler`` if given, else on a local cluster started and shut down here.
+
+    distributed's log lines below errors are silenced, so a notebook cell or a terminal shows only
+    this package's output.
+
+    Parameters
+    ----------
+    workers : int, optional
+        Local worker processes (default: the cores), one thread each.
+    memory_limit : str or int, optional
+        Per worker (e.g. ``"2GiB"``; default: Dask's share of the machine's memory).
+    scheduler : str, optional
+        An address such as ``tcp://host:8786``.
+
+    Yields
+    ------
+    dask.distributed.Client
+        The client.
+
+    Raises
+    ------
+    irrepro.routing.scheduler.SchedulerError
+        Within seconds, for a ``scheduler`` that is not a Dask scheduler.
     """
     import dask
     from distributed import Client, LocalCluster
@@ -446,7 +599,18 @@ def _scheduler_client(address: str) -> Iterator:
 
 
 def worker_count(client) -> int:
-    """The workers a client's scheduler knows now."""
+    """Count the workers a client's scheduler knows now.
+
+    Parameters
+    ----------
+    client : dask.distributed.Client
+        The client.
+
+    Returns
+    -------
+    int
+        The workers.
+    """
     return len(client.scheduler_info()["workers"])
 
 
@@ -465,10 +629,21 @@ def _tagged(result: RoutingResult, tag: str) -> RoutingResult:
 class RunCache:
     """Collections by name, the runs made from them and their scores, each made once.
 
-    ``source`` says where Dask workers find the collections (:class:`StandInCorpora`,
-    :class:`ConfiguredCorpora`); without it the collections themselves are sent to the workers.
-    The cache's :class:`~irrepro.routing.trainer.Trainer` keeps recent trainings, so a run whose
-    features equal another's in content, in a later prefetch too, is not trained again.
+    Parameters
+    ----------
+    collections : dict of str -> Collection
+        The collections, by name.
+    source : StandInCorpora or ConfiguredCorpora, optional
+        Where the collections of another implementation (and Dask workers) find the corpora; without
+        it the collections themselves are used (and sent to the workers).
+    _results, _scores, _judgments : dict, optional
+        The cache's own state; not to be given.
+    _workers : int, default 1
+        The most worker processes the runs were made on; not to be given.
+    trainer : Trainer, optional
+        Trains the classifiers of the runs made here (:class:`~irrepro.routing.trainer.Trainer`): it
+        keeps recent trainings, so a run whose features equal another's in content, in a later
+        prefetch too, is not trained again.
     """
 
     collections: dict[str, Collection]
@@ -480,27 +655,88 @@ class RunCache:
     trainer: Trainer = field(default_factory=Trainer, repr=False)
 
     def result(self, request: RunRequest) -> RoutingResult:
-        """The run of ``request``, made here unless it was made before (under another tag too: the
-        same lines are then handed out under ``request``'s tag)."""
+        """Give the run of ``request``, made here unless it was made before.
+
+        A run made before under another tag (same :attr:`RunRequest.run_key`) is handed out under
+        ``request``'s tag, the same lines.
+
+        Parameters
+        ----------
+        request : RunRequest
+            The run.
+
+        Returns
+        -------
+        RoutingResult
+            The run.
+        """
         if request.run_key not in self._results:
             self.prefetch([request])
         return _tagged(self._results[request.run_key], request.tag)
 
     def run(self, training: tuple[str, ...], target: str, *, constellation: Constellation = DEFAULT,
             augment: bool = False, preprocess: bool = True, tol_scale: str = "mean") -> RoutingResult:
-        """The run of classifiers trained on ``training`` (in priority order) ranking ``target``."""
+        """Give the run of classifiers trained on ``training`` (in priority order) ranking ``target``.
+
+        Parameters
+        ----------
+        training : tuple of str
+            The training corpora, in priority order.
+        target : str
+            The corpus ranked.
+        constellation : Constellation, default DEFAULT
+            The run's parameters.
+        augment : bool, default False
+            Feature augmentation.
+        preprocess : bool, default True
+            Stop words removed and Porter stems.
+        tol_scale : {"mean", "sum"}
+            How ``tol`` is applied.
+
+        Returns
+        -------
+        RoutingResult
+            The run.
+        """
         return self.result(RunRequest(tuple(training), target, constellation, augment, preprocess, tol_scale))
 
     def system_run(self, system: str, target: str, *, constellation: Constellation = DEFAULT,
                    preprocess: bool = True, tol_scale: str = "mean") -> RoutingResult:
-        """WCrobust04 / WCrobust0405 (trained where a topic is judged, "complemented") on ``target``."""
+        """Give WCrobust04 / WCrobust0405 (trained where a topic is judged, "complemented") on ``target``.
+
+        Parameters
+        ----------
+        system : {"WCrobust04", "WCrobust0405"}
+            The system.
+        target : str
+            The corpus ranked.
+        constellation : Constellation, default DEFAULT
+            The run's parameters.
+        preprocess : bool, default True
+            Stop words removed and Porter stems.
+        tol_scale : {"mean", "sum"}
+            How ``tol`` is applied.
+
+        Returns
+        -------
+        RoutingResult
+            The run.
+        """
         return self.run(TRAINING_COLLECTIONS[system], target, constellation=constellation, preprocess=preprocess, tol_scale=tol_scale)
 
     def prefetch(self, requests: Sequence[RunRequest], *, client=None) -> None:
-        """Make the runs of ``requests`` not made yet: here, or on the Dask cluster of ``client``
-        (:func:`local_cluster`), features shared either way (:func:`iter_runs`). The collections come
-        from ``source`` where there is one (so a request of another implementation reads the corpora
-        with its own text rule), else from :attr:`collections`."""
+        """Make the runs of ``requests`` not made yet, features shared (:func:`iter_runs`).
+
+        The collections come from ``source`` where there is one (so a request of another
+        implementation reads the corpora with its own text rule), else from :attr:`collections`.
+
+        Parameters
+        ----------
+        requests : sequence of RunRequest
+            The runs.
+        client : dask.distributed.Client, optional
+            Make them on its Dask cluster (:func:`local_cluster`); else here.
+        """
         missing = list({r.run_key: r for r in unique_requests(requests) if r.run_key not in self._results}.values())
         if not missing:
             return
@@ -511,13 +747,39 @@ class RunCache:
             self._workers = max(self._workers, worker_count(client))
 
     def results(self, requests: Sequence[RunRequest]) -> list[RoutingResult]:
-        """The runs of ``requests`` (each distinct one once, in order), made where missing."""
+        """Give the runs of ``requests`` (each distinct one once, in order), made where missing.
+
+        Parameters
+        ----------
+        requests : sequence of RunRequest
+            The runs.
+
+        Returns
+        -------
+        list of RoutingResult
+            The runs.
+        """
         requests = unique_requests(requests)
         self.prefetch(requests)
         return [self.result(request) for request in requests]
 
     def scores(self, result: RoutingResult, target: str, *, topics: Sequence[str] | None = None) -> pd.DataFrame:
-        """Per-topic AP, P@10 and nDCG of a run on its own topics (or ``topics``): topics x measures."""
+        """Evaluate a run: per-topic AP, P@10 and nDCG on its own topics (or ``topics``).
+
+        Parameters
+        ----------
+        result : RoutingResult
+            The run.
+        target : str
+            The collection whose qrels judge it.
+        topics : sequence of str, optional
+            The topics; default: the run's own.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Topics x measures.
+        """
         key = (result.run["run"].iat[0], target)
         if key not in self._scores:
             qrels, judgments = self._judgments_of(target, result.topics)
@@ -538,7 +800,13 @@ class RunCache:
         return self._judgments[key]
 
     def runs(self) -> list[RoutingResult]:
-        """The runs in the cache (what this process has made; a written folder names its own runs)."""
+        """List the runs in the cache (what this process has made; a written folder names its own runs).
+
+        Returns
+        -------
+        list of RoutingResult
+            The runs.
+        """
         return list(self._results.values())
 
     @property

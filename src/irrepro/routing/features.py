@@ -48,7 +48,20 @@ _SEVERAL = -2  # memo value of a token with more than one term (see _TokenColumn
 
 
 def chunked(items: Iterable, size: int) -> Iterator[list]:
-    """Consecutive lists of ``size`` items (the last one shorter)."""
+    """Cut ``items`` into consecutive lists of ``size`` items (the last one shorter).
+
+    Parameters
+    ----------
+    items : iterable
+        The items.
+    size : int
+        Items per list.
+
+    Yields
+    ------
+    list
+        Each chunk.
+    """
     chunk = []
     for item in items:
         chunk.append(item)
@@ -140,7 +153,28 @@ def document_frequencies(
     chunk_size: int = 5000,
     rule: TermRule = PAPER_TERMS,
 ) -> tuple[list[str], np.ndarray, np.ndarray, int]:
-    """One pass over ``texts``: (terms, document frequencies, total term frequencies, documents)."""
+    """Count in one pass over ``texts`` each term's documents and occurrences.
+
+    Parameters
+    ----------
+    texts : iterable of str
+        The documents.
+    chunk_size : int, default 5000
+        Documents read at a time.
+    rule : TermRule, default PAPER_TERMS
+        How texts become terms.
+
+    Returns
+    -------
+    terms : list of str
+        The terms.
+    document_frequencies : numpy.ndarray
+        Documents holding each term.
+    term_frequencies : numpy.ndarray
+        Total occurrences of each term.
+    n_documents : int
+        The documents read.
+    """
     columns: dict[str, int] = {}
     indexer = _TokenColumns(columns, grow=True, rule=rule)
     df = np.zeros(0, dtype=np.int64)
@@ -163,8 +197,15 @@ def document_frequencies(
 
 @dataclass(frozen=True)
 class TermCounts:
-    """Raw term counts of documents held in memory, under one term rule: ``matrix[i, j]`` is how often
-    ``terms[j]`` occurs in document ``i`` (columns in first-seen order; canonical CSR, float counts)."""
+    """Raw term counts of documents held in memory, under one term rule.
+
+    Parameters
+    ----------
+    terms : tuple of str
+        The terms, in first-seen order.
+    matrix : scipy.sparse.csr_matrix
+        ``matrix[i, j]`` is how often ``terms[j]`` occurs in document ``i`` (canonical CSR, float counts).
+    """
 
     terms: tuple[str, ...]
     matrix: sp.csr_matrix
@@ -173,6 +214,22 @@ class TermCounts:
     def of(cls, texts: Iterable[str], *, rule: TermRule = PAPER_TERMS, chunk_size: int = 5000) -> TermCounts:
         """Count the terms of ``texts`` (one pass, chunk by chunk, as :func:`document_frequencies`).
 
+        Parameters
+        ----------
+        texts : iterable of str
+            The documents' texts.
+        rule : TermRule, default PAPER_TERMS
+            How a text becomes terms (:class:`~irrepro.routing.preprocess.TermRule`).
+        chunk_size : int, default 5000
+            Documents read at a time.
+
+        Returns
+        -------
+        TermCounts
+            The counts, one row per text.
+
+        Examples
+        --------
         >>> counts = TermCounts.of(["oil prices rose", "oil oil fell"])
         >>> counts.terms, counts.matrix.toarray().tolist()
         (('oil', 'price', 'rose', 'fell'), [[1.0, 1.0, 1.0, 0.0], [2.0, 0.0, 0.0, 1.0]])
@@ -189,7 +246,15 @@ class TermCounts:
         return cls(tuple(terms), matrix)
 
     def frequencies(self) -> tuple[np.ndarray, np.ndarray]:
-        """Document frequency and total frequency of every term (column)."""
+        """Count the documents and the occurrences of every term (column).
+
+        Returns
+        -------
+        df : numpy.ndarray
+            Document frequency of each term, int64.
+        cf : numpy.ndarray
+            Total frequency of each term, int64.
+        """
         size = len(self.terms)
         df = np.bincount(self.matrix.indices, minlength=size)[:size].astype(np.int64)
         cf = np.bincount(self.matrix.indices, weights=self.matrix.data, minlength=size)[:size].astype(np.int64)
@@ -212,8 +277,22 @@ def _bound(value: float | int, n_documents: int, name: str) -> float:
 class TfidfModel:
     """A fitted tf-idf weighting: ``terms[j]`` is column ``j`` with inverse document frequency ``idf[j]``.
 
-    ``preprocess``, ``tokenizer`` and ``min_length`` are the :class:`TermRule` of the fit, which
-    :meth:`transform` applies too; ``sublinear_tf`` chooses ``1 + ln tf`` or raw ``tf``.
+    Parameters
+    ----------
+    terms : list of str
+        The vocabulary.
+    idf : numpy.ndarray
+        The inverse document frequencies.
+    n_documents : int
+        The documents fitted on.
+    preprocess : bool, default True
+        Part of the fit's :class:`TermRule`, which :meth:`transform` applies too.
+    tokenizer : str, default "ascii-hyphen"
+        Part of the fit's :class:`TermRule`.
+    min_length : int, default 1
+        Part of the fit's :class:`TermRule`: the shortest term kept.
+    sublinear_tf : bool, default True
+        ``1 + ln tf`` or raw ``tf``.
     """
 
     terms: list[str]
@@ -240,21 +319,46 @@ class TfidfModel:
 
     @property
     def rule(self) -> TermRule:
+        """The :class:`TermRule` of the fit."""
         return TermRule(self.tokenizer, self.preprocess, self.min_length)
 
     @property
     def n_features(self) -> int:
+        """The number of terms."""
         return len(self.terms)
 
     def transform(self, texts: Sequence[str]) -> sp.csr_matrix:
-        """The L2-normalised tf-idf rows of ``texts`` (unknown terms are dropped)."""
+        """Weight ``texts``: their L2-normalised tf-idf rows (unknown terms are dropped).
+
+        Parameters
+        ----------
+        texts : sequence of str
+            The documents.
+
+        Returns
+        -------
+        scipy.sparse.csr_matrix
+            Documents x terms.
+        """
         matrix = self._indexer.counts(list(texts))
         return self._weighted(sp.csr_matrix((matrix.data, matrix.indices, matrix.indptr),
                                             shape=(matrix.shape[0], self.n_features)))  # fmt: skip
 
     def transform_counts(self, counts: TermCounts, rows: np.ndarray | None = None) -> sp.csr_matrix:
-        """:meth:`transform` of the documents counted in ``counts`` (its ``rows``, default all): the
-        same rows, read from the counts instead of the texts."""
+        """Weight the documents counted in ``counts``: :meth:`transform`'s rows, read from the counts.
+
+        Parameters
+        ----------
+        counts : TermCounts
+            The documents' term counts, under this model's term rule.
+        rows : numpy.ndarray, optional
+            The documents (rows of ``counts``) to weight; default all.
+
+        Returns
+        -------
+        scipy.sparse.csr_matrix
+            Documents x terms, the same rows as :meth:`transform` of their texts.
+        """
         matrix = counts.matrix if rows is None else counts.matrix[np.asarray(rows, dtype=np.int64)]
         columns = self._columns_of(counts)[matrix.indices]
         kept = columns >= 0
@@ -298,14 +402,35 @@ def fit_tfidf(
 
     Parameters
     ----------
-    texts : the fitting corpus (training, or training followed by target for feature augmentation).
-    max_df, min_df : drop terms in more than ``max_df`` / fewer than ``min_df`` documents (a float
-        is a share of the documents).
-    max_features : share of the pruned vocabulary to keep, by total term frequency; ``None`` keeps all.
-    preprocess, tokenizer, min_length : the :class:`~irrepro.routing.preprocess.TermRule` (stop words
-        and Porter stems or plain lowercase tokens; ``"ascii-hyphen"`` or the authors' ``"unicode-word"``
-        tokens; the shortest term kept).
-    sublinear_tf : ``1 + ln tf`` (default) or raw term frequency.
+    texts : iterable of str
+        The fitting corpus (training, or training followed by target for feature augmentation).
+    max_df : float or int, default 1.0
+        Drop terms in more than ``max_df`` documents (a float is a share of the documents).
+    min_df : float or int, default 1
+        Drop terms in fewer than ``min_df`` documents (a float is a share of the documents).
+    max_features : float, optional
+        Share of the pruned vocabulary to keep, by total term frequency; ``None`` keeps all.
+    preprocess : bool, default True
+        Stop words and Porter stems, or plain lowercase tokens (the
+        :class:`~irrepro.routing.preprocess.TermRule`).
+    tokenizer : str, default "ascii-hyphen"
+        ``"ascii-hyphen"`` or the authors' ``"unicode-word"`` tokens.
+    min_length : int, default 1
+        The shortest term kept.
+    sublinear_tf : bool, default True
+        ``1 + ln tf`` (default) or raw term frequency.
+    chunk_size : int, default 5000
+        Documents read at a time.
+
+    Returns
+    -------
+    TfidfModel
+        The fitted weighting.
+
+    Raises
+    ------
+    ValueError
+        For an empty corpus, ``max_df`` below ``min_df``, or no term left after pruning.
 
     Examples
     --------
@@ -334,9 +459,34 @@ def fit_tfidf_counts(
     min_length: int = 1,
     sublinear_tf: bool = True,
 ) -> TfidfModel:
-    """:func:`fit_tfidf` on the documents counted in ``counts`` (each counted under the term rule
-    given here): the same model as on their texts, read from the counts.
+    """Fit :func:`fit_tfidf`'s model on documents counted already: the same model as on their texts.
 
+    Parameters
+    ----------
+    counts : sequence of TermCounts
+        The fitting corpus' counts, each under the term rule given here.
+    max_df : float or int, default 1.0
+        Drop terms in more than ``max_df`` documents (a float is a share of the documents).
+    min_df : float or int, default 1
+        Drop terms in fewer than ``min_df`` documents (a float is a share of the documents).
+    max_features : float, optional
+        Share of the pruned vocabulary to keep, by total term frequency; ``None`` keeps all.
+    preprocess : bool, default True
+        Stop words and Porter stems, or plain lowercase tokens.
+    tokenizer : str, default "ascii-hyphen"
+        ``"ascii-hyphen"`` or the authors' ``"unicode-word"`` tokens.
+    min_length : int, default 1
+        The shortest term kept.
+    sublinear_tf : bool, default True
+        ``1 + ln tf`` (default) or raw term frequency.
+
+    Returns
+    -------
+    TfidfModel
+        The fitted weighting.
+
+    Examples
+    --------
     >>> texts = ["oil prices rose", "oil output fell", "gold rose"]
     >>> fit_tfidf_counts([TermCounts.of(texts[:2]), TermCounts.of(texts[2:])]).terms == fit_tfidf(texts).terms
     True

@@ -64,15 +64,37 @@ ALL_CONSTELLATIONS: tuple[Constellation, ...] = (DEFAULT, *PRINTED)
 
 @dataclass(frozen=True)
 class PlannedRun:
-    """One run of the grid: its request, its system and its file (relative to the output folder)."""
+    """One run of the grid: its request, its system and its file (relative to the output folder).
+
+    Parameters
+    ----------
+    system : str
+        The system.
+    request : RunRequest
+        The run.
+    name : str
+        Its file, relative to the output folder.
+    """
 
     system: str
     request: RunRequest
     name: str
 
     def description(self, corpora: str, header: str = "ir_metadata") -> dict:
-        """What the manifest records of the run's request (a finished run is skipped only if it is equal);
-        ``header``: ``"none"``, ``"ir_metadata"`` or ``"ir_metadata+<sha256 of the fields given>"``."""
+        """Describe the run's request as the manifest records it (a finished run is skipped only if it is equal).
+
+        Parameters
+        ----------
+        corpora : str
+            Names the corpora.
+        header : str, default "ir_metadata"
+            ``"none"``, ``"ir_metadata"`` or ``"ir_metadata+<sha256 of the fields given>"``.
+
+        Returns
+        -------
+        dict
+            The manifest entry's fields.
+        """
         r = self.request
         return {"system": self.system, "target": r.target, "constellation": r.constellation.name,
                 "preprocess": r.preprocess, "implementation": r.implementation_name, "tol_scale": r.tol_scale,
@@ -81,8 +103,29 @@ class PlannedRun:
 
 def plan(systems: Sequence[str], targets: Sequence[str], constellations: Sequence[Constellation] = ALL_CONSTELLATIONS,
          *, preprocess: bool = True, implementation: str = "paper") -> list[PlannedRun]:
-    """The grid's runs, target by target, system by system: each run tagged as ``irrepro routing run``
-    tags it (:func:`~irrepro.routing.pipeline.default_run_tag`) and filed as ``<target>/<tag>.run``."""
+    """Plan the grid's runs, target by target, system by system.
+
+    Each run is tagged as ``irrepro routing run`` tags it
+    (:func:`~irrepro.routing.pipeline.default_run_tag`) and filed as ``<target>/<tag>.run``.
+
+    Parameters
+    ----------
+    systems : sequence of str
+        The systems.
+    targets : sequence of str
+        The target corpora.
+    constellations : sequence of Constellation, default ALL_CONSTELLATIONS
+        The constellations.
+    preprocess : bool, default True
+        Stop words removed and Porter stems.
+    implementation : str, default "paper"
+        The implementation.
+
+    Returns
+    -------
+    list of PlannedRun
+        The runs.
+    """
     implementation = implementations.get(implementation).name
     runs = []
     for target in targets:
@@ -100,7 +143,23 @@ def plan(systems: Sequence[str], targets: Sequence[str], constellations: Sequenc
 
 
 def read_grid_manifest(out_dir: str | Path) -> dict[str, dict]:
-    """The finished runs recorded in ``out_dir/grid.json`` (file name -> entry); empty without one."""
+    """Read the finished runs recorded in ``out_dir/grid.json``.
+
+    Parameters
+    ----------
+    out_dir : str or pathlib.Path
+        The output folder.
+
+    Returns
+    -------
+    dict of str -> dict
+        File name -> entry; empty without a manifest.
+
+    Raises
+    ------
+    ValueError
+        For a manifest that is unreadable or not a grid manifest.
+    """
     path = Path(out_dir) / GRID_MANIFEST
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
@@ -123,9 +182,23 @@ def _write_manifest(out_dir: Path, entries: dict[str, dict]) -> None:
 
 @contextmanager
 def grid_lock(out_dir: Path, *, on_wait: Callable[[Path], None] | None = None) -> Iterator[None]:
-    """Hold ``out_dir``'s grid lock (``.grid.json.lock``); if another process holds it, call
-    ``on_wait(lock_path)`` once and wait for it. An ``flock`` (as the data cache's): the kernel
-    releases it when its holder dies, so a lock file left behind never blocks."""
+    """Hold ``out_dir``'s grid lock (``.grid.json.lock``), waiting for another process that holds it.
+
+    An ``flock`` (as the data cache's): the kernel releases it when its holder dies, so a lock file
+    left behind never blocks.
+
+    Parameters
+    ----------
+    out_dir : pathlib.Path
+        The output folder.
+    on_wait : callable, optional
+        Called once with the lock's path if another process holds it.
+
+    Yields
+    ------
+    None
+        The block runs holding the lock.
+    """
     from filelock import FileLock, Timeout  # imported here: only a grid needs it (the CLI's start-up time)
 
     lock = FileLock(out_dir / f".{GRID_MANIFEST}.lock")
@@ -169,7 +242,31 @@ def _finished(out_dir: Path, run: PlannedRun, entry: dict | None, corpora: str, 
 
 @dataclass
 class GridReport:
-    """What :func:`run_grid` did: runs made and skipped, feature sets built, and the times measured."""
+    """What :func:`run_grid` did: runs made and skipped, feature sets built, and the times measured.
+
+    Parameters
+    ----------
+    planned : int
+        Runs planned.
+    skipped : int, default 0
+        Runs finished before, skipped.
+    made : int, default 0
+        Runs made.
+    feature_sets : int, default 0
+        Feature sets built.
+    wall_seconds : float, default 0.0
+        The grid's wall time.
+    run_seconds : list of float, optional
+        Wall seconds per run task (training and ranking).
+    run_cpu_seconds : list of float, optional
+        CPU seconds per run task.
+    feature_seconds : dict of tuple -> float, optional
+        Wall seconds per feature task.
+    feature_cpu_seconds : dict of tuple -> float, optional
+        CPU seconds per feature task.
+    runs_per_feature_set : dict of tuple -> int, optional
+        How many runs shared each feature set.
+    """
 
     planned: int
     skipped: int = 0
@@ -190,6 +287,7 @@ class GridReport:
 
     @property
     def cpu_seconds_with_sharing(self) -> float:
+        """CPU time of the tasks as made: every run task plus each feature task once."""
         return sum(self.run_cpu_seconds) + sum(self.feature_cpu_seconds.values())
 
     @property
@@ -199,6 +297,13 @@ class GridReport:
         return 1.0 - self.cpu_seconds_with_sharing / unshared if unshared else 0.0
 
     def add(self, made: MadeRun) -> None:
+        """Count a run made, with its times.
+
+        Parameters
+        ----------
+        made : MadeRun
+            The run.
+        """
         self.made += 1
         self.run_seconds.append(made.seconds)
         self.run_cpu_seconds.append(made.cpu_seconds)
@@ -213,11 +318,34 @@ def run_grid(corpora, runs: Sequence[PlannedRun], out_dir: str | Path, *, client
              given: Mapping | None = None) -> GridReport:
     """Make the runs of ``runs`` not finished in ``out_dir`` yet and write each as it finishes.
 
-    ``corpora`` as for :func:`~irrepro.routing.experiment.iter_runs`; ``corpora_label`` names them in
-    the manifest (a run recorded for other corpora is made again); ``client``: a Dask client (else
-    the runs are made here); ``on_run`` is called after each run is written. Each run file begins
-    with its ir_metadata header (``headers=False``: none), ``given`` fields laid over it. The folder's
-    lock (:func:`grid_lock`) is held throughout: a grid already writing there is waited for (said on stderr).
+    Each run file begins with its ir_metadata header. The folder's lock (:func:`grid_lock`) is held
+    throughout: a grid already writing there is waited for (said on stderr).
+
+    Parameters
+    ----------
+    corpora : mapping of str -> Collection, StandInCorpora or ConfiguredCorpora
+        As for :func:`~irrepro.routing.experiment.iter_runs`.
+    runs : sequence of PlannedRun
+        The runs.
+    out_dir : str or pathlib.Path
+        The output folder.
+    client : dask.distributed.Client, optional
+        A Dask client; else the runs are made here.
+    corpora_label : str, default ""
+        Names the corpora in the manifest (a run recorded for other corpora is made again).
+    progress : bool, default True
+        Show progress.
+    on_run : callable, optional
+        Called with each :class:`MadeRun` after it is written.
+    headers : bool, default True
+        Write the ir_metadata headers (``False``: none).
+    given : Mapping, optional
+        Fields laid over each header.
+
+    Returns
+    -------
+    GridReport
+        What was done.
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

@@ -55,9 +55,21 @@ def _effective(implementation: Implementation, settings: RunSettings) -> dict:
 
 
 def implementation_divergences(settings: RunSettings) -> list[dict]:
-    """The divergences of :data:`~irrepro.routing.implementations.DIVERGENCES` the run has: a
-    switchable one where every choice of its switch is the run's, any other where its
-    implementation is one the divergence names. Each: ``name``, ``code`` (what is done), ``source``."""
+    """List the divergences of :data:`~irrepro.routing.implementations.DIVERGENCES` the run has.
+
+    A switchable one where every choice of its switch is the run's, any other where its
+    implementation is one the divergence names.
+
+    Parameters
+    ----------
+    settings : RunSettings
+        The run's settings.
+
+    Returns
+    -------
+    list of dict
+        Each: ``name``, ``code`` (what is done), ``source``.
+    """
     implementation = settings.implementation
     choices = _effective(implementation, settings)
     found = []
@@ -82,7 +94,20 @@ def _implementation(settings: RunSettings) -> dict:
 
 
 def method_component(settings: RunSettings, topics: list[str]) -> dict:
-    """The Method of a run made with ``settings`` that routed ``topics``."""
+    """Describe the Method of a run made with ``settings`` that routed ``topics``.
+
+    Parameters
+    ----------
+    settings : RunSettings
+        The run's settings.
+    topics : list of str
+        The topics routed.
+
+    Returns
+    -------
+    dict
+        The ir_metadata Method fields.
+    """
     i, c = settings.implementation, settings.constellation
     liblinear = i.solver == "liblinear"
     return {
@@ -125,11 +150,24 @@ def _research_goal() -> dict:
 
 def run_header(settings: RunSettings, result: RoutingResult, *, given: Mapping | None = None,
                tag: str | None = None) -> metadata.Metadata:
-    """The ir_metadata header of the run ``result`` made with ``settings`` (see the module docstring).
+    """Write the ir_metadata header of the run ``result`` made with ``settings`` (see the module docstring).
 
-    ``given``: fields laid over the header (:func:`irrepro.metadata.merged`), e.g. ``{"actor": {"name":
-    ...}, "research goal": {"venue": ...}}`` from ``--metadata FILE`` or ``--actor``. ``tag``: the tag
-    the run is written with, if not the run frame's.
+    Parameters
+    ----------
+    settings : RunSettings
+        The run's settings.
+    result : RoutingResult
+        The run.
+    given : Mapping, optional
+        Fields laid over the header (:func:`irrepro.metadata.merged`), e.g. ``{"actor": {"name":
+        ...}, "research goal": {"venue": ...}}`` from ``--metadata FILE`` or ``--actor``.
+    tag : str, optional
+        The tag the run is written with, if not the run frame's.
+
+    Returns
+    -------
+    Metadata
+        The header.
     """
     if tag is None and len(result.run):
         tag = str(result.run["run"].iat[0])

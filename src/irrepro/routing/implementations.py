@@ -98,7 +98,51 @@ SIGIR = "irgroup/sigir2020-measure-reproducibility@3b4e760"
 
 @dataclass(frozen=True)
 class Implementation:
-    """Every choice of the routing pipeline, with its source in ``sources`` (field -> citation)."""
+    """Every choice of the routing pipeline, with its source in ``sources`` (field -> citation).
+
+    Parameters
+    ----------
+    name : str
+        The implementation's name.
+    text : str
+        Corpus text rule of the readers: "anserini" or "authors" (:mod:`irrepro.routing.corpora`).
+    empty_documents : str
+        TREC SGML documents with empty text: "keep" or "drop".
+    repeated_ids : str
+        Documents sharing an id: "error" (training) or keep the "last".
+    tokenizer : str
+        "ascii-hyphen" or "unicode-word" (:mod:`irrepro.routing.preprocess`).
+    min_term_length : int
+        1, or 2: the vectoriser's token_pattern drops one-character terms.
+    preprocess : bool
+        NLTK stop words removed and Porter stems.
+    stop_words : str
+        The stop list: NLTK's English, 179 words (the only one; a field to cite its source).
+    stemmer : str
+        "porter" (NLTK, NLTK_EXTENSIONS mode; the only one, a field to cite its source).
+    sublinear_tf : bool
+        1 + ln tf, or raw tf.
+    min_df : int
+        Terms in fewer documents are dropped.
+    augment : bool
+        tf-idf fitted on training and target.
+    constellation : Constellation
+        C, tol, max_df, max_features.
+    solver : str
+        "lbfgs" (intercept unpenalised) or "liblinear" (intercept penalised).
+    tol_scale : str or None
+        lbfgs: tol on the "mean" or "sum" loss; None for liblinear (own rule).
+    max_iter : int
+        The solver's most iterations.
+    topics : str
+        Topic set: "any", "all" or "first" (:mod:`irrepro.routing.topics`).
+    ties : str
+        Equal scores: the document met "first" or "last" first.
+    depth : int
+        Documents ranked per topic.
+    sources : Mapping of str -> str, optional
+        Field -> citation of its source.
+    """
 
     name: str
     text: str  # corpus text rule of the readers: "anserini" or "authors" (irrepro.routing.corpora)
@@ -138,20 +182,62 @@ class Implementation:
         object.__setattr__(self, "sources", MappingProxyType(dict(self.sources)))
 
     def feature_choices(self) -> tuple:
-        """The choices the tf-idf rows and the topics' training examples depend on (:data:`FEATURE_FIELDS`)."""
+        """List the choices the tf-idf rows and the topics' training examples depend on.
+
+        Returns
+        -------
+        tuple
+            The values of :data:`FEATURE_FIELDS`, in order.
+        """
         return tuple(getattr(self, name) for name in FEATURE_FIELDS)
 
     def term_rule(self, preprocess: bool | None = None) -> TermRule:
-        """The :class:`~irrepro.routing.preprocess.TermRule` of this implementation."""
+        """Give the :class:`~irrepro.routing.preprocess.TermRule` of this implementation.
+
+        Parameters
+        ----------
+        preprocess : bool, optional
+            Overrides the implementation's ``preprocess``.
+
+        Returns
+        -------
+        TermRule
+            The rule.
+        """
         return TermRule(self.tokenizer, self.preprocess if preprocess is None else preprocess, self.min_term_length)
 
     def reader_options(self, format: str) -> dict:
-        """Keyword options of :func:`irrepro.routing.corpora.read_corpus` for a corpus ``format``
-        (the code drops empty documents of TREC SGML only)."""
+        """Give the keyword options of :func:`irrepro.routing.corpora.read_corpus` for a corpus ``format``.
+
+        The code drops empty documents of TREC SGML only.
+
+        Parameters
+        ----------
+        format : str
+            The corpus format.
+
+        Returns
+        -------
+        dict
+            ``text`` and ``drop_empty``.
+        """
         return {"text": self.text, "drop_empty": self.empty_documents == "drop" and format == "trec"}
 
     def with_choices(self, name: str, **choices) -> Implementation:
-        """A copy named ``name`` with some choices changed (their sources say "switched")."""
+        """Copy the implementation under the name ``name`` with some choices changed (their sources say "switched").
+
+        Parameters
+        ----------
+        name : str
+            The copy's name.
+        **choices
+            Field -> new value.
+
+        Returns
+        -------
+        Implementation
+            The copy.
+        """
         sources = dict(self.sources)
         sources.update({choice: f"switched on top of {self.name!r}" for choice in choices})
         return dataclasses.replace(self, name=name, sources=sources, **choices)
@@ -306,7 +392,23 @@ if tuple(IMPLEMENTATIONS) != IMPLEMENTATION_NAMES:
 
 
 def get(implementation: str | Implementation) -> Implementation:
-    """The implementation named ``implementation`` (or the object itself)."""
+    """Give the implementation named ``implementation`` (or the object itself).
+
+    Parameters
+    ----------
+    implementation : str or Implementation
+        A name of :data:`IMPLEMENTATIONS`, or an implementation.
+
+    Returns
+    -------
+    Implementation
+        The implementation.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name.
+    """
     if isinstance(implementation, Implementation):
         return implementation
     if implementation not in IMPLEMENTATIONS:
@@ -318,8 +420,23 @@ def get(implementation: str | Implementation) -> Implementation:
 class Divergence:
     """One difference between the paper's text (``paper``) and the authors' code.
 
-    ``switch`` holds the choices that turn on just this difference on top of ``paper``
-    (:func:`switched`); ``None`` where no measure can see it or irrepro cannot emulate it (``note``).
+    Parameters
+    ----------
+    name : str
+        The divergence's name.
+    paper : str
+        The paper's words (quote and section), or what it leaves unsaid.
+    code : str
+        What the code does.
+    source : str
+        file:line of the authors' code.
+    implementations : tuple of str
+        The code implementations that do it.
+    switch : Mapping or None
+        The choices that turn on just this difference on top of ``paper`` (:func:`switched`);
+        ``None`` where no measure can see it or irrepro cannot emulate it (``note``).
+    note : str, default ""
+        Why it cannot be switched, or more.
     """
 
     name: str
@@ -420,8 +537,27 @@ DIVERGENCES: tuple[Divergence, ...] = (
 
 
 def switched(divergence: str | Divergence, base: str | Implementation = "paper") -> Implementation:
-    """``base`` (default ``paper``) with the one choice of ``divergence`` switched to the code's.
+    """Give ``base`` with the one choice of ``divergence`` switched to the code's.
 
+    Parameters
+    ----------
+    divergence : str or Divergence
+        The divergence.
+    base : str or Implementation, default "paper"
+        The implementation changed.
+
+    Returns
+    -------
+    Implementation
+        The copy with the choice switched.
+
+    Raises
+    ------
+    ValueError
+        If the divergence cannot be switched.
+
+    Examples
+    --------
     >>> switched("sublinear_tf").sublinear_tf, switched("sublinear_tf").solver
     (True, 'lbfgs')
     """
@@ -440,11 +576,16 @@ def _divergence(name: str) -> Divergence:
 
 
 def divergences() -> pd.DataFrame:
-    """One row per divergence between paper and code: ``divergence``, ``paper``, ``code``, ``source``,
-    ``implementations`` (comma-separated), ``switch`` (the choices, or None) and ``note``.
+    """List the divergences between paper and code.
 
     The chapter measures each switchable row as ``route(..., implementation=switched(name))``
     against ``implementation="paper"``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per divergence: ``divergence``, ``paper``, ``code``, ``source``,
+        ``implementations`` (comma-separated), ``switch`` (the choices, or None) and ``note``.
     """
     return pd.DataFrame(
         [

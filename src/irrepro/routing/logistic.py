@@ -53,9 +53,19 @@ _MAX_ITER_REACHED, _MAX_EVALUATIONS_REACHED = 504, 502
 
 @dataclass
 class LbfgsFit:
-    """One fitted logistic regression: ``coef`` (n_features), ``intercept``, L-BFGS-B iterations as
-    scikit-learn's ``n_iter_`` counts them, and whether it converged (``False`` where scikit-learn
-    warns with a ``ConvergenceWarning``)."""
+    """One fitted logistic regression.
+
+    Parameters
+    ----------
+    coef : numpy.ndarray
+        The weights, one per feature.
+    intercept : float
+        The intercept.
+    iterations : int
+        L-BFGS-B iterations, as scikit-learn's ``n_iter_`` counts them.
+    converged : bool
+        ``False`` where scikit-learn warns with a ``ConvergenceWarning``.
+    """
 
     coef: np.ndarray
     intercept: float
@@ -139,10 +149,38 @@ def _objectives(X: sp.csr_matrix, XT: sp.csr_matrix, labels: list[np.ndarray], s
 
 def fit_lbfgs(X: sp.csr_matrix, labels: Sequence[np.ndarray], *, C: float, tols: Sequence[float],
               max_iter: int) -> list[LbfgsFit]:
-    """Fit one logistic regression per entry of ``labels`` (0/1 per row of ``X``) with lbfgs, each
-    with its own gradient bound ``tols[j]``: the fits ``LogisticRegression(C=C, tol=tols[j],
-    max_iter=max_iter, solver="lbfgs").fit(X, labels[j])`` give, bit for bit (module docstring).
+    """Fit one logistic regression per entry of ``labels`` with lbfgs, all on the rows of ``X``.
 
+    Fit ``j`` is, bit for bit, ``LogisticRegression(C=C, tol=tols[j], max_iter=max_iter,
+    solver="lbfgs").fit(X, labels[j])`` (module docstring).
+
+    Parameters
+    ----------
+    X : scipy.sparse.csr_matrix
+        The training rows (samples x features).
+    labels : sequence of numpy.ndarray
+        One 0/1 label per row of ``X`` for each fit.
+    C : float
+        Inverse regularisation strength, shared by the fits.
+    tols : sequence of float
+        Each fit's bound on the projected gradient.
+    max_iter : int
+        The most L-BFGS-B iterations of a fit.
+
+    Returns
+    -------
+    list of LbfgsFit
+        The fits, in the order of ``labels``.
+
+    Raises
+    ------
+    RuntimeError
+        If this SciPy has no C L-BFGS-B to drive (:data:`AVAILABLE`).
+    ValueError
+        If ``tols`` and ``labels`` differ in length.
+
+    Examples
+    --------
     >>> X = sp.csr_matrix(np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.0, 0.5]]))
     >>> fits = fit_lbfgs(X, [np.array([1, 0, 1, 0]), np.array([0, 1, 1, 1])], C=1.5, tols=[1e-4, 1e-4], max_iter=100)
     >>> [bool(fit.coef[0] > 0) for fit in fits], [fit.converged for fit in fits]

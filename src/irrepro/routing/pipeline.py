@@ -61,7 +61,14 @@ PACKAGES: tuple[str, ...] = ("numpy", "scipy", "pandas", "scikit-learn", "nltk")
 class Corpus:
     """A re-iterable corpus: ``open()`` returns a fresh iterator of documents on every pass.
 
-    ``size`` (optional) is the number of documents, for the progress bar.
+    Parameters
+    ----------
+    open : callable
+        Returns a fresh iterator of documents.
+    size : int, optional
+        The number of documents, for the progress bar (and ``len``).
+    name : str, default "corpus"
+        What messages call it.
     """
 
     def __init__(self, open: Callable[[], Iterable], *, size: int | None = None, name: str = "corpus"):
@@ -83,9 +90,19 @@ class Collection:
     """A corpus with its relevance judgments (qrels frame: query_id, iteration, doc_id, relevance).
 
     Documents held in memory (a sequence, as the stand-in's) are tokenised once per term rule
-    (:meth:`term_counts`); a corpus read from files is read again by every run. ``about`` says what
-    the corpus is, in the fields of ir_metadata's ``data → test collection`` (``source``,
-    ``ir_datasets``, ...), for the header of every run made from it.
+    (:meth:`term_counts`); a corpus read from files is read again by every run.
+
+    Parameters
+    ----------
+    name : str
+        The collection's name.
+    documents : iterable
+        The documents (a :class:`Corpus` to read them more than once).
+    qrels : pandas.DataFrame, optional
+        The judgments.
+    about : dict, optional
+        What the corpus is, in the fields of ir_metadata's ``data → test collection`` (``source``,
+        ``ir_datasets``, ...), for the header of every run made from it.
     """
 
     name: str
@@ -96,9 +113,22 @@ class Collection:
     _digests: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def term_counts(self, rule: TermRule) -> TermCounts | None:
-        """The documents' raw term counts under ``rule`` (:class:`~irrepro.routing.features.TermCounts`),
-        counted once, or ``None`` when the documents are not held in memory. The counts belong to the
-        sequence object they were counted from; a sequence changed in place must not be reused."""
+        """Count the documents' terms under ``rule``, once.
+
+        The counts belong to the sequence object they were counted from; a sequence changed in place
+        must not be reused.
+
+        Parameters
+        ----------
+        rule : TermRule
+            How a text becomes terms.
+
+        Returns
+        -------
+        TermCounts or None
+            The raw term counts (:class:`~irrepro.routing.features.TermCounts`), or ``None`` when the
+            documents are not held in memory (a corpus read from files).
+        """
         documents = self.documents
         if not isinstance(documents, Sequence):
             return None
@@ -108,9 +138,16 @@ class Collection:
         return self._counts[key][1]
 
     def judgments(self) -> dict[str, str]:
-        """What :func:`describe_collection` says of the qrels (their number, topics and sha256 of
-        :func:`irrepro.runs.qrels_sha256`), computed once per qrels frame: every run's header names
-        them (a frame changed in place must not be reused)."""
+        """Describe the qrels as :func:`describe_collection` does, once per qrels frame.
+
+        Every run's header names them; a frame changed in place must not be reused.
+
+        Returns
+        -------
+        dict of str -> str
+            ``qrels`` (the number of judgments and topics) and ``qrels sha256``
+            (:func:`irrepro.runs.qrels_sha256`); empty without qrels.
+        """
         if self.qrels is None:
             return {}
         from irrepro.runs import qrels_sha256
@@ -127,15 +164,59 @@ class Collection:
 
 
 def describe_collection(collection: Collection) -> dict:
-    """``name``, the fields of ``about``, and the judgments: their number and the sha256 of their
-    TREC text in sorted order (:func:`irrepro.runs.qrels_sha256`), which identifies the judgments
-    whatever the order or spacing of the file they came from."""
+    """Describe a collection for a run's records and header.
+
+    Parameters
+    ----------
+    collection : Collection
+        The collection.
+
+    Returns
+    -------
+    dict
+        ``name``, the fields of ``about``, and the judgments: their number and the sha256 of their
+        TREC text in sorted order (:func:`irrepro.runs.qrels_sha256`), which identifies the
+        judgments whatever the order or spacing of the file they came from
+        (:meth:`Collection.judgments`, computed once per qrels frame).
+    """
     return {"name": collection.name, **collection.about, **collection.judgments()}
 
 
 @dataclass
 class RoutingResult:
-    """The run and what happened on the way (nothing is dropped silently)."""
+    """The run and what happened on the way (nothing is dropped silently).
+
+    Parameters
+    ----------
+    run : pandas.DataFrame
+        query_id, doc_id, score, rank, run.
+    topics : list of str
+        The topics ranked.
+    sources : dict of str -> list of str
+        Topic -> training corpora used.
+    skipped : dict of str -> str
+        Topic -> why no classifier could be trained.
+    not_converged : list of str
+        Topics whose solver stopped at max_iter.
+    training_sizes : dict of str -> (int, int)
+        Topic -> (relevant, non-relevant) training documents.
+    missing_judged : dict of str -> int
+        Training corpus -> judged documents not found in it.
+    n_features : int
+        The tf-idf vocabulary's size.
+    n_target_documents : int
+        The documents ranked.
+    parameters : dict, optional
+        The run's settings (:meth:`RunSettings.parameters`).
+    iterations : dict of str -> int, optional
+        Topic -> solver iterations of its classifier.
+    collapsed : dict of str -> int, optional
+        Corpus -> documents dropped for a repeated id.
+    inputs : dict, optional
+        ``"training"``: [described collections], ``"target"``: described.
+    platform : dict, optional
+        The ir_metadata Platform of the process that made it, if known.
+    """
 
     run: pd.DataFrame  # query_id, doc_id, score, rank, run
     topics: list[str]  # topics ranked
@@ -175,10 +256,25 @@ def _progress(items, description: str, total: int | None, progress: bool):
 
 
 def last_occurrences(collection: Collection) -> tuple[Collection, int]:
-    """``collection`` with, of documents sharing an id, only the last one read (the authors' code keeps
-    one file per id), and the number of documents dropped. A first pass finds the repeated ids; the
-    corpus stays re-iterable, and ``len`` of the result is the number of documents kept.
+    """Keep, of documents sharing an id, only the last one read (the authors' code keeps one file per id).
 
+    A first pass finds the repeated ids; the corpus stays re-iterable, and ``len`` of the result is
+    the number of documents kept.
+
+    Parameters
+    ----------
+    collection : Collection
+        The collection.
+
+    Returns
+    -------
+    collection : Collection
+        The collection without the earlier copies.
+    dropped : int
+        The number of documents dropped.
+
+    Examples
+    --------
     >>> from types import SimpleNamespace as D
     >>> kept, dropped = last_occurrences(Collection("c", [D(doc_id="a", text="1"), D(doc_id="b", text="2"),
     ...                                                  D(doc_id="a", text="3")]))
@@ -210,7 +306,25 @@ def last_occurrences(collection: Collection) -> tuple[Collection, int]:
 
 @dataclass(frozen=True)
 class RunSettings:
-    """The choices of one run: the implementation's, with the caller's overrides."""
+    """The choices of one run: the implementation's, with the caller's overrides.
+
+    Parameters
+    ----------
+    implementation : Implementation
+        The implementation.
+    constellation : Constellation
+        tf-idf and classifier parameters.
+    augment : bool
+        tf-idf fitted on training ∪ target.
+    min_df : int or float
+        Terms in fewer documents are dropped.
+    preprocess : bool
+        Stop words removed and Porter stems.
+    tol_scale : str
+        ``"mean"`` or ``"sum"``.
+    k : int
+        Documents ranked per topic.
+    """
 
     implementation: Implementation
     constellation: Constellation
@@ -222,7 +336,21 @@ class RunSettings:
 
     @classmethod
     def resolve(cls, implementation, **overrides) -> RunSettings:
-        """The settings of ``implementation`` (a name or an object), with every override not None."""
+        """Give the settings of ``implementation``, with every override not None.
+
+        Parameters
+        ----------
+        implementation : str or Implementation
+            A name or an object.
+        **overrides
+            ``constellation``, ``augment``, ``min_df``, ``preprocess``, ``tol_scale``, ``k``; None keeps
+            the implementation's.
+
+        Returns
+        -------
+        RunSettings
+            The settings.
+        """
         implementation = implementations.get(implementation)
         chosen = {name: getattr(implementation, name) for name in ("constellation", "augment", "min_df", "preprocess")}
         chosen.update(tol_scale=implementation.tol_scale or "mean", k=implementation.depth)
@@ -231,8 +359,10 @@ class RunSettings:
 
     @property
     def feature_key(self) -> tuple:
-        """What steps 1 and 2 depend on: runs with equal keys (on the same corpora) share their features,
-        whatever their classifier (``C``, ``tol``, solver) and ranking choices."""
+        """What steps 1 and 2 depend on: runs with equal keys (on the same corpora) share their features.
+
+        Whatever their classifier (``C``, ``tol``, solver) and ranking choices.
+        """
         c, i = self.constellation, self.implementation
         return (i.feature_choices(), c.max_df, c.max_features, self.min_df, self.augment, self.preprocess)
 
@@ -242,13 +372,26 @@ class RunSettings:
         return tuple(sorted(self.classifier_options().items()))
 
     def classifier_options(self) -> dict:
-        """Keyword options of :func:`~irrepro.routing.classifier.train_topic_models`."""
+        """Give the keyword options of :func:`~irrepro.routing.classifier.train_topic_models`.
+
+        Returns
+        -------
+        dict
+            Option -> value.
+        """
         return {
             "C": self.constellation.C, "tol": self.constellation.tol, "max_iter": self.implementation.max_iter,
             "tol_scale": self.tol_scale, "solver": self.implementation.solver,
         }
 
     def parameters(self) -> dict:
+        """Give every setting as a flat dict, for the run's records and header.
+
+        Returns
+        -------
+        dict
+            Setting -> value.
+        """
         c, i = self.constellation, self.implementation
         return {
             "constellation": c.name, "C": c.C, "tol": c.tol, "max_df": c.max_df, "max_features": c.max_features,
@@ -262,11 +405,34 @@ class RunSettings:
 class Features:
     """Steps 1 and 2 of a run, which every run with the same :attr:`RunSettings.feature_key` shares.
 
-    ``model`` is the fitted tf-idf, ``training`` the rows of the judged training documents and
-    ``examples`` each topic's rows and grades in it. ``target_chunks`` holds the target's tf-idf rows
-    chunk by chunk (doc ids, matrix) when :func:`prepare_features` was asked to hold them; otherwise
-    ``target`` is the (collapsed) target collection that :func:`rank_features` streams again (``None``
-    once the features were sent to another process: the receiver passes the target itself).
+    Parameters
+    ----------
+    model : TfidfModel
+        The fitted tf-idf.
+    topics : list of str
+        The topics to route.
+    sources : dict of str -> list of str
+        Topic -> training corpora used.
+    training : scipy.sparse.csr_matrix
+        The rows of the judged training documents.
+    examples : dict of str -> (numpy.ndarray, numpy.ndarray)
+        Each topic's rows and grades in ``training``.
+    missing_judged : dict of str -> int
+        Training corpus -> judged documents not found in it.
+    collapsed : dict of str -> int
+        Corpus -> documents dropped for a repeated id.
+    target_chunks : list of (list of str, scipy.sparse.csr_matrix), optional
+        The target's tf-idf rows chunk by chunk (doc ids, matrix), when :func:`prepare_features` was
+        asked to hold them.
+    target : Collection, optional
+        Otherwise the (collapsed) target collection that :func:`rank_features` streams again (``None``
+        once the features were sent to another process: the receiver passes the target itself).
+    seconds : float, default 0.0
+        Wall time it took to prepare them.
+    cpu_seconds : float, default 0.0
+        CPU time of the thread that prepared them.
+    inputs : dict, optional
+        The collections, described (:func:`describe_collection`).
     """
 
     model: TfidfModel
@@ -441,8 +607,37 @@ def prepare_features(
     progress: bool = False,
     hold_target: bool = False,
 ) -> Features:
-    """Steps 1 and 2 of :func:`route`: topics, tf-idf model, judged training rows (and, with
-    ``hold_target``, the target's rows), shared by every run with the same ``settings.feature_key``."""
+    """Do steps 1 and 2 of :func:`route`: topics, tf-idf model, judged training rows.
+
+    Shared by every run with the same ``settings.feature_key``.
+
+    Parameters
+    ----------
+    training : sequence of Collection
+        Collections with qrels, in priority order.
+    target : Collection
+        The collection to rank.
+    settings : RunSettings
+        The run's settings.
+    topics : sequence of str, optional
+        Route these topics only.
+    chunk_size : int, default 10000
+        Documents read at a time.
+    progress : bool, default False
+        Show progress bars.
+    hold_target : bool, default False
+        Also hold the target's tf-idf rows.
+
+    Returns
+    -------
+    Features
+        The prepared features.
+
+    Raises
+    ------
+    ValueError
+        If there is no topic to route.
+    """
     _check_collections(training, target)
     inputs = {"training": [describe_collection(c) for c in training], "target": describe_collection(target)}
     dropped: dict[str, int] = {}
@@ -473,13 +668,35 @@ def retarget_features(
     progress: bool = False,
     hold_target: bool = False,
 ) -> Features | None:
-    """``features`` (of :func:`prepare_features` on ``training`` with ``settings``) for another
-    ``target``, or ``None`` where they cannot be shared.
+    """Share prepared features with another target, where they can be shared.
 
     Steps 1 and 2 depend on the target only through the tf-idf fit of an augmented run and through
     the topics it routes (those judged in it). Without augmentation and with the same routed topics,
     the tf-idf model, the training rows and the examples are those of ``features``; only the target's
     rows are new, and classifiers trained on ``features`` (:func:`train_models`) rank this target too.
+
+    Parameters
+    ----------
+    features : Features
+        From :func:`prepare_features` on ``training`` with ``settings``.
+    training : sequence of Collection
+        The training collections ``features`` were prepared from.
+    target : Collection
+        The other collection to rank.
+    settings : RunSettings
+        The settings ``features`` were prepared with.
+    chunk_size : int, default 10000
+        Documents read at a time.
+    progress : bool, default False
+        Show progress bars.
+    hold_target : bool, default False
+        Also hold the target's tf-idf rows.
+
+    Returns
+    -------
+    Features or None
+        The features for ``target`` (the same model, training rows and examples), or ``None`` where
+        they cannot be shared (an augmented run, other routed topics): prepare them afresh.
     """
     if settings.augment:
         return None
@@ -499,7 +716,20 @@ def retarget_features(
 
 
 def train_models(features: Features, settings: RunSettings) -> TopicModels:
-    """Step 2c of :func:`route`: the topics' classifiers on prepared ``features`` with the settings' ``C`` and ``tol``."""
+    """Do step 2c of :func:`route`: train the topics' classifiers on prepared ``features``.
+
+    Parameters
+    ----------
+    features : Features
+        From :func:`prepare_features`.
+    settings : RunSettings
+        The run's settings: the classifiers take their ``C``, ``tol`` and solver.
+
+    Returns
+    -------
+    TopicModels
+        The classifiers (:func:`~irrepro.routing.classifier.train_topic_models`).
+    """
     return train_topic_models(features.training, features.examples, **settings.classifier_options())
 
 
@@ -513,10 +743,38 @@ def rank_features(
     progress: bool = False,
     models: TopicModels | None = None,
 ) -> RoutingResult:
-    """Steps 2c and 3 of :func:`route` on prepared ``features``: train the classifiers with the
-    settings' ``C`` and ``tol`` (unless ``models``, :func:`train_models` of the same features and
-    settings, are given), rank the target. ``target`` (as given to :func:`prepare_features`) is
-    needed only when the features hold neither the target's rows nor the target."""
+    """Do steps 2c and 3 of :func:`route` on prepared ``features``: train the classifiers, rank the target.
+
+    The classifiers take the settings' ``C`` and ``tol``, unless ``models`` are given.
+
+    Parameters
+    ----------
+    features : Features
+        From :func:`prepare_features`.
+    settings : RunSettings
+        The run's settings.
+    target : Collection, optional
+        As given to :func:`prepare_features`; needed only when the features hold neither the
+        target's rows nor the target.
+    run_tag : str, default "routing"
+        The run's tag.
+    chunk_size : int, default 10000
+        Documents read at a time.
+    progress : bool, default False
+        Show progress bars.
+    models : TopicModels, optional
+        The classifiers, trained already (:func:`train_models` of the same features and settings).
+
+    Returns
+    -------
+    RoutingResult
+        The run.
+
+    Raises
+    ------
+    ValueError
+        If the features hold no target and none is given.
+    """
     if models is None:
         models = train_models(features, settings)
     if features.target_chunks is not None:
@@ -560,18 +818,40 @@ def route(
 
     Parameters
     ----------
-    training : collections with qrels, in priority order (Robust04, then Robust05).
-    target : the collection to rank; its qrels (optional) restrict the topics to those judged in it.
-    implementation : ``"paper"`` (default), ``"clef2019"``, ``"sigir2020"`` or an
+    training : sequence of Collection
+        Collections with qrels, in priority order (Robust04, then Robust05).
+    target : Collection
+        The collection to rank; its qrels (optional) restrict the topics to those judged in it.
+    implementation : str or Implementation, default "paper"
+        ``"paper"`` (default), ``"clef2019"``, ``"sigir2020"`` or an
         :class:`~irrepro.routing.implementations.Implementation`: every choice not given below, and
         the term rule, tf weighting, solver, topic rule, tie rule and repeated-id rule.
-    constellation : tf-idf and classifier parameters (a preset of :mod:`irrepro.routing.constellations`).
-    augment : fit tf-idf on training ∪ target instead of training only.
-    preprocess : stop words removed and Porter stems; ``False``: the term rule's plain tokens.
-    tol_scale : ``"mean"`` or ``"sum"``: the loss whose gradient ``tol`` bounds for lbfgs (``"sum"``
-        as scikit-learn < 1.4, which the authors used; see :mod:`irrepro.routing.classifier`).
-    topics, k : route these topics only (default: the implementation's rule); documents per topic.
-    progress : show tqdm progress bars (stderr); off by default for notebooks.
+    constellation : Constellation, optional
+        tf-idf and classifier parameters (a preset of :mod:`irrepro.routing.constellations`).
+    augment : bool, optional
+        Fit tf-idf on training ∪ target instead of training only.
+    min_df : float or int, optional
+        Drop terms in fewer documents.
+    preprocess : bool, optional
+        Stop words removed and Porter stems; ``False``: the term rule's plain tokens.
+    tol_scale : {"mean", "sum"}, optional
+        The loss whose gradient ``tol`` bounds for lbfgs (``"sum"`` as scikit-learn < 1.4, which the
+        authors used; see :mod:`irrepro.routing.classifier`).
+    topics : sequence of str, optional
+        Route these topics only (default: the implementation's rule).
+    k : int, optional
+        Documents per topic.
+    run_tag : str, default "routing"
+        The run's tag.
+    chunk_size : int, default 10000
+        Documents read at a time.
+    progress : bool, default False
+        Show tqdm progress bars (stderr); off by default for notebooks.
+
+    Returns
+    -------
+    RoutingResult
+        The run and what happened on the way.
     """
     settings = RunSettings.resolve(
         implementation, constellation=constellation, augment=augment, min_df=min_df, preprocess=preprocess,
@@ -582,9 +862,24 @@ def route(
 
 
 def default_run_tag(system: str, **options) -> str:
-    """The default tag of a run of ``system`` with ``options`` (those of :func:`route`): the system and
-    preset, then ``_augmented``, ``_unprocessed``, the implementation unless ``paper``, and
-    ``_tolsum`` / ``_tolmean`` where the tolerance's loss differs from the implementation's."""
+    """Give the default tag of a run of ``system`` with ``options`` (those of :func:`route`).
+
+    The system and preset, then ``_augmented``, ``_unprocessed``, the implementation unless
+    ``paper``, and ``_tolsum`` / ``_tolmean`` where the tolerance's loss differs from the
+    implementation's.
+
+    Parameters
+    ----------
+    system : str
+        The system.
+    **options
+        :func:`route`'s options.
+
+    Returns
+    -------
+    str
+        The tag.
+    """
     implementation = implementations.get(options.get("implementation", "paper"))
     constellation = options.get("constellation") or implementation.constellation
     suffixes = "_augmented" if options.get("augment", implementation.augment) else ""
@@ -602,8 +897,29 @@ def run_system(
     target: Collection,
     **options,
 ) -> RoutingResult:
-    """Run WCrobust04 or WCrobust0405: ``collections`` maps the training roles ("robust04", "robust05")
-    to collections; ``options`` go to :func:`route` (the run tag defaults to :func:`default_run_tag`)."""
+    """Run WCrobust04 or WCrobust0405.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The system.
+    collections : dict of str -> Collection
+        The training roles ("robust04", "robust05") -> collections.
+    target : Collection
+        The collection to rank.
+    **options
+        Go to :func:`route` (the run tag defaults to :func:`default_run_tag`).
+
+    Returns
+    -------
+    RoutingResult
+        The run.
+
+    Raises
+    ------
+    ValueError
+        For an unknown system, or a training collection it needs missing.
+    """
     key = system.lower()
     if key not in TRAINING_COLLECTIONS:
         raise ValueError(f"unknown system {system!r}; known: {', '.join(TRAINING_COLLECTIONS)}")

@@ -73,16 +73,41 @@ _ASCII_LOWER_WORD_TABLE = str.maketrans(
 
 
 def raw_tokens(text: str) -> list[str]:
-    """Lowercased runs of ``[a-z0-9-]`` (hyphen-only runs included), the same as
-    ``re.findall("[a-z0-9-]+", text.lower())`` but about three times faster on ASCII text."""
+    """Split a text into lowercased runs of ``[a-z0-9-]`` (hyphen-only runs included).
+
+    The same as ``re.findall("[a-z0-9-]+", text.lower())`` but about three times faster on ASCII
+    text.
+
+    Parameters
+    ----------
+    text : str
+        The text.
+
+    Returns
+    -------
+    list of str
+        The runs.
+    """
     if text.isascii():
         return text.translate(_ASCII_TABLE).split()
     return _TOKEN.findall(text.lower())
 
 
 def word_tokens(text: str) -> list[str]:
-    """Runs of word characters, case kept: NLTK's ``RegexpTokenizer(r"\\w+").tokenize(text)``.
+    r"""Split a text into runs of word characters, case kept: NLTK's ``RegexpTokenizer(r"\w+").tokenize(text)``.
 
+    Parameters
+    ----------
+    text : str
+        The text.
+
+    Returns
+    -------
+    list of str
+        The tokens.
+
+    Examples
+    --------
     >>> word_tokens("Crude-oil output, café_au_lait: U.S. 3%")
     ['Crude', 'oil', 'output', 'café_au_lait', 'U', 'S', '3']
     """
@@ -92,9 +117,23 @@ def word_tokens(text: str) -> list[str]:
 
 
 def vectorizer_tokens(text: str) -> list[str]:
-    """Runs of word characters of the lowercased text; those of two characters or more are
-    scikit-learn's default analysis of a raw text (lowercase, then ``(?u)\\b\\w\\w+\\b``).
+    r"""Split the lowercased text into runs of word characters.
 
+    Those of two characters or more are scikit-learn's default analysis of a raw text (lowercase,
+    then ``(?u)\b\w\w+\b``).
+
+    Parameters
+    ----------
+    text : str
+        The text.
+
+    Returns
+    -------
+    list of str
+        The tokens.
+
+    Examples
+    --------
     >>> vectorizer_tokens("Crude-oil output, café: U.S. 3% of 12")
     ['crude', 'oil', 'output', 'café', 'u', 's', '3', 'of', '12']
     """
@@ -121,13 +160,25 @@ def stem(token: str) -> str:
 
 @dataclass(frozen=True)
 class TermRule:
-    """How a text becomes terms: a tokeniser, the preprocessing (stop words, Porter stems) or not,
-    and the shortest term kept.
+    """How a text becomes terms: a tokeniser, the preprocessing (stop words, Porter stems) or not, and the shortest term kept.
 
     :meth:`tokens` splits a text; :meth:`terms` maps one token to its terms (none for a stop word,
     usually one, more only where a Unicode stem holds a non-word character); calling the rule on a
     text gives all its terms in order.
 
+    Parameters
+    ----------
+    tokenizer : {"ascii-hyphen", "unicode-word"}
+        The tokeniser.
+    preprocess : bool, default True
+        Stop words removed and Porter stems.
+    min_length : int, default 1
+        The shortest term kept.
+    stop_words : frozenset of str, default STOP_WORDS
+        The stop list.
+
+    Examples
+    --------
     >>> TermRule()("The U.S. crude-oil price")
     ['u', 'crude-oil', 'price']
     >>> TermRule("unicode-word", min_length=2)("The U.S. crude-oil price")
@@ -146,13 +197,35 @@ class TermRule:
             raise ValueError(f"min_length must be 1 or 2, not {self.min_length!r}")
 
     def tokens(self, text: str) -> list[str]:
-        """The tokens of ``text``, before stop words, stems and the length rule."""
+        """Split ``text`` into tokens, before stop words, stems and the length rule.
+
+        Parameters
+        ----------
+        text : str
+            The text.
+
+        Returns
+        -------
+        list of str
+            The tokens.
+        """
         if self.tokenizer == "ascii-hyphen":
             return raw_tokens(text)
         return word_tokens(text) if self.preprocess else vectorizer_tokens(text)
 
     def terms(self, token: str) -> tuple[str, ...]:
-        """The terms one token contributes (not memoised; :class:`Analyzer` and the features are)."""
+        """Map one token to the terms it contributes (not memoised; :class:`Analyzer` and the features are).
+
+        Parameters
+        ----------
+        token : str
+            The token.
+
+        Returns
+        -------
+        tuple of str
+            Its terms (none for a stop word).
+        """
         if self.tokenizer == "ascii-hyphen":
             if _HYPHENS_ONLY.fullmatch(token) or (self.preprocess and token in self.stop_words):
                 return ()
@@ -175,9 +248,23 @@ PAPER_TERMS = TermRule()
 
 
 def tokenize(text: str) -> list[str]:
-    """Lowercased runs of ``[a-z0-9-]``; tokens of hyphens only are dropped (the terms of a run
-    without the preprocessing under the ``"ascii-hyphen"`` rule: stop words kept, nothing stemmed).
+    """Split a text into lowercased runs of ``[a-z0-9-]``; tokens of hyphens only are dropped.
 
+    The terms of a run without the preprocessing under the ``"ascii-hyphen"`` rule: stop words kept,
+    nothing stemmed.
+
+    Parameters
+    ----------
+    text : str
+        The text.
+
+    Returns
+    -------
+    list of str
+        The tokens.
+
+    Examples
+    --------
     >>> tokenize("U.S. crude-oil output, 1987: -- up 3%")
     ['u', 's', 'crude-oil', 'output', '1987', 'up', '3']
     """
@@ -185,11 +272,15 @@ def tokenize(text: str) -> list[str]:
 
 
 class Analyzer:
-    """Text -> list of terms under a :class:`TermRule` (default: stems of the ``"ascii-hyphen"``
-    tokens without stop words), with a per-instance memo token -> terms.
+    """Text -> list of terms under a :class:`TermRule`, with a per-instance memo token -> terms.
 
-    ``max_memo`` bounds the memo (distinct tokens): when it is full it is cleared, which costs time,
-    never correctness.
+    Parameters
+    ----------
+    rule : TermRule, default PAPER_TERMS
+        The rule (default: stems of the ``"ascii-hyphen"`` tokens without stop words).
+    max_memo : int, default 5000000
+        Bounds the memo (distinct tokens): when it is full it is cleared, which costs time, never
+        correctness.
     """
 
     def __init__(self, rule: TermRule = PAPER_TERMS, *, max_memo: int = 5_000_000):
@@ -219,8 +310,20 @@ _DEFAULT_ANALYZER = Analyzer()
 
 
 def analyze(text: str) -> list[str]:
-    """The stems of ``text`` after stop-word removal (irrepro's preprocessing, ``paper``).
+    """Give the stems of ``text`` after stop-word removal (irrepro's preprocessing, ``paper``).
 
+    Parameters
+    ----------
+    text : str
+        The text.
+
+    Returns
+    -------
+    list of str
+        The terms.
+
+    Examples
+    --------
     >>> analyze("The markets were rallying in Tokyo")
     ['market', 'ralli', 'tokyo']
     """

@@ -28,8 +28,24 @@ TIES = ("first", "last")
 
 
 def top_k_positions(scores: np.ndarray, positions: np.ndarray, k: int, *, ties: str = "first") -> np.ndarray:
-    """Indices into ``scores`` of its ``k`` best entries, best first (ties: smaller position first,
-    or with ``ties="last"`` larger position first)."""
+    """Find the indices into ``scores`` of its ``k`` best entries, best first.
+
+    Parameters
+    ----------
+    scores : numpy.ndarray
+        The scores.
+    positions : numpy.ndarray
+        Each entry's position in the stream, for ties.
+    k : int
+        How many.
+    ties : {"first", "last"}
+        Ties: smaller position first, or larger position first.
+
+    Returns
+    -------
+    numpy.ndarray
+        The indices.
+    """
     if len(scores) > k:
         # argpartition on -scores; the k-th value may be tied, so take all entries at least as good
         threshold = np.partition(-scores, k - 1)[k - 1]
@@ -44,6 +60,17 @@ def top_k_positions(scores: np.ndarray, positions: np.ndarray, k: int, *, ties: 
 class TopK:
     """The ``k`` best-scored documents per topic over chunks of a stream.
 
+    Parameters
+    ----------
+    topics : sequence of str
+        The topics, one score column each.
+    k : int, default 10000
+        Documents kept per topic.
+    ties : {"first", "last"}
+        Of equal scores, the document met first or last ranks higher.
+
+    Examples
+    --------
     >>> top = TopK(["t1"], k=2)
     >>> top.update(np.array([[0.1], [0.9]]), ["a", "b"])
     >>> top.update(np.array([[0.5], [0.2]]), ["c", "d"])
@@ -66,7 +93,20 @@ class TopK:
         self._seen = 0
 
     def update(self, scores: np.ndarray, doc_ids: Sequence[str]) -> None:
-        """Merge a chunk: ``scores`` has one row per document of ``doc_ids`` and one column per topic."""
+        """Merge a chunk of scores.
+
+        Parameters
+        ----------
+        scores : numpy.ndarray
+            One row per document of ``doc_ids`` and one column per topic.
+        doc_ids : sequence of str
+            The chunk's documents.
+
+        Raises
+        ------
+        ValueError
+            If the shape does not fit the documents and topics.
+        """
         scores = np.asarray(scores, dtype=np.float64)
         if scores.shape != (len(doc_ids), len(self.topics)):
             raise ValueError(f"scores of shape {scores.shape} for {len(doc_ids)} documents and {len(self.topics)} topics")
@@ -88,7 +128,18 @@ class TopK:
             self._position_ids = {position: self._position_ids[position] for position in referenced}
 
     def frame(self, *, run: str) -> pd.DataFrame:
-        """The kept documents as a run frame (query_id, doc_id, score, rank, run), best first per topic."""
+        """Give the kept documents as a run frame, best first per topic.
+
+        Parameters
+        ----------
+        run : str
+            The run's tag.
+
+        Returns
+        -------
+        pandas.DataFrame
+            query_id, doc_id, score, rank, run.
+        """
         if not self.topics:
             return pd.DataFrame({"query_id": [], "doc_id": [], "score": [], "rank": [], "run": []})
         lengths = [len(scores) for scores in self._scores]

@@ -81,8 +81,23 @@ def _first_bytes(connection: socket.socket, size: int) -> bytes:
 
 
 def check_scheduler(address: str, *, timeout: float = PROBE_TIMEOUT) -> None:
-    """Raise :class:`SchedulerError` unless a Dask scheduler answers at ``address`` (see the module
-    docstring); takes at most twice ``timeout`` seconds. Non-TCP addresses are not probed."""
+    """Check that a Dask scheduler answers at ``address`` (see the module docstring).
+
+    Takes at most twice ``timeout`` seconds. Non-TCP addresses are not probed.
+
+    Parameters
+    ----------
+    address : str
+        The scheduler's address (``tcp://host:8786``).
+    timeout : float, default PROBE_TIMEOUT
+        Seconds to wait for the connection and for the handshake.
+
+    Raises
+    ------
+    SchedulerError
+        Unless a Dask scheduler answers: nothing listens, another server answers, or no handshake
+        comes in time.
+    """
     host_port = _tcp_host_port(address)
     if host_port is None:
         return

@@ -62,7 +62,25 @@ _NEAR_END = "1987-05-01"  # reuters-near: April; reuters-far: from this day on
 
 @dataclass
 class StandIn:
-    """The four stand-in collections, their kept topics and the rule's parameters."""
+    """The four stand-in collections, their kept topics and the rule's parameters.
+
+    Parameters
+    ----------
+    collections : dict of str -> Collection
+        "reuters-04", "reuters-05", "reuters-near", "reuters-far".
+    topics : list of str
+        The kept topics.
+    min_relevant : int
+        The fewest relevant stories a kept topic has in each slice.
+    training_cut : str
+        First day of reuters-05.
+    candidate_topics : int
+        Categories seen in the labelled stories.
+    equal_targets : bool, default False
+        Both targets cut to the smaller one's size.
+    text : str, default "anserini"
+        The readers' text rule the documents were read with.
+    """
 
     collections: dict[str, Collection]  # "reuters-04", "reuters-05", "reuters-near", "reuters-far"
     topics: list[str]
@@ -78,9 +96,28 @@ class StandIn:
         return {ROLES[name]: self.collections[name] for name in ("reuters-04", "reuters-05")}
 
     def run(self, system: str, target: str = "reuters-near", **options) -> RoutingResult:
-        """Run ``system`` ("wcrobust04" / "wcrobust0405") on a stand-in target; options as :func:`~irrepro.routing.pipeline.route`.
+        """Run ``system`` ("wcrobust04" / "wcrobust0405") on a stand-in target.
 
         The implementation's text rule must be the one the stand-in was read with (see :func:`run`).
+
+        Parameters
+        ----------
+        system : str
+            "wcrobust04" or "wcrobust0405".
+        target : str, default "reuters-near"
+            The stand-in corpus ranked.
+        **options
+            As for :func:`~irrepro.routing.pipeline.route`.
+
+        Returns
+        -------
+        RoutingResult
+            The run.
+
+        Raises
+        ------
+        ValueError
+            For an unknown target, or an implementation whose text rule differs from the stand-in's.
         """
         if target not in self.collections:
             raise ValueError(f"unknown stand-in corpus {target!r}; known: {', '.join(self.collections)}")
@@ -93,7 +130,13 @@ class StandIn:
         return run_system(system, self.training, self.collections[target], **options)
 
     def summary(self) -> pd.DataFrame:
-        """Per slice: role, dates, documents, topics and relevant judgments."""
+        """Describe each slice: role, dates, documents, topics and relevant judgments.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per slice.
+        """
         rows = []
         for name, collection in self.collections.items():
             dates = [d.date for d in collection.documents]
@@ -128,9 +171,30 @@ def _qrels(documents: Sequence, topics: Sequence[str]) -> pd.DataFrame:
 def build_standin(
     documents: Iterable, *, min_relevant: int = MIN_RELEVANT, equal_targets: bool = False, text: str = "anserini"
 ) -> StandIn:
-    """Apply the module's rule to Reuters-21578 documents (objects with doc_id, text, date, topics);
-    ``equal_targets`` cuts both targets to the smaller one's size (near: first stories, far: last);
-    ``text`` names the text rule the documents were read with."""
+    """Apply the module's rule to Reuters-21578 documents.
+
+    Parameters
+    ----------
+    documents : iterable
+        Objects with doc_id, text, date, topics.
+    min_relevant : int, default MIN_RELEVANT
+        The fewest relevant stories a kept topic has in each slice (>= 1).
+    equal_targets : bool, default False
+        Cut both targets to the smaller one's size (near: first stories, far: last).
+    text : str, default "anserini"
+        Names the text rule the documents were read with.
+
+    Returns
+    -------
+    StandIn
+        The stand-in.
+
+    Raises
+    ------
+    ValueError
+        For ``min_relevant`` below 1, or documents that do not make a stand-in (no labelled story
+        before 1987-04-01, an empty slice, no category relevant enough in every slice).
+    """
     if min_relevant < 1:
         raise ValueError(f"min_relevant must be >= 1, not {min_relevant}")
     labelled = sorted(
@@ -206,9 +270,27 @@ def load(
     equal_targets: bool = False,
     text: str = "anserini",
 ) -> StandIn:
-    """The stand-in built from the registry's Reuters-21578 files read with the ``text`` rule (cached per
-    process: every call with the same values, however they are spelled, returns the same collections,
-    whose term counts are then counted once)."""
+    """Build the stand-in from the registry's Reuters-21578 files read with the ``text`` rule, once per process.
+
+    Every call with the same values, however they are spelled (a list of files, keywords at their
+    defaults), returns the same object, so the collections' term counts are counted once.
+
+    Parameters
+    ----------
+    min_relevant : int, default MIN_RELEVANT
+        The fewest relevant stories a kept topic has in each slice (>= 1).
+    files : sequence of str, default REUTERS_FILES
+        The registry's Reuters-21578 files read.
+    equal_targets : bool, default False
+        Cut both targets to the smaller one's size (near: first stories, far: last).
+    text : str, default "anserini"
+        The text rule the stories are read with.
+
+    Returns
+    -------
+    StandIn
+        The stand-in (:func:`build_standin`).
+    """
     return _load(min_relevant, tuple(files), equal_targets, text)
 
 
@@ -220,11 +302,28 @@ def _load(min_relevant: int, files: tuple[str, ...], equal_targets: bool, text: 
 def run(
     system: str, target: str = "reuters-near", *, implementation="paper", equal_targets: bool = False, **options
 ) -> RoutingResult:
-    """Run ``system`` on a stand-in target with ``implementation`` (name or object), the stand-in read
-    with that implementation's text rule; ``options`` as :func:`irrepro.routing.pipeline.route`.
+    """Run ``system`` on a stand-in target with ``implementation``, the stand-in read with its text rule.
 
     For the effect of one divergence: ``run(system, target, implementation=implementations.switched(name))``
     against ``run(system, target)``.
+
+    Parameters
+    ----------
+    system : str
+        "wcrobust04" or "wcrobust0405".
+    target : str, default "reuters-near"
+        The stand-in corpus ranked.
+    implementation : str or Implementation, default "paper"
+        A name or an object.
+    equal_targets : bool, default False
+        The size-controlled stand-in.
+    **options
+        As for :func:`irrepro.routing.pipeline.route`.
+
+    Returns
+    -------
+    RoutingResult
+        The run.
     """
     implementation = implementations.get(implementation)
     stand_in = load(equal_targets=equal_targets, text=implementation.text)

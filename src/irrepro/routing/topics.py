@@ -34,7 +34,18 @@ TOPIC_RULES = ("any", "all", "first")
 
 
 def judged_topics(qrels: pd.DataFrame) -> set[str]:
-    """The topics with at least one judgment in ``qrels`` (columns query_id, doc_id, relevance)."""
+    """Give the topics with at least one judgment in ``qrels``.
+
+    Parameters
+    ----------
+    qrels : pandas.DataFrame
+        Columns query_id, doc_id, relevance.
+
+    Returns
+    -------
+    set of str
+        The topics.
+    """
     return set(qrels["query_id"].astype(str).unique())
 
 
@@ -43,9 +54,29 @@ def _sort_key(topic: str):
 
 
 def routable_topics(training: Sequence[pd.DataFrame], target: pd.DataFrame, *, rule: str = "any") -> list[str]:
-    """Topics judged in ``target`` and in at least one (``rule="any"``), every (``"all"``) or the
-    first (``"first"``) of the ``training`` qrels, sorted (numbers numerically).
+    """Find the topics judged in ``target`` and in the ``training`` qrels, as ``rule`` says.
 
+    Parameters
+    ----------
+    training : sequence of pandas.DataFrame
+        The training corpora's qrels, in priority order.
+    target : pandas.DataFrame
+        The target's qrels.
+    rule : {"any", "all", "first"}
+        Judged in at least one, every, or the first of the training qrels.
+
+    Returns
+    -------
+    list of str
+        The topics, sorted (numbers numerically).
+
+    Raises
+    ------
+    ValueError
+        For an unknown rule.
+
+    Examples
+    --------
     >>> a = pd.DataFrame({"query_id": ["301", "302"], "doc_id": ["x", "y"], "relevance": [1, 0]})
     >>> b = pd.DataFrame({"query_id": ["302", "303"], "doc_id": ["z", "w"], "relevance": [1, 1]})
     >>> routable_topics([a], b)
@@ -68,6 +99,19 @@ def routable_topics(training: Sequence[pd.DataFrame], target: pd.DataFrame, *, r
 
 
 def training_sources(training: Mapping[str, pd.DataFrame], topics: Sequence[str]) -> dict[str, list[str]]:
-    """For each topic, the names of the training corpora in which it is judged (in the mapping's order)."""
+    """Name, for each topic, the training corpora in which it is judged (in the mapping's order).
+
+    Parameters
+    ----------
+    training : mapping of str -> pandas.DataFrame
+        Corpus name -> qrels.
+    topics : sequence of str
+        The topics.
+
+    Returns
+    -------
+    dict of str -> list of str
+        Topic -> corpus names.
+    """
     judged = {name: judged_topics(qrels) for name, qrels in training.items()}
     return {topic: [name for name in training if topic in judged[name]] for topic in topics}

@@ -32,8 +32,19 @@ MEMO_BYTES = 256 * 2**20
 
 
 def content_key(features: Features) -> bytes:
-    """A digest of what training reads in ``features``: the training rows (CSR arrays, dtypes and
-    shape) and each topic's name, example rows and grades, in order. Memoised on the features."""
+    """Digest what training reads in ``features``, memoised on the features.
+
+    Parameters
+    ----------
+    features : Features
+        Prepared features (:func:`~irrepro.routing.pipeline.prepare_features`).
+
+    Returns
+    -------
+    bytes
+        A BLAKE2b digest of the training rows (CSR arrays, dtypes and shape) and of each topic's name,
+        example rows and grades, in order.
+    """
     memo = features.__dict__.setdefault("_content_key", {})
     identity = (id(features.training), id(features.examples))
     if identity not in memo:
@@ -51,7 +62,14 @@ def content_key(features: Features) -> bytes:
 
 
 class Trainer:
-    """Trains the classifiers of feature sets, each content and option set once (module docstring)."""
+    """Trains the classifiers of feature sets, each content and option set once (module docstring).
+
+    Parameters
+    ----------
+    memo_bytes : int, default MEMO_BYTES
+        The coefficients the memo keeps; the oldest trainings are dropped beyond (the newest is
+        always kept).
+    """
 
     def __init__(self, *, memo_bytes: int = MEMO_BYTES):
         self.memo_bytes = memo_bytes
@@ -59,8 +77,23 @@ class Trainer:
         self._memo: OrderedDict[tuple, TopicModels] = OrderedDict()
 
     def train(self, features: Features, settings: RunSettings) -> TopicModels:
-        """The classifiers of ``features`` with ``settings``' classifier options, trained unless the
-        memo holds a training of equal content and options (then that one, the same object)."""
+        """Give the classifiers of ``features`` with ``settings``' classifier options.
+
+        Trained unless the memo holds a training of equal content and options (then that one, the
+        same object).
+
+        Parameters
+        ----------
+        features : Features
+            Prepared features.
+        settings : RunSettings
+            The run's settings (:attr:`~irrepro.routing.pipeline.RunSettings.classifier_key`).
+
+        Returns
+        -------
+        TopicModels
+            The classifiers (:func:`~irrepro.routing.classifier.train_topic_models`).
+        """
         key = (content_key(features), settings.classifier_key)
         if key in self._memo:
             self._memo.move_to_end(key)

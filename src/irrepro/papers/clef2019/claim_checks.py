@@ -189,5 +189,11 @@ def _preprocessing_wcrobust04() -> Finding:
 
 
 def claims() -> pd.DataFrame:
-    """The evaluated claims of the CLEF 2019 paper (columns of :meth:`irrepro.papers.claims.ClaimList.table`)."""
+    """Check the claims of the CLEF 2019 paper.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of :meth:`irrepro.papers.claims.ClaimList.table`.
+    """
     return CLAIMS.table()

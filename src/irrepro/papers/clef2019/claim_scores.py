@@ -70,9 +70,20 @@ TOL_SYSTEM = "wcrobust0405"
 class ClaimScores:
     """Per-topic frames (topics x columns) by name, the topic group of each and the groups' topics.
 
-    ``subsets``: named topic subsets of a group (``(group, name) -> topics``), e.g. the CLEF paper's
-    topic sets within the 50 Core17 topics; ``drawn_with``: group -> the group whose draws it takes
-    (its topics are within that group's, the same topics drawn once for both).
+    Parameters
+    ----------
+    frames : mapping of str -> pandas.DataFrame
+        Name -> per-topic frame, topics x columns.
+    groups : mapping of str -> str
+        Frame name -> its topic group.
+    topics : mapping of str -> list of str
+        Group -> its topics.
+    subsets : mapping of (str, str) -> list of str, optional
+        Named topic subsets of a group (``(group, name) -> topics``), e.g. the CLEF paper's topic
+        sets within the 50 Core17 topics.
+    drawn_with : mapping of str -> str, optional
+        Group -> the group whose draws it takes (its topics are within that group's, the same
+        topics drawn once for both).
     """
 
     frames: Mapping[str, pd.DataFrame]
@@ -99,7 +110,23 @@ class ClaimScores:
                 raise ValueError(f"group {group!r} cannot be drawn with {parent!r}: not an earlier group holding its topics")
 
     def merged(self, other: ClaimScores) -> ClaimScores:
-        """Both score sets in one (their groups must not overlap)."""
+        """Put both score sets in one (their groups must not overlap).
+
+        Parameters
+        ----------
+        other : ClaimScores
+            The other set.
+
+        Returns
+        -------
+        ClaimScores
+            The union.
+
+        Raises
+        ------
+        ValueError
+            If a topic group is in both.
+        """
         if set(self.topics) & set(other.topics):
             raise ValueError(f"topic groups {sorted(set(self.topics) & set(other.topics))} given twice")
         return ClaimScores({**self.frames, **other.frames}, {**self.groups, **other.groups},
@@ -109,15 +136,40 @@ class ClaimScores:
 
 @dataclass(frozen=True)
 class Resampled:
-    """``B`` bootstrap replicates of the topics of every group of ``scores``: ``weights[group]`` (B, n)."""
+    """``B`` bootstrap replicates of the topics of every group of ``scores``.
+
+    Parameters
+    ----------
+    scores : ClaimScores
+        The per-topic frames.
+    weights : mapping of str -> numpy.ndarray
+        ``weights[group]``: (B, n) how often each replicate drew each topic.
+    """
 
     scores: ClaimScores
     weights: Mapping[str, np.ndarray]
 
     @classmethod
     def draw(cls, scores: ClaimScores, n_resamples: int, seed: int) -> Resampled:
-        """Topics drawn with replacement, group ``k`` of :data:`GROUPS` with seed ``seed + k``; a group drawn
-        with another (:attr:`ClaimScores.drawn_with`) takes that group's draws of its topics."""
+        """Draw topics with replacement, group ``k`` of :data:`GROUPS` with seed ``seed + k``.
+
+        A group drawn with another (:attr:`ClaimScores.drawn_with`) takes that group's draws of its
+        topics.
+
+        Parameters
+        ----------
+        scores : ClaimScores
+            The per-topic frames.
+        n_resamples : int
+            The number B of replicates.
+        seed : int
+            The seed of the first group.
+
+        Returns
+        -------
+        Resampled
+            The replicates.
+        """
         weights: dict[str, np.ndarray] = {}
         for group in (g for g in GROUPS if g in scores.topics):
             parent = scores.drawn_with.get(group)
@@ -130,7 +182,18 @@ class Resampled:
 
     @classmethod
     def all_topics(cls, scores: ClaimScores) -> Resampled:
-        """The identity resample (every topic once): the chapter's values, one replicate."""
+        """Make the identity resample (every topic once): the chapter's values, one replicate.
+
+        Parameters
+        ----------
+        scores : ClaimScores
+            The per-topic frames.
+
+        Returns
+        -------
+        Resampled
+            One replicate.
+        """
         return cls(scores, {g: identity_weights(len(topics)) for g, topics in scores.topics.items()})
 
     def _weights(self, frame: str, subset: str | None) -> tuple[np.ndarray, np.ndarray]:
@@ -142,12 +205,24 @@ class Resampled:
         return self.weights[group][:, mask], values[mask]
 
     def means(self, frame: str, *, subset: str | None = None) -> pd.DataFrame:
-        """Mean over the drawn topics (of ``subset``) of every column of ``frame``: replicates x columns.
+        """Average every column of ``frame`` over the drawn topics (of ``subset``).
 
         ``weights @ values / weights.sum()``: on all of a group drawn on its own, the weights of a
         replicate sum to the number of topics (:func:`~irrepro.reproducibility.resampling.resampled_means`);
         on a subset, or a group drawn with another, the mean is over the drawn topics that belong to it
         (NaN where none was drawn).
+
+        Parameters
+        ----------
+        frame : str
+            The frame's name.
+        subset : str, optional
+            A named topic subset of the frame's group.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Replicates x columns.
         """
         weights, values = self._weights(frame, subset)
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -155,13 +230,42 @@ class Resampled:
         return pd.DataFrame(means, columns=self.scores.frames[frame].columns)
 
     def counts(self, frame: str, condition) -> np.ndarray:
-        """How many of the drawn topics of ``frame``'s group satisfy ``condition`` (bools, topics first),
-        a topic drawn twice counted twice: (B, ...)."""
+        """Count the drawn topics of ``frame``'s group that satisfy ``condition``, a topic drawn twice twice.
+
+        Parameters
+        ----------
+        frame : str
+            The frame's name.
+        condition : numpy.ndarray
+            Bools, topics first.
+
+        Returns
+        -------
+        numpy.ndarray
+            (B, ...) counts.
+        """
         return np.tensordot(self.weights[self.scores.groups[frame]], np.asarray(condition, dtype=float), axes=(1, 0))
 
     def paired_p(self, frame: str, differences) -> np.ndarray:
-        """Two-tailed paired t-test p-value of per-topic ``differences`` (topics of ``frame``'s group
-        first) per replicate: (B, ...)."""
+        """Two-tailed paired t-test p-value of per-topic ``differences`` per replicate.
+
+        Parameters
+        ----------
+        frame : str
+            The frame whose group's topics ``differences`` are on.
+        differences : numpy.ndarray
+            Topics of the group first.
+
+        Returns
+        -------
+        numpy.ndarray
+            (B, ...) p-values.
+
+        Raises
+        ------
+        ValueError
+            If the group is drawn with another.
+        """
         group = self.scores.groups[frame]
         if group in self.scores.drawn_with:  # the t-test needs n draws of n topics
             raise ValueError(f"group {group!r} is drawn with {self.scores.drawn_with[group]!r}: no paired t-test on it")
@@ -184,12 +288,16 @@ def _published_frame(setting: str, runs: Sequence[str], topics: list[str]) -> pd
 
 @cached(maxsize=1)
 def published_scores() -> ClaimScores:
-    """The published per-topic scores the claims on the 2020 runs read (cheap: files only).
+    """Read the published per-topic scores the claims on the 2020 runs read (cheap: files only).
 
-    ``core17``: the original TREC runs and the 2020 runs of :data:`PUBLISHED_CONSTELLATIONS` on the
-    Core17 file's topics, columns (run, measure) with the CLEF paper's measure names; ``core18``: the
-    2020 runs on the Core18 file's topics; ``common``: AP, P@10 and nDCG of constellation 1 on the 15
-    common topics, columns (setting, system, measure). Subsets: the CLEF paper's topic sets.
+    Returns
+    -------
+    ClaimScores
+        ``core17``: the original TREC runs and the 2020 runs of :data:`PUBLISHED_CONSTELLATIONS`
+        on the Core17 file's topics, columns (run, measure) with the CLEF paper's measure names;
+        ``core18``: the 2020 runs on the Core18 file's topics; ``common``: AP, P@10 and nDCG of
+        constellation 1 on the 15 common topics, columns (setting, system, measure). Subsets: the
+        CLEF paper's topic sets.
     """
     frames, groups, topics, subsets = {}, {}, {}, {}
     for setting, group in (("replicability", "core17"), ("reproducibility", "core18")):
@@ -255,13 +363,23 @@ def _sigir2020_tolerance_frame(topics: list[str]) -> pd.DataFrame:
 
 
 def stand_in_scores(data: RoutingData, equal: RoutingData | None = None) -> ClaimScores:
-    """The stand-in's per-topic AP the chapter's tables computed, read from ``data``'s run cache.
+    """Read the stand-in's per-topic AP the chapter's tables computed, from ``data``'s run cache.
 
-    ``stand-in`` (the topics of ``data`` judged in all four collections; on the stand-in every
-    kept topic): ``transfer`` and ``augmented`` (Tables 2 and 3), ``systems`` (Tables 4-6 with and
-    without the preprocessing, Figures 3-4), ``tolerance`` (the ``tol`` runs on the mean and the summed
-    loss). ``stand-in equal`` (``equal``: the targets cut to equal size, if given): ``equal systems``,
-    drawn with ``stand-in`` when its topics are among the stand-in's.
+    Parameters
+    ----------
+    data : RoutingData
+        The chapter's routing data and run cache (:class:`~irrepro.papers.clef2019.routing_data.RoutingData`).
+    equal : RoutingData, optional
+        The targets cut to equal size.
+
+    Returns
+    -------
+    ClaimScores
+        ``stand-in`` (the topics of ``data`` judged in all four collections; on the stand-in
+        every kept topic): ``transfer`` and ``augmented`` (Tables 2 and 3), ``systems`` (Tables
+        4-6 with and without the preprocessing, Figures 3-4), ``tolerance`` (the ``tol`` runs on
+        the mean and the summed loss). ``stand-in equal`` (with ``equal``): ``equal systems``,
+        drawn with ``stand-in`` when its topics are among the stand-in's.
     """
     topics = common_stand_in_topics(data)
     frames = {**_transfer_frames(data, topics), "systems": _system_frame(data, topics, preprocessing=(True, False)),
@@ -278,8 +396,23 @@ def stand_in_scores(data: RoutingData, equal: RoutingData | None = None) -> Clai
 
 
 def claim_scores(data: RoutingData, equal: RoutingData | None = None) -> ClaimScores:
-    """Every per-topic frame of the chapter's claims: :func:`published_scores` and :func:`stand_in_scores`,
-    with the SIGIR 2020 ``tol`` runs (``tolerance sigir2020``) on the Core17 topics."""
+    """Gather every per-topic frame of the chapter's claims.
+
+    :func:`published_scores` and :func:`stand_in_scores`, with the SIGIR 2020 ``tol`` runs
+    (``tolerance sigir2020``) on the Core17 topics.
+
+    Parameters
+    ----------
+    data : RoutingData
+        The chapter's routing data and run cache (:class:`~irrepro.papers.clef2019.routing_data.RoutingData`).
+    equal : RoutingData, optional
+        The targets cut to equal size.
+
+    Returns
+    -------
+    ClaimScores
+        All of them.
+    """
     published = published_scores()
     core17 = published.topics["core17"]
     with_tol = ClaimScores({**published.frames, "tolerance sigir2020": _sigir2020_tolerance_frame(core17)},

@@ -92,7 +92,13 @@ def _figure3_row() -> FidelityRow:
 
 
 def fidelity() -> list[FidelityRow]:
-    """The CLEF 2019 paper's fidelity rows (cheap: qrels and published files, no run)."""
+    """List the CLEF 2019 paper's fidelity rows (cheap: qrels and published files, no run).
+
+    Returns
+    -------
+    list of FidelityRow
+        The rows.
+    """
     topics = topic_sets()
     printed = topics.dropna(subset=["printed"])
     official = official_core17_scores()

@@ -57,7 +57,13 @@ __all__ = ["published_tables", "stand_in_tables", "write_tables"]
 
 
 def published_tables() -> dict[str, pd.DataFrame]:
-    """File name (without ``.csv``) -> table, for the tables that need no routing run."""
+    """Compute the tables that need no routing run.
+
+    Returns
+    -------
+    dict of str -> pandas.DataFrame
+        File name (without ``.csv``) -> table.
+    """
     from irrepro.papers.clef2019.claim_checks import claims
     from irrepro.papers.clef2019.fidelity_rows import fidelity
 
@@ -71,7 +77,13 @@ def published_tables() -> dict[str, pd.DataFrame]:
 
 
 def stand_in_tables() -> dict[str, pd.DataFrame]:
-    """File name -> table, for the tables made from the extra stand-in runs (about a minute)."""
+    """Compute the tables made from the extra stand-in runs (about a minute).
+
+    Returns
+    -------
+    dict of str -> pandas.DataFrame
+        File name (without ``.csv``) -> table.
+    """
     from irrepro.papers.clef2019 import implementation_effects
 
     return {
@@ -89,7 +101,21 @@ def write_tables(out_dir: Path, *, data: RoutingData | None = None, client=None)
     ``claims_robustness.csv``; the runs as TREC run files ``runs/<run tag>.run`` (evaluate them with
     trec_eval and the qrels of their target): exactly the runs of
     :func:`~irrepro.papers.clef2019.run_requests.table_requests`, whatever
-    else ``data`` has made before. ``client``: a Dask client the own dataset's runs are made on.
+    else ``data`` has made before.
+
+    Parameters
+    ----------
+    out_dir : pathlib.Path
+        The folder.
+    data : RoutingData, optional
+        The routing data and run cache; default: the stand-in's.
+    client : dask.distributed.Client, optional
+        A Dask client the own dataset's runs are made on.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The files written.
     """
     data = data_or_stand_in(data)
     tables = {

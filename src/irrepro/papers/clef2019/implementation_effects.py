@@ -81,8 +81,14 @@ def _requests() -> dict[tuple[str, str], RunRequest]:
 
 
 def stand_in_runs() -> dict[tuple[str, str], pd.DataFrame]:
-    """Every run of this module: ``(system, choice) -> run frame``, where ``choice`` is an implementation
-    name or ``+<divergence>`` (``paper`` with that divergence switched). Made once per process."""
+    """Give every run of this module, made once per process in the chapter's run cache.
+
+    Returns
+    -------
+    dict of (str, str) -> pandas.DataFrame
+        ``(system, choice) -> run frame``, where ``choice`` is an implementation name or
+        ``+<divergence>`` (``paper`` with that divergence switched).
+    """
     data = stand_in()
     requests = _requests()
     data.prefetch(list(requests.values()))
@@ -90,8 +96,13 @@ def stand_in_runs() -> dict[tuple[str, str], pd.DataFrame]:
 
 
 def stand_in_headers() -> dict[tuple[str, str], Metadata]:
-    """The ir_metadata header of each run of :func:`stand_in_runs`, by the same keys (from the same
-    runs, made once)."""
+    """Give the ir_metadata header of each run of :func:`stand_in_runs`, by the same keys.
+
+    Returns
+    -------
+    dict of (str, str) -> Metadata
+        The headers, from the same runs (made once).
+    """
     data = stand_in()
     requests = _requests()
     data.prefetch(list(requests.values()))
@@ -99,7 +110,18 @@ def stand_in_headers() -> dict[tuple[str, str], Metadata]:
 
 
 def method_differences(reference: Metadata, other: Metadata) -> str:
-    """The ``method`` fields in which two runs' headers differ, ``; ``-separated (``method →`` left off)."""
+    """List the ``method`` fields in which two runs' headers differ.
+
+    Parameters
+    ----------
+    reference, other : Metadata
+        The two headers.
+
+    Returns
+    -------
+    str
+        The fields, ``; ``-separated (``method →`` left off).
+    """
     return "; ".join(path.removeprefix("method \u2192 ") for path, _, _ in differences(reference, other, component="method"))
 
 
@@ -113,8 +135,7 @@ def _ap(runs: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 def implementation_effects() -> pd.DataFrame:
-    """One row per divergence (columns :data:`EFFECT_COLUMNS`, then ``method fields that differ``,
-    ``implementations`` and ``note``).
+    """Measure the effect of each divergence on WCrobust0405, one row per divergence.
 
     ``MAP_without``: WCrobust0405 with the ``paper`` implementation; ``MAP_with``: the same with the one
     choice switched; ``KTU``, ``RBO``: their means over topics (top 1,000); ``RMSE:AP``: of per-topic AP;
@@ -122,6 +143,12 @@ def implementation_effects() -> pd.DataFrame:
     Rows that cannot be switched (no measure sees them, or irrepro cannot emulate them) keep NaN.
     Computed once per process (a copy each call): the chapter's table, the files of ``irrepro
     reproduce`` and an exercise's reference answer read it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`EFFECT_COLUMNS`, then ``method fields that differ``, ``implementations`` and
+        ``note``.
     """
     return _effects().copy()
 
@@ -153,10 +180,16 @@ def _effects() -> pd.DataFrame:
 
 
 def implementation_comparison() -> pd.DataFrame:
-    """The three implementations' runs compared pairwise (:data:`IMPLEMENTATION_PAIRS`) as a replication:
-    MAP of both systems under each, KTU, RBO and RMSE:AP of WCrobust0405, ER:AP of the improvement of
-    WCrobust0405 over WCrobust04 (1: the new implementation reproduces the original's effect), and the
-    method fields in which the two WCrobust0405 runs' ir_metadata headers differ."""
+    """Compare the three implementations' runs pairwise (:data:`IMPLEMENTATION_PAIRS`) as a replication.
+
+    Returns
+    -------
+    pandas.DataFrame
+        MAP of both systems under each, KTU, RBO and RMSE:AP of WCrobust0405, ER:AP of the
+        improvement of WCrobust0405 over WCrobust04 (1: the new implementation reproduces the
+        original's effect), and the method fields in which the two WCrobust0405 runs' ir_metadata
+        headers differ.
+    """
     runs, headers = stand_in_runs(), stand_in_headers()
     ap = _ap({f"{system} {name}": runs[(system, name)] for system in (BASELINE_SYSTEM, SYSTEM)
               for name in implementations.IMPLEMENTATIONS})  # fmt: skip

@@ -45,10 +45,16 @@ PAIR = "WCrobust0405 vs WCrobust04"
 
 
 def own_dataset_sharing() -> dict[str, int]:
-    """How the own dataset's runs share their work: ``runs``, ``feature_sets`` (distinct tf-idf models
-    with their training and target rows, one per system, target and feature parameters) and ``models``
-    (distinct tf-idf models and training rows, one per system and feature parameters: a model fitted on
-    the training corpora alone serves both targets, :attr:`~irrepro.routing.experiment.RunRequest.training_key`)."""
+    """Count how the own dataset's runs share their work.
+
+    Returns
+    -------
+    dict of str -> int
+        ``runs``; ``feature_sets``: distinct tf-idf models with their training and target rows, one
+        per system, target and feature parameters; ``models``: distinct tf-idf models and training
+        rows, one per system and feature parameters (a model fitted on the training corpora alone
+        serves both targets, :attr:`~irrepro.routing.experiment.RunRequest.training_key`).
+    """
     requests = own_dataset_requests()
     return {"runs": len(requests), "feature_sets": len({r.feature_key for r in requests}),
             "models": len({r.training_key for r in requests})}  # fmt: skip
@@ -135,21 +141,33 @@ def _effect_rows(data: RoutingData, setting: str, original_scores: dict[str, pd.
 
 
 def own_dataset_measures(data: RoutingData | None = None, *, client=None) -> pd.DataFrame:
-    """The SIGIR 2020 measures on this compendium's own runs: 20 printed constellations x 2 systems x
-    2 targets, against the default runs on the near target as the originals.
+    """Compute the SIGIR 2020 measures on this compendium's own runs.
 
-    Replicability (near target, same qrels): ARP, KTU and RBO (p = 0.8, depth 1000; computed from
-    the ranked lists by :mod:`irrepro.reproducibility.ranking`), RMSE, ER (paired), DeltaRI and the
-    paired t-test, per measure. Reproducibility (far target): ARP, ER (unpaired), DeltaRI and the
-    unpaired t-test (:mod:`irrepro.reproducibility.scores`). ER and DeltaRI compare the improvement
-    of WCrobust0405 (advanced) over WCrobust04 (baseline) with the originals' improvement, so they
-    belong to the pair (``system`` = "WCrobust0405 vs WCrobust04").
+    20 printed constellations x 2 systems x 2 targets, against the default runs on the near target
+    as the originals. Replicability (near target, same qrels): ARP, KTU and RBO (p = 0.8, depth
+    1000; computed from the ranked lists by :mod:`irrepro.reproducibility.ranking`), RMSE, ER
+    (paired), DeltaRI and the paired t-test, per measure. Reproducibility (far target): ARP, ER
+    (unpaired), DeltaRI and the unpaired t-test (:mod:`irrepro.reproducibility.scores`). ER and
+    DeltaRI compare the improvement of WCrobust0405 (advanced) over WCrobust04 (baseline) with the
+    originals' improvement, so they belong to the pair (``system`` = "WCrobust0405 vs WCrobust04").
 
-    The runs (:func:`~irrepro.papers.clef2019.run_requests.own_dataset_requests`) are made on the Dask cluster of ``client`` if given
-    (:func:`irrepro.routing.experiment.local_cluster`), else here; the same runs either way.
+    The runs (:func:`~irrepro.papers.clef2019.run_requests.own_dataset_requests`) are made on the
+    Dask cluster of ``client`` if given (:func:`irrepro.routing.experiment.local_cluster`), else
+    here; the same runs either way.
 
-    Long table: setting, constellation, family, level, system, measure, statistic, value, note, data;
-    an undefined value (e.g. ER when the originals' improvement is zero) is NaN and ``note`` says why.
+    Parameters
+    ----------
+    data : RoutingData, optional
+        The routing data and run cache; default: the stand-in's.
+    client : dask.distributed.Client, optional
+        A Dask client to make the runs on.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long table: setting, constellation, family, level, system, measure, statistic, value, note,
+        data; an undefined value (e.g. ER when the originals' improvement is zero) is NaN and
+        ``note`` says why.
     """
     data = data_or_stand_in(data)
     data.prefetch(own_dataset_requests(), client=client)
@@ -169,9 +187,23 @@ def own_dataset_measures(data: RoutingData | None = None, *, client=None) -> pd.
 
 
 def own_dataset_table(measures: pd.DataFrame, *, setting: str, system: str) -> pd.DataFrame:
-    """One system's rows of :func:`own_dataset_measures` as the SIGIR 2020 appendix lays them out:
-    one row per constellation (the first: the original, the default run on the near target), columns
-    (statistic, measure)."""
+    """Lay out one system's rows of :func:`own_dataset_measures` as the SIGIR 2020 appendix does.
+
+    Parameters
+    ----------
+    measures : pandas.DataFrame
+        :func:`own_dataset_measures`' table.
+    setting : {"replicability", "reproducibility"}
+        The setting.
+    system : str
+        The system.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per constellation (the first: the original, the default run on the near target),
+        columns (statistic, measure).
+    """
     part = measures[(measures["setting"].isin([setting, "original"])) & (measures["system"] == system)]
     table = part.pivot(index="constellation", columns=["statistic", "measure"], values="value")
     statistics = ["ARP", "KTU", "RBO", "RMSE", "p-value"]
@@ -182,11 +214,24 @@ def own_dataset_table(measures: pd.DataFrame, *, setting: str, system: str) -> p
 
 
 def own_dataset_er_deltari_points(measures: pd.DataFrame, *, setting: str) -> pd.DataFrame:
-    """ER and DeltaRI per constellation and measure of :func:`own_dataset_measures`, in the layout of
-    :func:`irrepro.plots.reproducibility.er_deltari_figure` (family, level, measure, ER, DeltaRI).
+    """Give ER and DeltaRI per constellation and measure of :func:`own_dataset_measures`.
 
     Not :func:`irrepro.papers.sigir2020.er_deltari_points` (the SIGIR 2020 figures' points, from a
-    setting alone)."""
+    setting alone).
+
+    Parameters
+    ----------
+    measures : pandas.DataFrame
+        :func:`own_dataset_measures`' table.
+    setting : {"replicability", "reproducibility"}
+        The setting.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The layout of :func:`irrepro.plots.reproducibility.er_deltari_figure` (family, level,
+        measure, ER, DeltaRI).
+    """
     part = measures[(measures["setting"] == setting) & measures["statistic"].isin(["ER", "DeltaRI"])]
     points = part.pivot(index=["constellation", "family", "level", "measure"], columns="statistic", values="value")
     points = points.reset_index()
@@ -196,12 +241,25 @@ def own_dataset_er_deltari_points(measures: pd.DataFrame, *, setting: str) -> pd
 
 
 def constellation_arp_comparison(measures: pd.DataFrame, *, measure: str = "AP") -> pd.DataFrame:
-    """ARP per printed constellation: the SIGIR 2020 authors' replicated runs on the licensed Core17
-    (mean of their published per-topic files, ``sigir2020/measures/rpl_<system>_<measure>.csv``) next
-    to this chapter's runs on the near target of ``measures``' data, both relative to the default.
+    """Compare ARP per printed constellation: the SIGIR 2020 authors' replicated runs and this chapter's.
 
-    The two columns ran on different data and cannot be compared value by value; the ratios to the
-    default show whether a constellation moves effectiveness the same way.
+    The authors' runs on the licensed Core17 (mean of their published per-topic files,
+    ``sigir2020/measures/rpl_<system>_<measure>.csv``) next to this chapter's runs on the near
+    target of ``measures``' data, both relative to the default. The two columns ran on different
+    data and cannot be compared value by value; the ratios to the default show whether a
+    constellation moves effectiveness the same way.
+
+    Parameters
+    ----------
+    measures : pandas.DataFrame
+        :func:`own_dataset_measures`' table.
+    measure : str, default "AP"
+        The measure.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per constellation.
     """
     rows = []
     for system, name in SYSTEM_NAMES.items():

@@ -45,12 +45,24 @@ def _write_qrels(qrels: pd.DataFrame, path: Path) -> None:
 
 
 def write_inputs(data, folder: Path) -> dict[str, Path]:
-    """Write the near target's qrels, the two default runs, every printed constellation's two runs
-    (each with its ir_metadata header: :func:`~irrepro.papers.clef2019.run_files.write_run_file`)
-    and ``pairs.csv`` (``name,baseline,advanced``) into ``folder``; return the paths by role.
+    """Write the inputs of a report on the chapter's own runs into ``folder``.
 
-    ``data`` is the chapter's :class:`irrepro.papers.clef2019.routing_data.RoutingData` (its runs are reused, none
-    is made twice).
+    The near target's qrels, the two default runs, every printed constellation's two runs (each
+    with its ir_metadata header: :func:`~irrepro.papers.clef2019.run_files.write_run_file`) and
+    ``pairs.csv`` (``name,baseline,advanced``).
+
+    Parameters
+    ----------
+    data : RoutingData
+        The chapter's :class:`irrepro.papers.clef2019.routing_data.RoutingData` (its runs are
+        reused, none is made twice).
+    folder : pathlib.Path
+        The folder.
+
+    Returns
+    -------
+    dict of str -> pathlib.Path
+        The paths by role.
     """
     folder.mkdir(parents=True, exist_ok=True)
     paths = {"qrels": folder / "near.qrels", "pairs": folder / "pairs.csv"}
@@ -74,14 +86,35 @@ def write_inputs(data, folder: Path) -> dict[str, Path]:
 
 @dataclass
 class ReportJob:
-    """``irrepro report`` running in another process on inputs written here (:func:`start_report`)."""
+    """``irrepro report`` running in another process on inputs written here (:func:`start_report`).
 
-    path: Path  # the report it writes
+    Parameters
+    ----------
+    path : pathlib.Path
+        The report the command writes.
+    process : subprocess.Popen
+        The command's process.
+    said : file object
+        What the command writes on standard output and error (a temporary file).
+    """
+
+    path: Path
     process: subprocess.Popen
-    said: IO[str]  # what the command writes on standard output and error
+    said: IO[str]
 
     def wait(self) -> Path:
-        """The report's path once the command has finished; its failure raised with what it said."""
+        """Wait for the command to finish.
+
+        Returns
+        -------
+        pathlib.Path
+            The report.
+
+        Raises
+        ------
+        RuntimeError
+            If ``irrepro report`` failed, with its exit status and what it said.
+        """
         status = self.process.wait()
         self.said.seek(0)
         said = self.said.read().strip()
@@ -92,11 +125,23 @@ class ReportJob:
 
 
 def start_report(data, folder: Path = REPORT_FOLDER) -> ReportJob:
-    """Write the inputs (:func:`write_inputs`) and start ``irrepro report`` on them in another process
-    (the command itself, as a reader runs it), which works while the caller goes on.
+    """Write the inputs (:func:`write_inputs`) and start ``irrepro report`` on them in another process.
 
-    Paths on the command line are relative to the current folder (the chapters folder when the book
-    runs it), so the report's command line reads as a reader would type it.
+    The command itself runs, as a reader runs it, while the caller goes on. Paths on the command line
+    are relative to the current folder (the chapters folder when the book runs it), so the report's
+    command line reads as a reader would type it.
+
+    Parameters
+    ----------
+    data : RoutingData
+        The chapter's routing data.
+    folder : pathlib.Path, default REPORT_FOLDER
+        The folder of the inputs and the report.
+
+    Returns
+    -------
+    ReportJob
+        The running command; its :meth:`ReportJob.wait` gives the report.
     """
     paths = write_inputs(data, folder)
     report = folder / "report.html"
@@ -111,5 +156,23 @@ def start_report(data, folder: Path = REPORT_FOLDER) -> ReportJob:
 
 
 def write_report(data, folder: Path = REPORT_FOLDER) -> Path:
-    """:func:`start_report` and wait for it: the report's path."""
+    """Write the inputs and the report: :func:`start_report`, then wait for it.
+
+    Parameters
+    ----------
+    data : RoutingData
+        The chapter's routing data.
+    folder : pathlib.Path, default REPORT_FOLDER
+        The folder of the inputs and the report.
+
+    Returns
+    -------
+    pathlib.Path
+        The HTML report.
+
+    Raises
+    ------
+    RuntimeError
+        If ``irrepro report`` fails, with what it said.
+    """
     return start_report(data, folder).wait()

@@ -36,5 +36,11 @@ def _enriched_replicated() -> Reading:
 
 
 def text_values_comparison() -> pd.DataFrame:
-    """:data:`TEXT_VALUES` beside the 2020 re-implementation's values (:func:`irrepro.papers.printed.compare`)."""
+    """Set :data:`TEXT_VALUES` beside the 2020 re-implementation's values (:func:`irrepro.papers.printed.compare`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`irrepro.papers.printed.compare` returns it.
+    """
     return compare(TEXT_VALUES, {FIGURE3_ENRICHED.name: _enriched_replicated()})

@@ -33,8 +33,21 @@ __all__ = [
 
 
 def implementation_numbers(effects: pd.DataFrame) -> dict[str, object]:
-    """From :func:`~irrepro.papers.clef2019.implementation_effects.implementation_effects`: how many
-    divergences, how many measured, how many leave the run unchanged, and the largest (lowest RBO)."""
+    """Count the divergences, the measured ones and those that leave the run unchanged; name the largest.
+
+    From :func:`~irrepro.papers.clef2019.implementation_effects.implementation_effects`; the largest
+    has the lowest RBO.
+
+    Parameters
+    ----------
+    effects : pandas.DataFrame
+        :func:`~irrepro.papers.clef2019.implementation_effects.implementation_effects`' table.
+
+    Returns
+    -------
+    dict of str -> object
+        Name -> number or text, for glue.
+    """
     measured = effects.dropna(subset=["RBO"])
     unchanged = measured[(measured["RMSE:AP"] == 0) & (measured["MAP_with"] == measured["MAP_without"])
                          & (measured["RBO"] == 1)]  # fmt: skip
@@ -51,7 +64,13 @@ def implementation_numbers(effects: pd.DataFrame) -> dict[str, object]:
 
 
 def published_numbers() -> dict[str, object]:
-    """Topic counts and the enrichment counts of the published 2020 runs (:mod:`published_runs`)."""
+    """Count the topics and the enrichment gains of the published 2020 runs (:mod:`published_runs`).
+
+    Returns
+    -------
+    dict of str -> object
+        Name -> number, for glue.
+    """
     gains = published_runs.published_gains().set_index("setting")
     return {
         "rpl-topics": len(next(iter(published_runs.topic_sets("replicability").values()))),
@@ -63,8 +82,19 @@ def published_numbers() -> dict[str, object]:
 
 
 def topic_numbers(topic_sets: pd.DataFrame) -> dict[str, int]:
-    """The topic counts the chapter's prose states, from :func:`irrepro.papers.clef2019.published_facts.topic_sets`
-    (``<target>-<training>``: Core17/Core18 with Robust04, both Robust corpora, either; ``common``)."""
+    """Give the topic counts the chapter's prose states.
+
+    Parameters
+    ----------
+    topic_sets : pandas.DataFrame
+        :func:`irrepro.papers.clef2019.published_facts.topic_sets`.
+
+    Returns
+    -------
+    dict of str -> int
+        ``<target>-<training>`` (Core17/Core18 with Robust04, both Robust corpora, either) and
+        ``common`` -> count.
+    """
     keys = {"Robust04": "r04", "Robust04 ∩ Robust05": "both", "Robust04 ∪ Robust05": "either"}
     numbers = {}
     for row in topic_sets.itertuples(index=False):
@@ -75,13 +105,30 @@ def topic_numbers(topic_sets: pd.DataFrame) -> dict[str, int]:
 
 
 def clef_text_numbers() -> dict[str, float]:
-    """The CLEF paper's two printed MAP values of Section 4.2 (:data:`published_runs.CLEF_TEXT_NUMBERS`)."""
+    """Give the CLEF paper's two printed MAP values of Section 4.2 (:data:`published_runs.CLEF_TEXT_NUMBERS`).
+
+    Returns
+    -------
+    dict of str -> float
+        Name -> value.
+    """
     plain, augmented = published_runs.CLEF_TEXT_NUMBERS
     return {"map-plain": plain.printed, "map-augmented": augmented.printed}
 
 
 def transfer_extremes(transfer: pd.DataFrame) -> dict[str, object]:
-    """The best and the worst pair of :func:`~irrepro.papers.clef2019.tables.relevance_transfer` by MAP, and their topics."""
+    """Find the best and the worst pair of :func:`~irrepro.papers.clef2019.tables.relevance_transfer` by MAP, and their topics.
+
+    Parameters
+    ----------
+    transfer : pandas.DataFrame
+        :func:`~irrepro.papers.clef2019.tables.relevance_transfer`' table.
+
+    Returns
+    -------
+    dict of str -> object
+        Name -> number or text, for glue.
+    """
     ordered = transfer.sort_values("MAP", ascending=False, kind="stable")
     best, worst = ordered.iloc[0], ordered.iloc[-1]
     return {
@@ -92,7 +139,20 @@ def transfer_extremes(transfer: pd.DataFrame) -> dict[str, object]:
 
 
 def augmentation_summary(augmentation: pd.DataFrame, *, alpha: float = 0.05) -> dict[str, object]:
-    """How many pairs of :func:`~irrepro.papers.clef2019.tables.feature_augmentation` differ at ``alpha``; the largest MAP change."""
+    """Count the pairs of :func:`~irrepro.papers.clef2019.tables.feature_augmentation` that differ at ``alpha``; the largest MAP change.
+
+    Parameters
+    ----------
+    augmentation : pandas.DataFrame
+        :func:`~irrepro.papers.clef2019.tables.feature_augmentation`' table.
+    alpha : float, default 0.05
+        The significance level.
+
+    Returns
+    -------
+    dict of str -> object
+        Name -> number or text, for glue.
+    """
     return {
         "significant": int((augmentation["p (paired t-test)"] < alpha).sum()),
         "pairs": len(augmentation),
@@ -101,9 +161,22 @@ def augmentation_summary(augmentation: pd.DataFrame, *, alpha: float = 0.05) -> 
 
 
 def preprocessing_summary(effect: pd.DataFrame) -> dict[str, object]:
-    """In how many cases of :func:`~irrepro.papers.clef2019.tables.preprocessing_effect` the preprocessing raises MAP, the range of
-    the differences and whether WCrobust04 gains more than WCrobust0405 on every target (the paper:
-    "Especially WCRobust04 profits from our preprocessing proposal")."""
+    """Sum up the preprocessing's effect on MAP in :func:`~irrepro.papers.clef2019.tables.preprocessing_effect`.
+
+    In how many cases the preprocessing raises MAP, the range of the differences and whether
+    WCrobust04 gains more than WCrobust0405 on every target (the paper: "Especially WCRobust04
+    profits from our preprocessing proposal").
+
+    Parameters
+    ----------
+    effect : pandas.DataFrame
+        :func:`~irrepro.papers.clef2019.tables.preprocessing_effect`' table.
+
+    Returns
+    -------
+    dict of str -> object
+        Name -> number or text, for glue.
+    """
     gains = effect.set_index(["run", "target"])["difference"]
     wcr04 = gains[gains.index.get_level_values("run") == "WCrobust04"].droplevel("run")
     others = gains[gains.index.get_level_values("run") != "WCrobust04"]
@@ -120,17 +193,44 @@ def preprocessing_summary(effect: pd.DataFrame) -> dict[str, object]:
 
 
 def tolerance_ratios(comparison: pd.DataFrame, *, system: str = "WCrobust0405") -> dict[str, float]:
-    """The range of the tol constellations' AP relative to the default in :func:`~irrepro.papers.clef2019.own_dataset.constellation_arp_comparison`,
-    ours and the SIGIR 2020 authors'."""
+    """Give the range of the tol constellations' AP relative to the default, ours and the SIGIR 2020 authors'.
+
+    From :func:`~irrepro.papers.clef2019.own_dataset.constellation_arp_comparison`.
+
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        :func:`~irrepro.papers.clef2019.own_dataset.constellation_arp_comparison`' table.
+    system : str, default "WCrobust0405"
+        The system.
+
+    Returns
+    -------
+    dict of str -> float
+        Name -> ratio, for glue.
+    """
     tol = comparison[(comparison["system"] == system) & comparison["constellation"].str.startswith("tol")]
     ours, theirs = tol["ratio to default (ours)"], tol["ratio to default (SIGIR 2020)"]
     return {"ours_min": ours.min(), "ours_max": ours.max(), "theirs_min": theirs.min(), "theirs_max": theirs.max()}
 
 
 def tolerance_summary(tolerance: pd.DataFrame) -> dict[str, object]:
-    """What :func:`~irrepro.papers.clef2019.tolerance.tolerance_check` shows for tol_1 ... tol_5: topics stopped before the first step and
-    the share of the default's AP kept, with tol on the mean loss and on the summed loss, next to the
-    SIGIR 2020 runs, and whether each falls as tol grows."""
+    """Sum up what :func:`~irrepro.papers.clef2019.tolerance.tolerance_check` shows for tol_1 ... tol_5.
+
+    Topics stopped before the first step and the share of the default's AP kept, with tol on the
+    mean loss and on the summed loss, next to the SIGIR 2020 runs, and whether each falls as tol
+    grows.
+
+    Parameters
+    ----------
+    tolerance : pandas.DataFrame
+        :func:`~irrepro.papers.clef2019.tolerance.tolerance_check`' table.
+
+    Returns
+    -------
+    dict of str -> object
+        Name -> number or text, for glue.
+    """
     levels = tolerance[tolerance["constellation"] != "default"]
     mean = levels[levels["loss tol bounds"].str.startswith("mean")]
     summed = levels[levels["loss tol bounds"].str.startswith("sum")]
@@ -177,10 +277,25 @@ def _near_far(size_check: pd.DataFrame, targets: str) -> dict[str, object]:
 
 
 def closing_numbers(replicated: pd.DataFrame, size_check: pd.DataFrame) -> dict[str, object]:
-    """The closing note's numbers: does WCrobust0405 improve on WCrobust04 on each stand-in target
-    (preprocessed runs), and is the far target harder, as built and with both targets cut to equal
-    size (:func:`~irrepro.papers.clef2019.tables.target_size_check`)? Keys ``near_*``, ``far_*``, ``built_*``, ``equal_*``, ``size``
-    and ``drift`` (the sentences' verdicts)."""
+    """Give the closing note's numbers.
+
+    Does WCrobust0405 improve on WCrobust04 on each stand-in target (preprocessed runs), and is the
+    far target harder, as built and with both targets cut to equal size
+    (:func:`~irrepro.papers.clef2019.tables.target_size_check`)?
+
+    Parameters
+    ----------
+    replicated : pandas.DataFrame
+        :func:`~irrepro.papers.clef2019.tables.replication`' table.
+    size_check : pandas.DataFrame
+        :func:`~irrepro.papers.clef2019.tables.target_size_check`' table.
+
+    Returns
+    -------
+    dict of str -> object
+        Keys ``near_*``, ``far_*``, ``built_*``, ``equal_*``, ``size`` and ``drift`` (the sentences'
+        verdicts).
+    """
     numbers: dict[str, object] = {}
     for role, target in (("near", STAND_IN_ROLE_NAMES[NEAR]), ("far", STAND_IN_ROLE_NAMES[FAR])):
         numbers.update({f"{role}_{key}": value for key, value in _improvement(replicated, target).items()})
@@ -197,7 +312,18 @@ def closing_numbers(replicated: pd.DataFrame, size_check: pd.DataFrame) -> dict[
 
 
 def licensed_status(data: RoutingData | None) -> str:
-    """The sentence that says which corpora the licensed-data section below ran on."""
+    """Say which corpora the licensed-data section below ran on, in a sentence.
+
+    Parameters
+    ----------
+    data : RoutingData or None
+        The licensed data, ``None`` without a configuration.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
     if data is None:
         return (
             "No corpora configuration was found ($IRREPRO_ROUTING_CONFIG or ./routing-corpora.toml): this "

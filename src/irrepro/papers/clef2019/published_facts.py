@@ -59,7 +59,7 @@ def _judged_topics(collection: str) -> frozenset[str]:
 
 
 def topic_sets() -> pd.DataFrame:
-    """Topics judged in both a target and a training collection (Breuer & Schaer, Sec. 3.2).
+    """Count the topics judged in both a target and a training collection (Breuer & Schaer, Sec. 3.2).
 
     A routing classifier can only be trained for a topic judged in the training corpus and only be
     evaluated where it is judged in the target corpus, so a run has ``|T_target ∩ T_training|``
@@ -67,8 +67,11 @@ def topic_sets() -> pd.DataFrame:
     (``∩``), then, after asking Cormack, trained on whatever was judged (``∪``, "complemented").
     The last row counts the topics judged in all four collections (the per-topic figures use them).
 
-    Returns one row per (target, training) with the judged-topic counts, the intersection, the
-    count the paper prints and the difference (reproduced − printed).
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (target, training) with the judged-topic counts, the intersection, the count
+        the paper prints and the difference (reproduced − printed).
     """
     judged = {name: _judged_topics(name) for name in TREC_COLLECTIONS}
     trainings = {
@@ -104,18 +107,33 @@ def _topic_row(target: str, judged_target: int, training: str, judged_training: 
 
 
 def common_topics() -> list[str]:
-    """The topics judged in all four TREC collections (the paper's 15 topics of Figures 3 and 4)."""
+    """List the topics judged in all four TREC collections (the paper's 15 topics of Figures 3 and 4).
+
+    Returns
+    -------
+    list of str
+        The topic ids.
+    """
     return sort_topics(frozenset.intersection(*(_judged_topics(name) for name in TREC_COLLECTIONS)))
 
 
 def official_core17_scores() -> pd.DataFrame:
-    """NIST's official Core17 scores of WCrobust04 / WCrobust0405 next to the SIGIR 2020 files.
+    """Set NIST's official Core17 scores of WCrobust04 / WCrobust0405 next to the SIGIR 2020 files.
 
-    ``published`` is the official figure (TREC 2017 Common Core, NIST); ``sigir2020_files`` is the
-    mean over the 50 topics of the original run's column in the per-topic files published by Breuer
-    et al. (SIGIR 2020; ``sigir2020/measures/rpl_<system>_{ap,p10,ndcg1000}.csv``), rounded to 4
-    digits as NIST prints; ``difference`` is files − published. The ``rpl_default`` column is the
-    SIGIR 2020 authors' own replication (their constellation 1) on the licensed NYT corpus.
+    Returns
+    -------
+    pandas.DataFrame
+        ``published`` is the official figure (TREC 2017 Common Core, NIST); ``sigir2020_files`` is
+        the mean over the 50 topics of the original run's column in the per-topic files published by
+        Breuer et al. (SIGIR 2020; ``sigir2020/measures/rpl_<system>_{ap,p10,ndcg1000}.csv``),
+        rounded to 4 digits as NIST prints; ``difference`` is files − published. The
+        ``rpl_default`` column is the SIGIR 2020 authors' own replication (their constellation 1)
+        on the licensed NYT corpus.
+
+    Raises
+    ------
+    ValueError
+        If a file lacks the system's column.
     """
     rows = []
     for system, official_scores in OFFICIAL_CORE17.items():

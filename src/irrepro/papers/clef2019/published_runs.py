@@ -93,18 +93,34 @@ def judged_topics(collection: str) -> frozenset[str]:
 
 
 def common_topics() -> list[str]:
-    """The topics judged in all four collections (the CLEF paper's 15 topics of Figures 3 and 4)."""
+    """List the topics judged in all four collections (the CLEF paper's 15 topics of Figures 3 and 4).
+
+    Returns
+    -------
+    list of str
+        The topic ids.
+    """
     return sort_topics(
         frozenset.intersection(*(judged_topics(c) for c in _COLLECTIONS))
     )
 
 
 def topic_sets(setting: str) -> dict[str, list[str]]:
-    """The CLEF paper's topic sets of a setting, distinct sets only: name -> topics.
+    """Give the CLEF paper's topic sets of a setting, distinct sets only.
 
     ``target ∩ Robust04`` (WCrobust04, Table 4), ``target ∩ Robust04 ∩ Robust05`` (WCrobust0405 as
     first submitted, Table 4) and ``all four collections`` (Table 5, Figures 3-4). A set equal to an
     earlier one is left out (on Core18 the second and third are the same 15 topics).
+
+    Parameters
+    ----------
+    setting : str
+        A key of :data:`SETTINGS`.
+
+    Returns
+    -------
+    dict of str -> list of str
+        Name -> topics.
     """
     target = _target(setting)
     candidates = {
@@ -143,8 +159,28 @@ def _published_file(setting: str, system: str, part: str) -> pd.DataFrame:
 
 
 def run_scores(setting: str, run: str, measure: str) -> pd.Series:
-    """Per-topic scores (index: topic) of a published run: ``WCrobust04`` / ``WCrobust0405`` (the
-    original TREC runs, replicability only) or a re-implemented run column (``rpl_wcrobust04_1``)."""
+    """Read the per-topic scores of a published run.
+
+    Parameters
+    ----------
+    setting : str
+        A key of :data:`SETTINGS` (``"replicability"``, ``"reproducibility"``).
+    run : str
+        ``WCrobust04`` / ``WCrobust0405`` (the original TREC runs, replicability only) or a
+        re-implemented run column (``rpl_wcrobust04_1``).
+    measure : str
+        The measure.
+
+    Returns
+    -------
+    pandas.Series
+        Index: topic.
+
+    Raises
+    ------
+    ValueError
+        For an unknown setting, or a run the setting's files do not hold.
+    """
     _target(setting)
     originals = setting == "replicability"  # the original TREC runs are scored on Core17 only
     prefix = SETTINGS[setting][0]
@@ -170,8 +206,13 @@ def _runs(setting: str) -> list[str]:
 
 
 def published_runs_15_topics() -> pd.DataFrame:
-    """AP per topic of the 2020 re-implementation (constellation 1) on the 15 topics judged in all
-    four collections: columns ``setting``, ``topic``, ``WCrobust04``, ``WCrobust0405``."""
+    """Give AP per topic of the 2020 re-implementation (constellation 1) on the 15 topics judged in all four collections.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``setting``, ``topic``, ``WCrobust04``, ``WCrobust0405``.
+    """
     frames = []
     for setting, (prefix, _) in SETTINGS.items():
         topics = common_topics()
@@ -187,8 +228,19 @@ def published_runs_15_topics() -> pd.DataFrame:
 
 
 def published_runs_summary() -> pd.DataFrame:
-    """Mean MAP, P@10 and nDCG of every published run on every CLEF topic set of its setting:
-    columns ``setting``, ``topics`` (how many), ``system`` (the run's column name), ``measure``, ``value``."""
+    """Average MAP, P@10 and nDCG of every published run on every CLEF topic set of its setting.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``setting``, ``topics`` (how many), ``system`` (the run's column name), ``measure``,
+        ``value``.
+
+    Raises
+    ------
+    ValueError
+        If a published file has no score for a topic of a set.
+    """
     rows = []
     for setting in SETTINGS:
         for topics in topic_sets(setting).values():
@@ -205,8 +257,19 @@ def published_runs_summary() -> pd.DataFrame:
 
 
 def published_runs_table(summary: pd.DataFrame | None = None) -> pd.DataFrame:
-    """The summary as the CLEF paper's Tables 4-5 lay it out: one row per setting, topic set and run,
-    the measures as columns, and what each run is (``run``)."""
+    """Lay out the summary as the CLEF paper's Tables 4-5 do.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame, optional
+        :func:`published_runs_summary`; default: computed now.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per setting, topic set and run, the measures as columns, and what each run is
+        (``run``).
+    """
     summary = published_runs_summary() if summary is None else summary
     names = {}
     for setting in SETTINGS:
@@ -241,8 +304,20 @@ def published_runs_table(summary: pd.DataFrame | None = None) -> pd.DataFrame:
 
 
 def published_gains(per_topic: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Per setting: on how many of the 15 topics WCrobust0405 beats WCrobust04 (training-data
-    enrichment profits), ties, and the mean AP gain; the 2020 re-implementation."""
+    """Count per setting the topics of the 15 on which WCrobust0405 beats WCrobust04 (the 2020 re-implementation).
+
+    Training-data enrichment profits; ties and the mean AP gain too.
+
+    Parameters
+    ----------
+    per_topic : pandas.DataFrame, optional
+        :func:`published_runs_15_topics`; default: computed now.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per setting.
+    """
     per_topic = published_runs_15_topics() if per_topic is None else per_topic
     gain = per_topic[SYSTEMS[1]] - per_topic[BASELINE]
     return (
@@ -259,8 +334,18 @@ def published_gains(per_topic: pd.DataFrame | None = None) -> pd.DataFrame:
 
 
 def per_topic_long(per_topic: pd.DataFrame | None = None) -> pd.DataFrame:
-    """The 15-topic AP in the long form of :func:`irrepro.plots.routing.per_topic_ap_bars`
-    (``target``: the panel title, ``system``, ``topic``, ``AP``)."""
+    """Give the 15-topic AP in the long form of :func:`irrepro.plots.routing.per_topic_ap_bars`.
+
+    Parameters
+    ----------
+    per_topic : pandas.DataFrame, optional
+        :func:`published_runs_15_topics`; default: computed now.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``target`` (the panel title), ``system``, ``topic``, ``AP``.
+    """
     per_topic = published_runs_15_topics() if per_topic is None else per_topic
     panels = {
         "replicability": "Core17 (NYT), replicated 2020",
@@ -278,7 +363,23 @@ def per_topic_long(per_topic: pd.DataFrame | None = None) -> pd.DataFrame:
 
 @dataclass(frozen=True)
 class ClefNumber:
-    """A number of the CLEF 2019 paper that survives in its public text, and the 2020 run it is set against."""
+    """A number of the CLEF 2019 paper that survives in its public text, and the 2020 run it is set against.
+
+    Parameters
+    ----------
+    what : str
+        What the number is.
+    section : str
+        Where the paper prints it.
+    quote : str
+        The paper's words (checked against the text copy by the tests).
+    measure : str
+        The measure.
+    printed : float
+        The value printed.
+    compared_with : str
+        The published run column of the nearest 2020 run (replicability).
+    """
 
     what: str
     section: str
@@ -311,9 +412,17 @@ CLEF_TEXT_NUMBERS: tuple[ClefNumber, ...] = (
 
 
 def surviving_clef_numbers() -> pd.DataFrame:
-    """The CLEF paper's MAP values that survive in its text, next to the 2020 re-implementation's run
-    of the same setup (constellation 1; constellation 7, the 2020 code's ``'robust_only': False``, for
-    the augmented run) and the original TREC run, each on the 50 Core17 topics, with the differences."""
+    """Set the CLEF paper's MAP values that survive in its text next to the 2020 re-implementation's.
+
+    The run of the same setup (constellation 1; constellation 7, the 2020 code's
+    ``'robust_only': False``, for the augmented run) and the original TREC run, each on the 50
+    Core17 topics.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per number, with the differences.
+    """
     original = run_scores("replicability", BASELINE, "MAP").mean()
     rows = []
     for number in CLEF_TEXT_NUMBERS:

@@ -52,19 +52,45 @@ def _equal_targets(data: RoutingData) -> RoutingData | None:
 
 
 def chapter_scores(data: RoutingData | None = None) -> ClaimScores:
-    """The per-topic scores of every claim, read from ``data``'s run cache (default: the stand-in, with
-    its size-controlled variant) and the published files (:func:`~irrepro.papers.clef2019.claim_scores.claim_scores`)."""
+    """Read the per-topic scores of every claim (:func:`~irrepro.papers.clef2019.claim_scores.claim_scores`).
+
+    From ``data``'s run cache and the published files.
+
+    Parameters
+    ----------
+    data : RoutingData, optional
+        The routing data; default: the stand-in, with its size-controlled variant.
+
+    Returns
+    -------
+    ClaimScores
+        The per-topic frames.
+    """
     data = data_or_stand_in(data)
     return claim_scores(data, _equal_targets(data))
 
 
 def robustness_table(data: RoutingData | None = None, *, n_resamples: int = RESAMPLES, seed: int = SEED,
                      scores: ClaimScores | None = None) -> pd.DataFrame:  # fmt: skip
-    """One row per claim, by section (:data:`SECTION_TITLES`): :data:`~irrepro.papers.robustness.COLUMNS`
-    with ``data`` (what the claim is tested on) after ``claim``.
+    """Check each claim on all topics and under topic resampling, by section (:data:`SECTION_TITLES`).
 
-    ``data``: the routing data whose run cache holds the chapter's runs (default: the stand-in, with its
-    size-controlled variant); ``scores``: the per-topic scores themselves, instead of reading them.
+    Parameters
+    ----------
+    data : RoutingData, optional
+        The routing data whose run cache holds the chapter's runs (default: the stand-in, with its
+        size-controlled variant).
+    n_resamples : int, default RESAMPLES
+        The number of replicates.
+    seed : int, default SEED
+        The seed of the resampling.
+    scores : ClaimScores, optional
+        The per-topic scores themselves, instead of reading them.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per claim: :data:`~irrepro.papers.robustness.COLUMNS` with ``data`` (what the claim
+        is tested on) after ``claim``.
     """
     scores = chapter_scores(data) if scores is None else scores
     on_all_topics, replicates = Resampled.all_topics(scores), Resampled.draw(scores, n_resamples, seed)
@@ -84,9 +110,25 @@ def _listed(rows: pd.DataFrame) -> str:
 
 
 def robustness_numbers(table: pd.DataFrame, scores: ClaimScores) -> dict[str, object]:
-    """What the chapter's prose says about :func:`robustness_table` (keys for glue): the topics drawn per
-    group (``topics_<group>``; ``equal_drawn``: how the size-controlled stand-in is drawn), counts of claims by data (``published``: the 2020 runs; ``stand_in``: the stand-in and
-    the ``tol`` runs), verdict on all topics and status, and the fragile ones listed with their shares."""
+    """Compute what the chapter's prose says about :func:`robustness_table` (keys for glue).
+
+    The topics drawn per group (``topics_<group>``; ``equal_drawn``: how the size-controlled
+    stand-in is drawn), counts of claims by data (``published``: the 2020 runs; ``stand_in``: the
+    stand-in and the ``tol`` runs), verdict on all topics and status, and the fragile ones listed
+    with their shares.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`robustness_table`'s table.
+    scores : ClaimScores
+        The per-topic scores it was computed from.
+
+    Returns
+    -------
+    dict of str -> object
+        Name -> number or text.
+    """
     numbers: dict[str, object] = {"resamples": int(table["resamples"].max()), "seed": SEED,
                                   "stable_share": f"{STABLE_SHARE:.0%}", "level": f"{INTERVAL_LEVEL:.0%}"}  # fmt: skip
     numbers.update({f"topics_{group.replace(' ', '_').replace('-', '_')}": len(topics) for group, topics in scores.topics.items()})

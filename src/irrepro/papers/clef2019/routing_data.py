@@ -58,12 +58,28 @@ STAND_IN_EQUAL_TARGETS_DATA = "Reuters-21578 stand-in, targets cut to equal size
 class RoutingData(RunCache):
     """The four collections a routing experiment needs, keyed by role, and what they are.
 
-    ``collections`` maps the roles ``robust04``, ``robust05``, ``core17`` (near target) and
-    ``core18`` (far target) to :class:`irrepro.routing.pipeline.Collection` objects with qrels;
-    ``corpora`` names the corpus playing each role; ``label`` goes into every table's ``data``;
-    ``role_names`` is how tables and figures name each role. The runs and their scores are made
-    once and kept (:class:`irrepro.routing.experiment.RunCache`); ``source`` tells Dask workers
-    where to find the collections themselves.
+    The runs and their scores are made once and kept (:class:`irrepro.routing.experiment.RunCache`).
+
+    Parameters
+    ----------
+    collections : dict of str -> Collection
+        The roles ``robust04``, ``robust05``, ``core17`` (near target) and ``core18`` (far target)
+        -> :class:`irrepro.routing.pipeline.Collection` objects with qrels.
+    source : StandInCorpora or ConfiguredCorpora, optional
+        Tells Dask workers where to find the collections themselves.
+    _results, _scores, _judgments : dict, optional
+        The cache's own state (:class:`~irrepro.routing.experiment.RunCache`); not to be given.
+    _workers : int, default 1
+        The most worker processes the runs were made on; not to be given.
+    trainer : Trainer, optional
+        Trains the classifiers of the runs made here, each content once
+        (:class:`~irrepro.routing.trainer.Trainer`).
+    label : str
+        Goes into every table's ``data``.
+    corpora : dict of str -> str
+        Names the corpus playing each role.
+    role_names : dict of str -> str, optional
+        How tables and figures name each role.
     """
 
     label: str
@@ -77,11 +93,20 @@ class RoutingData(RunCache):
 
 
 def stand_in(*, equal_targets: bool = False) -> RoutingData:
-    """The Reuters-21578 stand-in (:mod:`irrepro.routing.standin`) in the paper's four roles;
-    ``equal_targets``: its size-controlled variant (both targets cut to the same number of stories).
+    """Give the Reuters-21578 stand-in (:mod:`irrepro.routing.standin`) in the paper's four roles.
 
     One object per variant for the whole process, however it is asked for: the chapter's tables share
     its run cache, so a second object would make every run again.
+
+    Parameters
+    ----------
+    equal_targets : bool, default False
+        Its size-controlled variant (both targets cut to the same number of stories).
+
+    Returns
+    -------
+    RoutingData
+        The stand-in.
     """
     return _stand_in(bool(equal_targets))
 
@@ -100,7 +125,13 @@ def _stand_in(equal_targets: bool) -> RoutingData:
 
 
 def stand_in_summary() -> pd.DataFrame:
-    """The stand-in's four slices: role, dates, documents, kept topics, relevant judgments."""
+    """Describe the stand-in's four slices.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Role, dates, documents, kept topics, relevant judgments.
+    """
     table = standin.load().summary()
     table.insert(1, "slice", table["role"].map(STAND_IN_ROLE_NAMES))
     table["data"] = STAND_IN_DATA
@@ -108,11 +139,24 @@ def stand_in_summary() -> pd.DataFrame:
 
 
 def licensed_data(config: str | Path | None = None) -> RoutingData | None:
-    """The user's licensed TREC corpora in the four roles, or ``None`` when no configuration exists.
+    """Give the user's licensed TREC corpora in the four roles, or ``None`` when no configuration exists.
 
-    The configuration (:mod:`irrepro.routing.config`: ``config``, else ``$IRREPRO_ROUTING_CONFIG``,
-    else ``./routing-corpora.toml``) must name the corpora ``robust04``, ``robust05``, ``core17`` and
-    ``core18``; a configuration that exists but is wrong raises its :class:`~irrepro.routing.config.ConfigError`.
+    Parameters
+    ----------
+    config : str or pathlib.Path, optional
+        The configuration (:mod:`irrepro.routing.config`); else ``$IRREPRO_ROUTING_CONFIG``, else
+        ``./routing-corpora.toml``. It must name the corpora ``robust04``, ``robust05``, ``core17``
+        and ``core18``.
+
+    Returns
+    -------
+    RoutingData or None
+        The licensed data.
+
+    Raises
+    ------
+    irrepro.routing.config.ConfigError
+        If a configuration exists but is wrong.
     """
     from irrepro.routing.config import configured_collections, find_config
 
@@ -127,11 +171,33 @@ def licensed_data(config: str | Path | None = None) -> RoutingData | None:
 
 
 def data_or_stand_in(data: RoutingData | None) -> RoutingData:
-    """``data``, or the stand-in (:func:`stand_in`) when it is ``None``: the table functions' default."""
+    """Give ``data``, or the stand-in (:func:`stand_in`) when it is ``None``: the table functions' default.
+
+    Parameters
+    ----------
+    data : RoutingData or None
+        The routing data.
+
+    Returns
+    -------
+    RoutingData
+        ``data`` or the stand-in.
+    """
     return stand_in() if data is None else data
 
 
 def common_stand_in_topics(data: RoutingData) -> list[str]:
-    """Topics judged in all four collections of ``data`` (for the stand-in: every kept topic)."""
+    """List the topics judged in all four collections of ``data`` (for the stand-in: every kept topic).
+
+    Parameters
+    ----------
+    data : RoutingData
+        The routing data.
+
+    Returns
+    -------
+    list of str
+        The topic ids.
+    """
     judged = [frozenset(c.qrels["query_id"].astype(str).unique()) for c in data.collections.values()]
     return sort_topics(frozenset.intersection(*judged))

@@ -23,16 +23,39 @@ __all__ = ["write_run_file", "runs_by_primad", "changed_fields"]
 
 
 def write_run_file(data: RunCache, request: RunRequest, path: Path, *, tag: str) -> None:
-    """Write the run of ``request`` (made by ``data`` if not made yet) to ``path``, tagged ``tag``,
-    with its ir_metadata header."""
+    """Write the run of ``request`` (made by ``data`` if not made yet) to ``path``, with its ir_metadata header.
+
+    Parameters
+    ----------
+    data : RunCache
+        The run cache that makes and keeps the run.
+    request : RunRequest
+        The run.
+    path : pathlib.Path
+        The file to write.
+    tag : str
+        The run tag.
+    """
     result = data.result(request)
     write_run(result.run, path, name=tag, metadata=run_header(request.settings, result, tag=tag))
 
 
 def changed_fields(reference, other) -> list[str]:
-    """The PRIMAD components' fields that differ between two headers (the tag left out): the leaf
-    fields of method, implementation, research goal and actor; for data and platform the item
-    (a collection, a library list), whose several leaves would say one thing."""
+    """List the PRIMAD components' fields that differ between two headers (the tag left out).
+
+    The leaf fields of method, implementation, research goal and actor; for data and platform the
+    item (a collection, a library list), whose several leaves would say one thing.
+
+    Parameters
+    ----------
+    reference, other : Mapping
+        The two headers.
+
+    Returns
+    -------
+    list of str
+        The fields' paths.
+    """
     fields = []
     for component in COMPONENTS:
         for path, _, _ in differences(reference, other, component=component):
@@ -42,10 +65,22 @@ def changed_fields(reference, other) -> list[str]:
 
 
 def runs_by_primad(folder: str | Path, reference: str | Path) -> pd.DataFrame:
-    """The ``*.run`` files of ``folder`` (``reference`` left out) grouped by PRIMAD string against
-    ``reference``: one row per group with ``PRIMAD``, ``kind`` (:func:`irrepro.metadata.experiment_kind`),
-    ``runs`` (how many), ``fields that differ`` (from the headers; the union over the group) and
-    ``example`` (the first file's name); the groups that change fewest components first."""
+    """Group the ``*.run`` files of ``folder`` (``reference`` left out) by PRIMAD string against ``reference``.
+
+    Parameters
+    ----------
+    folder : str or pathlib.Path
+        The folder of run files.
+    reference : str or pathlib.Path
+        The run the others are compared with.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per group with ``PRIMAD``, ``kind`` (:func:`irrepro.metadata.experiment_kind`),
+        ``runs`` (how many), ``fields that differ`` (from the headers; the union over the group) and
+        ``example`` (the first file's name); the groups that change fewest components first.
+    """
     reference = Path(reference)
     ref_header = read_metadata(reference)
     headers = {path.name: read_metadata(path) for path in sorted(Path(folder).glob("*.run"))

@@ -30,12 +30,29 @@ TOL_LEVELS = (DEFAULT, *[c for c in PRINTED if c.family == "tol"])
 
 
 def ordered_pairs() -> list[tuple[str, str]]:
-    """(target, training) for every two different roles: the pairs of Tables 2 and 3."""
+    """List (target, training) for every two different roles: the pairs of Tables 2 and 3.
+
+    Returns
+    -------
+    list of (str, str)
+        The pairs.
+    """
     return [(target, training) for target in ROLES for training in ROLES if training != target]
 
 
 def transfer_requests(*, augmented: Sequence[bool] = (False,)) -> list[RunRequest]:
-    """One training corpus, one target, for every ordered pair (with and without augmentation)."""
+    """Request one training corpus, one target, for every ordered pair.
+
+    Parameters
+    ----------
+    augmented : sequence of bool, default (False,)
+        With and/or without feature augmentation.
+
+    Returns
+    -------
+    list of RunRequest
+        The requests.
+    """
     return [RunRequest((training,), target, augment=a) for target, training in ordered_pairs() for a in augmented]
 
 
@@ -44,7 +61,20 @@ def system_requests(
     constellations: Sequence[Constellation] = (DEFAULT,),
     preprocessing: Sequence[bool] = (True,),
 ) -> list[RunRequest]:
-    """Both systems on both targets for each constellation (and each preprocessing choice)."""
+    """Request both systems on both targets for each constellation (and each preprocessing choice).
+
+    Parameters
+    ----------
+    constellations : sequence of Constellation, default (DEFAULT,)
+        The constellations.
+    preprocessing : sequence of bool, default (True,)
+        With and/or without the preprocessing.
+
+    Returns
+    -------
+    list of RunRequest
+        The requests.
+    """
     return [
         RunRequest(TRAINING_COLLECTIONS[s], t, c, preprocess=p)
         for p in preprocessing for c in constellations for s in TRAINING_COLLECTIONS for t in (NEAR, FAR)
@@ -52,17 +82,40 @@ def system_requests(
 
 
 def own_dataset_requests() -> list[RunRequest]:
-    """The own dataset's runs: both systems on both targets, the default and the 20 printed constellations."""
+    """Request the own dataset's runs: both systems on both targets, the default and the 20 printed constellations.
+
+    Returns
+    -------
+    list of RunRequest
+        The requests.
+    """
     return system_requests(constellations=(DEFAULT, *PRINTED))
 
 
 def tolerance_requests(system: str) -> list[RunRequest]:
-    """The default and tol runs of ``system`` on the near target, tol on the mean and on the summed loss."""
+    """Request the default and tol runs of ``system`` on the near target, tol on the mean and on the summed loss.
+
+    Parameters
+    ----------
+    system : str
+        The system.
+
+    Returns
+    -------
+    list of RunRequest
+        The requests.
+    """
     return [RunRequest(TRAINING_COLLECTIONS[system], NEAR, c, tol_scale=scale) for scale in ("mean", "sum") for c in TOL_LEVELS]
 
 
 def table_requests() -> list[RunRequest]:
-    """Every run the tables of :func:`~irrepro.papers.clef2019.files.write_tables` use, each once (what ``runs/`` holds)."""
+    """List every run the tables of :func:`~irrepro.papers.clef2019.files.write_tables` use, each once (what ``runs/`` holds).
+
+    Returns
+    -------
+    list of RunRequest
+        The requests.
+    """
     requests = [
         *transfer_requests(augmented=(False, True)), *system_requests(preprocessing=(True, False)),
         *own_dataset_requests(), *tolerance_requests("wcrobust0405"),

@@ -59,8 +59,18 @@ def relevance_transfer(data: RoutingData | None = None) -> pd.DataFrame:
     """Train on one collection, rank another, for every ordered pair (Breuer & Schaer, Table 2, Fig. 2).
 
     "Simple" combinations as in the paper: one training corpus, tf-idf fitted on the training corpus
-    only. MAP (and P@10, nDCG) over the topics judged in both; ``topics`` says how many, since
-    means over different topic sets are not directly comparable.
+    only.
+
+    Parameters
+    ----------
+    data : RoutingData, optional
+        The routing data and run cache; default: the stand-in.
+
+    Returns
+    -------
+    pandas.DataFrame
+        MAP (and P@10, nDCG) over the topics judged in both; ``topics`` says how many, since means
+        over different topic sets are not directly comparable.
     """
     data = data_or_stand_in(data)
     data.prefetch(transfer_requests())
@@ -84,11 +94,19 @@ def relevance_transfer(data: RoutingData | None = None) -> pd.DataFrame:
 
 
 def feature_augmentation(data: RoutingData | None = None) -> pd.DataFrame:
-    """tf-idf from the training corpus only vs from training ∪ target (Breuer & Schaer, Table 3).
+    """Compare tf-idf from the training corpus only with tf-idf from training ∪ target (Breuer & Schaer, Table 3).
 
-    For every ordered pair: MAP of both variants over the same topics, the difference
-    (augmented − training only) and the two-tailed paired t-test on per-topic AP
-    (:func:`irrepro.reproducibility.scores.paired_ttest`).
+    Parameters
+    ----------
+    data : RoutingData, optional
+        The routing data and run cache; default: the stand-in.
+
+    Returns
+    -------
+    pandas.DataFrame
+        For every ordered pair: MAP of both variants over the same topics, the difference
+        (augmented − training only) and the two-tailed paired t-test on per-topic AP
+        (:func:`irrepro.reproducibility.scores.paired_ttest`).
     """
     data = data_or_stand_in(data)
     data.prefetch(transfer_requests(augmented=(False, True)))
@@ -129,18 +147,29 @@ def _system_variants(
 
 
 def replication(data: RoutingData | None = None, *, official: bool = True) -> pd.DataFrame:
-    """Replicated (near target) and reproduced (far target) WCrobust04 / WCrobust0405 (Tables 4-6).
+    """Replicate (near target) and reproduce (far target) WCrobust04 / WCrobust0405 (Tables 4-6).
 
     MAP, P@10 and nDCG per system variant and target, on all routable topics (Table 4 and, for the
-    complemented run, Table 6) and on the topics common to all four collections (Table 5). With
-    ``official=True`` the NIST Core17 scores of the original runs are added as rows whose ``data``
-    marks them as the targets only the licensed-data path can be compared with. Rows that would
-    repeat another (a topic set equal to another, as on the stand-in, where every topic is judged
-    in every slice) are given once, with the equality in their name.
+    complemented run, Table 6) and on the topics common to all four collections (Table 5). Rows that
+    would repeat another (a topic set equal to another, as on the stand-in, where every topic is
+    judged in every slice) are given once, with the equality in their name.
 
     Every run is made twice, as in the paper's Table 4: with the preprocessing (stop words removed and
-    Porter stems, as the authors' code does; the paper's text copy names neither) and without it (plain lowercase tokens as terms); the ``preprocessing``
-    column says which (:data:`PREPROCESSING`).
+    Porter stems, as the authors' code does; the paper's text copy names neither) and without it
+    (plain lowercase tokens as terms); the ``preprocessing`` column says which (:data:`PREPROCESSING`).
+
+    Parameters
+    ----------
+    data : RoutingData, optional
+        The routing data and run cache; default: the stand-in.
+    official : bool, default True
+        Add the NIST Core17 scores of the original runs as rows whose ``data`` marks them as the
+        targets only the licensed-data path can be compared with.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per system variant, target, topic set and preprocessing.
     """
     data = data_or_stand_in(data)
     data.prefetch(system_requests(preprocessing=(True, False)))
@@ -191,11 +220,21 @@ def replication(data: RoutingData | None = None, *, official: bool = True) -> pd
 
 
 def replication_table(replicated: pd.DataFrame) -> pd.DataFrame:
-    """:func:`replication` as the paper's Table 4 lays it out: one row per target, run and
-    preprocessing (and topic set, where a run has two), columns topics, MAP, P@10 and nDCG.
+    """Lay out :func:`replication` as the paper's Table 4 does.
 
     The target label says the setting (``near (NYT role), replicated``); the official TREC rows are
     labelled as such (``NYT, official TREC 2017 scores``), so they cannot be read as a stand-in row.
+
+    Parameters
+    ----------
+    replicated : pandas.DataFrame
+        :func:`replication`'s table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per target, run and preprocessing (and topic set, where a run has two), columns
+        topics, MAP, P@10 and nDCG.
     """
     table = replicated.copy()
     official = table["setting"] == "original"
@@ -210,9 +249,20 @@ def replication_table(replicated: pd.DataFrame) -> pd.DataFrame:
 
 
 def preprocessing_effect(replicated: pd.DataFrame) -> pd.DataFrame:
-    """MAP with and without the preprocessing per run, target and topic set, from :func:`replication`
-    (the paper: "Especially WCRobust04 profits from our preprocessing proposal"). ``difference`` is
-    with − without."""
+    """Compare MAP with and without the preprocessing per run, target and topic set, from :func:`replication`.
+
+    The paper: "Especially WCRobust04 profits from our preprocessing proposal".
+
+    Parameters
+    ----------
+    replicated : pandas.DataFrame
+        :func:`replication`'s table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        MAP with and without; ``difference`` is with − without.
+    """
     ours = replicated[replicated["setting"] != "original"]
     wide = ours.pivot_table(
         index=["run", "target", "topic set", "topics"], columns="preprocessing", values="MAP", sort=False
@@ -225,8 +275,20 @@ def preprocessing_effect(replicated: pd.DataFrame) -> pd.DataFrame:
 
 
 def per_topic_ap(data: RoutingData | None = None) -> pd.DataFrame:
-    """AP per topic on the topics common to all four collections, both systems, near and far target
-    (Breuer & Schaer, Figures 3 and 4; WCrobust0405 complemented). Long: target, system, topic, AP."""
+    """Give AP per topic on the topics common to all four collections, both systems, near and far target.
+
+    Breuer & Schaer, Figures 3 and 4; WCrobust0405 complemented.
+
+    Parameters
+    ----------
+    data : RoutingData, optional
+        The routing data and run cache; default: the stand-in.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long: target, system, topic, AP.
+    """
     data = data_or_stand_in(data)
     data.prefetch(system_requests())
     common = common_stand_in_topics(data)
@@ -249,7 +311,18 @@ def per_topic_ap(data: RoutingData | None = None) -> pd.DataFrame:
 
 
 def per_topic_gains(per_topic: pd.DataFrame) -> pd.DataFrame:
-    """Per target: on how many topics WCrobust0405 beats WCrobust04 (the paper: 14 of 15 replicated)."""
+    """Count per target the topics on which WCrobust0405 beats WCrobust04 (the paper: 14 of 15 replicated).
+
+    Parameters
+    ----------
+    per_topic : pandas.DataFrame
+        :func:`per_topic_ap`'s table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per target.
+    """
     wide = per_topic.pivot_table(index=["target", "topic"], columns="system", values="AP").reset_index()
     wide["gain"] = wide["WCrobust0405"] - wide["WCrobust04"]
     return (
@@ -260,13 +333,17 @@ def per_topic_gains(per_topic: pd.DataFrame) -> pd.DataFrame:
 
 
 def target_size_check() -> pd.DataFrame:
-    """Is the near/far difference on the stand-in an effect of the targets' sizes?
+    """Test whether the near/far difference on the stand-in is an effect of the targets' sizes.
 
     The default runs (both systems, preprocessed) on both targets of the stand-in as built and of its
     size-controlled variant (:mod:`irrepro.routing.standin`, ``equal_targets``: both targets cut to
-    the smaller one's size, the near target keeping its first stories, the far one its last). Per
-    slicing and target: stories, kept topics, the share of relevant judgments, MAP of each system and
-    far − near.
+    the smaller one's size, the near target keeping its first stories, the far one its last).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per slicing and target: stories, kept topics, the share of relevant judgments, MAP of each
+        system and far − near.
     """
     rows = []
     for equal_targets in (False, True):

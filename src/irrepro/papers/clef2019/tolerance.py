@@ -20,15 +20,27 @@ __all__ = ["tolerance_check"]
 
 
 def tolerance_check(data: RoutingData | None = None, *, system: str = "WCrobust0405") -> pd.DataFrame:
-    """Why the ``tol`` constellations collapse here: ``tol`` on the mean loss against ``tol`` on the summed loss.
+    """Show why the ``tol`` constellations collapse here: ``tol`` on the mean loss against ``tol`` on the summed loss.
 
     scikit-learn 1.4 divided the logistic-regression objective by the number of training documents
     but kept what ``tol`` bounds (L-BFGS-B's largest projected-gradient entry), see
     :mod:`irrepro.routing.classifier`. The default and ``tol_1`` ... ``tol_5`` runs of ``system`` on
     the near target, once as current scikit-learn applies ``tol`` (``tol_scale="mean"``) and once as
-    scikit-learn < 1.4 did (``"sum"``): lbfgs iterations per topic (median, and the topics stopped
-    before the first step: min-max and median), MAP and its ratio to the default run of the same scale, next to the
-    ratio of the SIGIR 2020 authors' runs (their published per-topic files, licensed NYT).
+    scikit-learn < 1.4 did (``"sum"``).
+
+    Parameters
+    ----------
+    data : RoutingData, optional
+        The routing data and run cache; default: the stand-in.
+    system : str, default "WCrobust0405"
+        The system.
+
+    Returns
+    -------
+    pandas.DataFrame
+        lbfgs iterations per topic (median, and the topics stopped before the first step: min-max
+        and median), MAP and its ratio to the default run of the same scale, next to the ratio of
+        the SIGIR 2020 authors' runs (their published per-topic files, licensed NYT).
     """
     data = data_or_stand_in(data)
     key = next(k for k, name in SYSTEM_NAMES.items() if name == system)

@@ -89,21 +89,49 @@ def _links_against_identity(table: pd.DataFrame, values: str, group: DataGroup, 
 
 def links_against_identity(table: pd.DataFrame, values: str, group: DataGroup, *, noun: str,
                            links: tuple[str, ...] = LOG_TYPE_LINKS) -> Finding:
-    """Do ``links`` find more ``values`` than identity in most settings of ``group``? (one count per link)
+    """Tell whether ``links`` find more ``values`` than identity in most settings of ``group``.
 
-    ``table`` is a long per-setting-and-link table (:func:`~irrepro.papers.glm.models.ssd_table`,
-    :func:`~irrepro.papers.glm.models.consistency_table`); the claim holds when every link in ``links``
-    has more than identity in more than half of the group's settings.
+    The claim holds when every link in ``links`` has more than identity in more than half of the
+    group's settings.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A long per-setting-and-link table (:func:`~irrepro.papers.glm.models.ssd_table`,
+        :func:`~irrepro.papers.glm.models.consistency_table`).
+    values : str
+        The column counted.
+    group : DataGroup
+        The settings' data group.
+    noun : str
+        What ``values`` counts, for the evidence sentence.
+    links : tuple of str, default LOG_TYPE_LINKS
+        The links compared with identity.
+
+    Returns
+    -------
+    Finding
+        Whether it holds, with one count per link as evidence.
     """
     holds, text = _links_against_identity(table, values, group, noun=noun, links=links)
     return Finding(holds, _sentence(text) + ".")
 
 
 def consistency_verdict(table: pd.DataFrame | None = None) -> str:
-    """A sentence per data group comparing consistent ssd pairs of log and logit with identity.
+    """Compare the consistent ssd pairs of log and logit with identity, in a sentence per data group.
 
     The paper's claim: log and logit detect more consistent ssd pairs (active agreements) than identity;
     the same findings as the claims ``glm.consistent-ssd-pairs.<group>``.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame, optional
+        :func:`~irrepro.papers.glm.models.consistency_table`; default: computed now.
+
+    Returns
+    -------
+    str
+        The sentences.
     """
     table = consistency_table() if table is None else table
     sentences = []
@@ -201,11 +229,25 @@ _register(
 
 
 def outlier_gap(maps: pd.Series) -> tuple[int, float]:
-    """Where the lowest runs stand apart: (k, ratio) for the largest ratio MAP_(k+1) / MAP_(k) in the lower half.
+    """Find where the lowest runs stand apart: the largest ratio MAP_(k+1) / MAP_(k) in the lower half.
 
     The k lowest runs are then separated from the rest by the largest relative jump between consecutive
     sorted MAPs (runs with MAP 0 are compared through the next positive MAP).
 
+    Parameters
+    ----------
+    maps : pandas.Series
+        MAP per run.
+
+    Returns
+    -------
+    k : int
+        How many runs lie below the gap.
+    ratio : float
+        The gap, MAP_(k+1) / MAP_(k).
+
+    Examples
+    --------
     >>> outlier_gap(pd.Series({"a": 0.002, "b": 0.004, "c": 0.05, "d": 0.06, "e": 0.07, "f": 0.3}))
     (2, 12.5)
     """
@@ -394,16 +436,32 @@ _register(
 
 
 def claims() -> pd.DataFrame:
-    """The paper's claims with their verdicts, one row per claim and data group (:mod:`irrepro.papers.claims`)."""
+    """Check the paper's claims, one row per claim and data group (:mod:`irrepro.papers.claims`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`irrepro.papers.claims.COLUMNS`.
+    """
     return CLAIMS.table()
 
 
 def verdict_table(table: pd.DataFrame | None = None) -> pd.DataFrame:
-    """One row per claim: its section and words, the verdict on each data group, and whose data speak for the paper.
+    """Tabulate each claim's verdict on each data group, and whose data speak for the paper.
 
-    Columns: ``claim`` (the id without paper and group), ``section``, ``paper's words``, one column per
-    data group (:data:`~irrepro.papers.glm.data_groups.DATA_GROUPS`, its ``name``; "not tested" where a
-    claim is not checked on it) and ``speaks for the paper`` (the tested groups holding the paper's own runs).
+    Parameters
+    ----------
+    table : pandas.DataFrame, optional
+        :func:`claims`' table; default: computed now.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per claim. Columns: ``claim`` (the id without paper and group), ``section``,
+        ``paper's words``, one column per data group
+        (:data:`~irrepro.papers.glm.data_groups.DATA_GROUPS`, its ``name``; "not tested" where a
+        claim is not checked on it) and ``speaks for the paper`` (the tested groups holding the
+        paper's own runs).
     """
     table = claims() if table is None else table
     keyed = table.assign(

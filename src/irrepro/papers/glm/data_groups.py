@@ -23,7 +23,21 @@ __all__ = ["DataGroup", "ROBUST04", "SUBSTITUTES", "NIST_CORE18", "DATA_GROUPS",
 
 @dataclass(frozen=True)
 class DataGroup:
-    """The data a claim's verdict is computed on: its ``collections`` (rows of the chapter's tables)."""
+    """The data a claim's verdict is computed on: its ``collections`` (rows of the chapter's tables).
+
+    Parameters
+    ----------
+    key : str
+        The suffix of a claim id: ``glm.<claim>.<key>``.
+    name : str
+        Short, for a table's column.
+    label : str
+        What the data are, for a claim's ``data``.
+    collections : tuple of str
+        The collections in it.
+    speaks_for_paper : bool
+        Whether they are the paper's own runs.
+    """
 
     key: str  # the suffix of a claim id: glm.<claim>.<key>
     name: str  # short, for a table's column
@@ -61,10 +75,36 @@ DATA_GROUPS: tuple[DataGroup, ...] = (ROBUST04, SUBSTITUTES, NIST_CORE18)
 
 
 def rows_of(table: pd.DataFrame, group: DataGroup) -> pd.DataFrame:
-    """The rows of a long per-setting table (column ``collection``) that belong to ``group``."""
+    """Pick the rows of a long per-setting table (column ``collection``) that belong to ``group``.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A long per-setting table.
+    group : DataGroup
+        The data group.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Its rows.
+    """
     return table[table["collection"].isin(group.collections)]
 
 
 def columns_of(wide: pd.DataFrame, group: DataGroup) -> pd.DataFrame:
-    """The columns of a Table 1 layout (``(collection, measure)``, maybe ``"... w/o outliers"``) in ``group``."""
+    """Pick the columns of a Table 1 layout in ``group``.
+
+    Parameters
+    ----------
+    wide : pandas.DataFrame
+        Columns ``(collection, measure)``, the collection maybe ``"... w/o outliers"``.
+    group : DataGroup
+        The data group.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Its columns.
+    """
     return wide[[column for column in wide.columns if column[0].removesuffix(WITHOUT_OUTLIERS) in group.collections]]

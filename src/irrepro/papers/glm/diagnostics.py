@@ -25,12 +25,20 @@ LOG_TYPE_LINKS = ("log", "logit")
 
 
 def near_zero_uncertainty(*, links: tuple[str, ...] = ("identity", *LOG_TYPE_LINKS)) -> pd.DataFrame:
-    """Per setting and link: the lowest-mean system, its centred standard error against the others'.
+    """Compare, per setting and link, the lowest-mean system's centred standard error with the others'.
 
-    Columns: ``lowest_system``, ``lowest_mean`` (its mean score), ``lowest_se`` and ``median_se``
-    (centred standard errors, :func:`~irrepro.papers.glm.models.system_effects`), ``se_ratio`` =
-    lowest_se / median_se, ``largest_se`` (is the lowest-mean system's SE the largest?) and
-    ``spearman`` (rank correlation of the systems' means and SEs over all systems).
+    Parameters
+    ----------
+    links : tuple of str, optional
+        The links; default: identity and the log-type links (``LOG_TYPE_LINKS``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns: ``lowest_system``, ``lowest_mean`` (its mean score), ``lowest_se`` and ``median_se``
+        (centred standard errors, :func:`~irrepro.papers.glm.models.system_effects`), ``se_ratio`` =
+        lowest_se / median_se, ``largest_se`` (is the lowest-mean system's SE the largest?) and
+        ``spearman`` (rank correlation of the systems' means and SEs over all systems).
     """
     rows = []
     for collection, measure, removed in settings():
@@ -49,12 +57,23 @@ def near_zero_uncertainty(*, links: tuple[str, ...] = ("identity", *LOG_TYPE_LIN
 
 
 def boundary_observations(*, link: str = "logit") -> pd.DataFrame:
-    """Per setting: scores of exactly 0 and 1 in the fitted matrix, and how the ``link`` GLM fits them.
+    """Count per setting the scores of exactly 0 and 1 in the fitted matrix, and how the ``link`` GLM fits them.
 
     A logit transformation of the scores cannot use a 0 or a 1 (logit(0) = -inf); the logit GLM
     models the mean, not the score, and keeps them. Topics and runs whose scores are *all* 0 (or
-    all 1) are dropped before any fit (``dropped_topics``, ``dropped_runs``): their effect would be
-    infinite under every log-type link.
+    all 1) are dropped before any fit: their effect would be infinite under every log-type link.
+
+    Parameters
+    ----------
+    link : str, default "logit"
+        The link.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``collection``, ``measure``, ``outliers_removed``, ``link``, ``observations``,
+        ``zeros``, ``ones``, ``used_in_fit``, ``converged``, ``iterations``, ``dropped_topics`` and
+        ``dropped_runs``.
     """
     rows = []
     for collection, measure, removed in settings():
@@ -71,7 +90,7 @@ def boundary_observations(*, link: str = "logit") -> pd.DataFrame:
 
 
 def assumption_tests(*, alpha: float = 0.05) -> pd.DataFrame:
-    """Per setting: normality and constant variance of the identity model's residuals.
+    """Test per setting the normality and constant variance of the identity model's residuals.
 
     - normality: D'Agostino and Pearson's K^2 test (``scipy.stats.normaltest``) of the residuals,
       with their ``skewness`` and ``excess_kurtosis``;
@@ -79,7 +98,16 @@ def assumption_tests(*, alpha: float = 0.05) -> pd.DataFrame:
       median, ``scipy.stats.levene``) of the residuals grouped by system;
     - ``mean_variance_spearman``: rank correlation of the systems' mean scores and score variances.
 
-    ``non_normal`` and ``heteroscedastic`` are True when the test's p-value is below ``alpha``.
+    Parameters
+    ----------
+    alpha : float, default 0.05
+        The tests' level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per setting; ``non_normal`` and ``heteroscedastic`` are True when the test's
+        p-value is below ``alpha``.
     """
     rows = []
     for collection, measure, removed in settings():

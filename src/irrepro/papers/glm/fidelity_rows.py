@@ -30,7 +30,18 @@ _TABLE1_PDF = "transcribe Table 1's deviances from the paper's PDF (the project'
 
 
 def table1_columns(collection: str) -> str:
-    """The columns of the chapter's Table 1 for ``collection``, counted and named: ``"2 (AP, P@10)"``."""
+    """Count and name the columns of the chapter's Table 1 for ``collection``: ``"2 (AP, P@10)"``.
+
+    Parameters
+    ----------
+    collection : str
+        The collection.
+
+    Returns
+    -------
+    str
+        The count and the measures.
+    """
     columns = [
         f"{measure}{' w/o outliers' if removed else ''}" for name, measure, removed in settings() if name == collection
     ]
@@ -107,6 +118,12 @@ def _statement_rows() -> list[FidelityRow]:
 
 
 def fidelity() -> list[FidelityRow]:
-    """The paper's one table (it has no figure) and the results its text states, as the chapter reproduces them."""
+    """List the paper's one table (it has no figure) and the results its text states, as the chapter reproduces them.
+
+    Returns
+    -------
+    list of FidelityRow
+        The rows.
+    """
     iterations, near_zero, ssd = _statement_rows()
     return [*_table1_rows(), iterations, _outliers_row(), near_zero, ssd]

@@ -64,7 +64,13 @@ FIGURE_SETTING = ("Robust04", "AP")
 
 
 def mean_variance_table() -> pd.DataFrame:
-    """:func:`~irrepro.papers.glm.models.mean_variance` of every collection and measure, in one long table."""
+    """Gather :func:`~irrepro.papers.glm.models.mean_variance` of every collection and measure in one long table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per collection, measure and system.
+    """
     frames = [
         models.mean_variance(collection, measure).assign(collection=collection, measure=measure)
         for collection in scores.COLLECTIONS
@@ -75,15 +81,26 @@ def mean_variance_table() -> pd.DataFrame:
 
 
 def data_files_table() -> pd.DataFrame:
-    """The published files the chapter reads (:func:`~irrepro.papers.glm.scores.data_files`), one row each:
-    ``file``, ``sha256``, ``source``, ``url`` (from the data registry)."""
+    """List the published files the chapter reads (:func:`~irrepro.papers.glm.scores.data_files`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row each: ``file``, ``sha256``, ``source``, ``url`` (from the data registry).
+    """
     names = scores.data_files()
     entries = pd.DataFrame(provenance(names), columns=["name", "sha256", "source", "url"]).set_index("name")
     return entries.loc[names].rename_axis("file").reset_index()  # in the order the chapter reads them
 
 
 def tables() -> dict[str, pd.DataFrame]:
-    """Every table of the chapter and the data of its figures, by CSV file name (without ``.csv``)."""
+    """Compute every table of the chapter and the data of its figures.
+
+    Returns
+    -------
+    dict of str -> pandas.DataFrame
+        CSV file name (without ``.csv``) -> table.
+    """
     deviances = models.deviance_table()
     residuals = models.residuals(*FIGURE_SETTING)
     claims = claim_checks.claims()
@@ -126,6 +143,17 @@ FILES: tuple[str, ...] = (
 
 
 def write_tables(out_dir: Path) -> list[Path]:
-    """Write every table of :func:`tables` as ``<name>.csv`` into ``out_dir``, as one set with its manifest."""
+    """Write every table of :func:`tables` as ``<name>.csv`` into ``out_dir``, as one set with its manifest.
+
+    Parameters
+    ----------
+    out_dir : pathlib.Path
+        The folder.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The files written.
+    """
     csv_files = {f"{name}.csv": table for name, table in tables().items()}
     return write_table_set(out_dir, csv_files, producer="irrepro.papers.glm.write_tables")

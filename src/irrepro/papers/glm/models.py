@@ -62,9 +62,25 @@ CONSISTENCY_SEED = 20220417
 
 @cached(maxsize=256)
 def fits(collection: str, measure: str, *, outliers_removed: bool = False, family: str = "gaussian") -> dict[str, TwoWayFit]:
-    """The fitted GLM for every link (family Gaussian by default), keyed by link name.
+    """Fit the GLM for every link, keyed by link name.
 
     Fitted once per argument set; every call returns copies (:func:`irrepro.memo.cached`).
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`~irrepro.papers.glm.scores.COLLECTIONS`).
+    measure : str
+        The measure (``"AP"``, ``"P@10"``, ``"nDCG"``).
+    outliers_removed : bool, default False
+        Leave out the outlier runs (MAP below 0.01).
+    family : {"gaussian", "quasibinomial"}
+        The GLM's family.
+
+    Returns
+    -------
+    dict of str -> TwoWayFit
+        Link -> fit.
     """
     scores = analysis_scores(collection, measure, outliers_removed=outliers_removed)
     links = LINK_NAMES if family == "gaussian" else ("logit", "probit", "cauchit")
@@ -73,7 +89,13 @@ def fits(collection: str, measure: str, *, outliers_removed: bool = False, famil
 
 
 def deviance_table() -> pd.DataFrame:
-    """One row per setting and link: deviance, convergence, iterations, AIC, BIC and the matrix's size."""
+    """Tabulate every fit: one row per setting and link.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Deviance, convergence, iterations, AIC, BIC and the matrix's size.
+    """
     rows = []
     for collection, measure, removed in settings():
         scores = analysis_scores(collection, measure, outliers_removed=removed)
@@ -99,7 +121,20 @@ def deviance_table() -> pd.DataFrame:
 
 
 def setting_matrix(table: pd.DataFrame, values: str) -> pd.DataFrame:
-    """One column of a long per-setting-and-link table as settings (rows, in table order) x links."""
+    """Lay out one column of a long per-setting-and-link table as settings (rows, in table order) x links.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A long per-setting-and-link table.
+    values : str
+        The column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Settings x links.
+    """
     wide = table.pivot_table(index=SETTING, columns="link", values=values, sort=False, aggfunc="first")
     wide = wide[[link for link in LINK_NAMES if link in wide.columns]]
     wide.columns.name = None
@@ -107,10 +142,20 @@ def setting_matrix(table: pd.DataFrame, values: str) -> pd.DataFrame:
 
 
 def table1(deviances: pd.DataFrame | None = None) -> pd.DataFrame:
-    """The paper's Table 1 layout: links as rows, (collection, measure) as columns, deviance as values.
+    """Lay out the paper's Table 1: links as rows, (collection, measure) as columns, deviance as values.
 
     A collection without its outliers is named ``"<collection> w/o outliers"`` (:data:`WITHOUT_OUTLIERS`). A fit that did not
     converge is still shown with its last deviance; see :func:`deviance_table`.
+
+    Parameters
+    ----------
+    deviances : pandas.DataFrame, optional
+        :func:`deviance_table`; default: computed now.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Links x (collection, measure).
     """
     deviances = deviance_table() if deviances is None else deviances
     labelled = deviances.assign(
@@ -122,16 +167,37 @@ def table1(deviances: pd.DataFrame | None = None) -> pd.DataFrame:
 
 
 def lowest_deviance(wide: pd.DataFrame | None = None) -> pd.Series:
-    """For each column of :func:`table1`, the link with the lowest deviance."""
+    """Find, for each column of :func:`table1`, the link with the lowest deviance.
+
+    Parameters
+    ----------
+    wide : pandas.DataFrame, optional
+        :func:`table1`; default: computed now.
+
+    Returns
+    -------
+    pandas.Series
+        (collection, measure) -> link.
+    """
     wide = table1() if wide is None else wide
     return wide.idxmin()
 
 
 def iteration_table(deviances: pd.DataFrame | None = None) -> pd.DataFrame:
-    """IRLS iterations per setting and link, with convergence and the link's rank by iterations.
+    """Tabulate IRLS iterations per setting and link, with convergence and the link's rank by iterations.
 
     ``rank`` 1 is the link needing the most iterations in its setting (ties share the lower rank);
     the paper says, without numbers, that exp needs more iterations.
+
+    Parameters
+    ----------
+    deviances : pandas.DataFrame, optional
+        :func:`deviance_table`; default: computed now.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per setting and link.
     """
     deviances = deviance_table() if deviances is None else deviances
     table = deviances[[*SETTING, "link", "iterations", "converged"]].copy()
@@ -141,7 +207,18 @@ def iteration_table(deviances: pd.DataFrame | None = None) -> pd.DataFrame:
 
 @cached(maxsize=4)
 def ssd_table(*, alpha: float = 0.05) -> pd.DataFrame:
-    """ssd pairs per setting and link: Tukey HSD (``ssd_pairs``) and Holm (``ssd_pairs_holm``) counts."""
+    """Count the ssd pairs per setting and link: Tukey HSD (``ssd_pairs``) and Holm (``ssd_pairs_holm``).
+
+    Parameters
+    ----------
+    alpha : float, default 0.05
+        The family-wise significance level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per setting and link.
+    """
     rows = []
     for collection, measure, removed in settings():
         for link, fit in fits(collection, measure, outliers_removed=removed).items():
@@ -166,7 +243,20 @@ def ssd_table(*, alpha: float = 0.05) -> pd.DataFrame:
 
 @cached(maxsize=4)
 def consistency_runs(*, n_splits: int = CONSISTENCY_SPLITS, seed: int = CONSISTENCY_SEED) -> pd.DataFrame:
-    """Split-half consistency counts of every setting, link and split (integers; Tukey HSD, alpha 0.05)."""
+    """Count split-half consistency of every setting, link and split (integers; Tukey HSD, alpha 0.05).
+
+    Parameters
+    ----------
+    n_splits : int, default CONSISTENCY_SPLITS
+        The number of seeded split-halves.
+    seed : int, default CONSISTENCY_SEED
+        The seed of the splits.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per setting, link and split (:func:`~irrepro.glm.consistency.split_half_consistency`).
+    """
     frames = []
     with threadpool_limits(limits=1, user_api="blas"):
         for collection, measure, removed in settings():
@@ -179,10 +269,21 @@ def consistency_runs(*, n_splits: int = CONSISTENCY_SPLITS, seed: int = CONSISTE
 
 
 def consistency_table(*, n_splits: int = CONSISTENCY_SPLITS, seed: int = CONSISTENCY_SEED) -> pd.DataFrame:
-    """Split-half consistency per setting and link (Tukey HSD, alpha 0.05), summed over the splits.
+    """Sum split-half consistency per setting and link over the splits (Tukey HSD, alpha 0.05).
 
-    Counts are means over ``n_splits`` seeded splits; ``consistent_share`` = all active agreements /
-    all pairs significant in at least one half; ``all_converged`` is False if any half failed to converge.
+    Parameters
+    ----------
+    n_splits : int, default CONSISTENCY_SPLITS
+        The number of seeded split-halves.
+    seed : int, default CONSISTENCY_SEED
+        The seed of the splits.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Counts are means over ``n_splits`` seeded splits; ``consistent_share`` = all active
+        agreements / all pairs significant in at least one half; ``all_converged`` is False if any
+        half failed to converge.
     """
     runs = consistency_runs(n_splits=n_splits, seed=seed)
     keys = [*SETTING, "link"]
@@ -199,10 +300,27 @@ def consistency_table(*, n_splits: int = CONSISTENCY_SPLITS, seed: int = CONSIST
 def system_effects(
     collection: str, measure: str, *, links: tuple[str, ...] = ("identity", "logit"), outliers_removed: bool = False
 ) -> pd.DataFrame:
-    """Centred system effects (mean zero over systems) with 95% t intervals, one row per link and system.
+    """Centre the system effects (mean zero over systems), with 95% t intervals.
 
     Centring makes the effects independent of the reference system: with C = I - 11'/S, the centred
     effects are C s and their covariance C Sigma C'.
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`~irrepro.papers.glm.scores.COLLECTIONS`).
+    measure : str
+        The measure (``"AP"``, ``"P@10"``, ``"nDCG"``).
+    links : tuple of str, default ("identity", "logit")
+        The links.
+    outliers_removed : bool, default False
+        Leave out the outlier runs (MAP below 0.01).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per link and system: the effect, its standard error ``se`` and the interval's
+        ``lower`` and ``upper`` bounds.
     """
     rows = []
     fitted = fits(collection, measure, outliers_removed=outliers_removed)
@@ -223,11 +341,28 @@ def system_effects(
 
 
 def mean_variance(collection: str, measure: str) -> pd.DataFrame:
-    """Per-system mean and variance of the scores over topics (the GLM motivation: variance depends on mean).
+    """Compute per-system mean and variance of the scores over topics (the GLM motivation: variance depends on mean).
 
     P@10 scores are tenths: its means and variances are computed from the integer counts of relevant
     documents in the top 10, so they are the correctly rounded fractions (no float noise from summing
     tenths).
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`~irrepro.papers.glm.scores.COLLECTIONS`).
+    measure : str
+        The measure (``"AP"``, ``"P@10"``, ``"nDCG"``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per system: ``mean`` and ``variance``.
+
+    Raises
+    ------
+    ValueError
+        If a P@10 score is not a multiple of 1/10.
     """
     scores = load_scores(collection, measure)
     if measure == "P@10":
@@ -245,7 +380,22 @@ def mean_variance(collection: str, measure: str) -> pd.DataFrame:
 
 
 def residuals(collection: str, measure: str, *, outliers_removed: bool = False) -> pd.DataFrame:
-    """Long table (link, topic, system, observed, fitted, residual, pearson) of every Gaussian fit."""
+    """Tabulate the residuals of every Gaussian fit of a setting.
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`~irrepro.papers.glm.scores.COLLECTIONS`).
+    measure : str
+        The measure (``"AP"``, ``"P@10"``, ``"nDCG"``).
+    outliers_removed : bool, default False
+        Leave out the outlier runs (MAP below 0.01).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long: ``link``, ``topic``, ``system``, ``observed``, ``fitted``, ``residual``, ``pearson``.
+    """
     scores = analysis_scores(collection, measure, outliers_removed=outliers_removed)
     topic = np.repeat(scores.index.to_numpy(), scores.shape[1])
     system = np.tile(scores.columns.to_numpy(), scores.shape[0])
@@ -262,10 +412,20 @@ def residuals(collection: str, measure: str, *, outliers_removed: bool = False) 
 
 
 def qq_points(residual_table: pd.DataFrame) -> pd.DataFrame:
-    """Normal QQ points of the Pearson residuals, per link: ``normal_quantile`` and sorted ``pearson``.
+    """Compute the normal QQ points of the Pearson residuals, per link.
 
     Plotting positions (i - 1/2) / n, i = 1..n: the quantiles Phi^-1((i - 1/2) / n) against the i-th
     smallest residual.
+
+    Parameters
+    ----------
+    residual_table : pandas.DataFrame
+        :func:`residuals`' table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``link``, ``normal_quantile`` and sorted ``pearson``.
     """
     frames = []
     for link, part in residual_table.groupby("link", sort=False):
@@ -279,10 +439,25 @@ def qq_points(residual_table: pd.DataFrame) -> pd.DataFrame:
 
 
 def by_link(table: pd.DataFrame, values: str, *, first: str | None = None) -> pd.DataFrame:
-    """One statistic of a per-(collection, measure, outliers, link) table with the settings as rows
-    and the links as columns, in the paper's link order (a page is too narrow for the paper's
-    14 setting columns). Rows are (collection, measure), the collection named "... w/o outliers"
-    when the outliers are removed; ``first`` adds a per-setting column (e.g. ``pairs``) before the links.
+    """Lay out one statistic of a per-(collection, measure, outliers, link) table with the links as columns.
+
+    The settings are rows, in the paper's link order (a page is too narrow for the paper's 14
+    setting columns). Rows are (collection, measure), the collection named "... w/o outliers" when
+    the outliers are removed.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        The long table.
+    values : str
+        The statistic's column.
+    first : str, optional
+        A per-setting column (e.g. ``pairs``) to add before the links.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Settings x links.
     """
     labelled = table.assign(
         collection=np.where(table["outliers_removed"], table["collection"] + " w/o outliers", table["collection"])
@@ -296,15 +471,38 @@ def by_link(table: pd.DataFrame, values: str, *, first: str | None = None) -> pd
 
 
 def unconverged_fits(deviances: pd.DataFrame) -> pd.DataFrame:
-    """The fits of :func:`deviance_table` that did not converge: setting, link, iterations, deviance."""
+    """List the fits of :func:`deviance_table` that did not converge.
+
+    Parameters
+    ----------
+    deviances : pandas.DataFrame
+        :func:`deviance_table`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Setting, link, iterations, deviance.
+    """
     columns = ["collection", "measure", "outliers_removed", "link", "iterations", "deviance"]
     return deviances.loc[~deviances["converged"], columns]
 
 
 def convergence_summary(deviances: pd.DataFrame) -> dict[str, object]:
-    """How many fits :func:`deviance_table` made, how many converged, and the fitter's stopping rule
-    (``tolerance`` on the change of deviance, ``max_iterations``: the defaults of
-    :func:`~irrepro.glm.fit.fit_two_way`, with which every fit here is made)."""
+    """Count the fits :func:`deviance_table` made and how many converged, with the fitter's stopping rule.
+
+    The rule: ``tolerance`` on the change of deviance, ``max_iterations``: the defaults of
+    :func:`~irrepro.glm.fit.fit_two_way`, with which every fit here is made.
+
+    Parameters
+    ----------
+    deviances : pandas.DataFrame
+        :func:`deviance_table`.
+
+    Returns
+    -------
+    dict of str -> object
+        The counts and the rule.
+    """
     defaults = inspect.signature(fit_two_way).parameters
     return {
         "fits": len(deviances),
@@ -315,7 +513,17 @@ def convergence_summary(deviances: pd.DataFrame) -> dict[str, object]:
 
 
 def lowest_deviance_counts(wide: pd.DataFrame | None = None) -> str:
-    """In how many settings (columns of :func:`table1`) each link has the lowest deviance, as text:
-    ``logit 6, probit 4, ...`` (most often first)."""
+    """Count in how many settings (columns of :func:`table1`) each link has the lowest deviance, as text.
+
+    Parameters
+    ----------
+    wide : pandas.DataFrame, optional
+        :func:`table1`; default: computed now.
+
+    Returns
+    -------
+    str
+        ``logit 6, probit 4, ...`` (most often first).
+    """
     counts = lowest_deviance(wide).value_counts()
     return ", ".join(f"{link} {count}" for link, count in counts.items())

@@ -39,11 +39,25 @@ TEXT_VALUES: tuple[PrintedValue, ...] = (
 
 
 def low_outliers(mean_scores: pd.Series) -> list[str]:
-    """The systems below the widest gap in ``mean_scores``, the gap as the ratio of consecutive means.
+    """Find the systems below the widest gap in ``mean_scores``, the gap as the ratio of consecutive means.
 
     Ratios, not differences, because "extremely low" is relative: 0.003 and 0.007 lie close together
     on this scale, 0.007 and 0.047 far apart. Systems with a mean of 0 sit below every positive one.
-    Sorted by mean, lowest first.
+
+    Parameters
+    ----------
+    mean_scores : pandas.Series
+        Mean score per system.
+
+    Returns
+    -------
+    list of str
+        The systems, sorted by mean, lowest first.
+
+    Raises
+    ------
+    ValueError
+        With fewer than two systems or a missing mean.
     """
     ordered = mean_scores.sort_values(kind="stable")
     if len(ordered) < 2 or ordered.isna().any():
@@ -68,5 +82,11 @@ def _outlier_runs() -> Reading:
 
 
 def text_values_comparison() -> pd.DataFrame:
-    """Each value of :data:`TEXT_VALUES` beside the reproduced one (:func:`irrepro.papers.printed.compare`)."""
+    """Set each value of :data:`TEXT_VALUES` beside the reproduced one (:func:`irrepro.papers.printed.compare`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`irrepro.papers.printed.compare` returns it.
+    """
     return compare(TEXT_VALUES, {"outlier runs of Core 18": _outlier_runs()})

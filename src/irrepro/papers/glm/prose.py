@@ -76,11 +76,17 @@ def _dropped_topics() -> str:
 
 
 def data_sentence() -> str:
-    """One sentence naming exactly the data of the GLM chapter: collections, files, topics x runs, measures,
-    and what is removed (the outliers of :func:`outlier_systems`, the topics of :func:`boundary_dropped`).
+    """Name exactly the data of the GLM chapter in one sentence.
 
-    For the book's introduction, where it replaces "Robust 2004 and others"; the numbers come from
-    :func:`data_used`, so sentence, data table and CSV files cannot disagree.
+    Collections, files, topics x runs, measures, and what is removed (the outliers of
+    :func:`outlier_systems`, the topics of :func:`boundary_dropped`). For the book's introduction,
+    where it replaces "Robust 2004 and others"; the numbers come from :func:`data_used`, so
+    sentence, data table and CSV files cannot disagree.
+
+    Returns
+    -------
+    str
+        The sentence.
     """
     used = data_used().set_index("collection")
 
@@ -102,7 +108,13 @@ def data_sentence() -> str:
 
 
 def outlier_rule_table() -> pd.DataFrame:
-    """NIST's official Core18 runs by increasing MAP: ``rank``, ``run``, ``map``, ``outlier`` (MAP < 0.01)."""
+    """List NIST's official Core18 runs by increasing MAP.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``rank``, ``run``, ``map``, ``outlier`` (MAP < 0.01).
+    """
     maps = official_summary("Core18")["map"].sort_values(kind="stable")
     outliers = set(near_zero_systems(maps))
     return pd.DataFrame(
@@ -112,7 +124,13 @@ def outlier_rule_table() -> pd.DataFrame:
 
 
 def outlier_rule_sentence() -> str:
-    """Where the outlier rule comes from and what it removes, with the computed numbers."""
+    """Say where the outlier rule comes from and what it removes, with the computed numbers.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
     table = outlier_rule_table()
     selected = table[table["outlier"]]
     k, ratio = outlier_gap(table.set_index("run")["map"])
@@ -131,7 +149,13 @@ def outlier_rule_sentence() -> str:
 
 
 def chapter_numbers() -> pd.DataFrame:
-    """Every number of the chapter's prose: ``name``, ``value``, ``source`` (the function or file it comes from)."""
+    """Compute every number of the chapter's prose.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``name``, ``value``, ``source`` (the function or file it comes from).
+    """
     used = data_used().set_index("collection")
     core18_means = load_scores("Core18", "AP").mean()
     kept_low = int(((core18_means >= NEAR_ZERO_MAP) & (core18_means < 0.05)).sum())
@@ -153,8 +177,21 @@ def chapter_numbers() -> pd.DataFrame:
 
 
 def consistency_summary(table: pd.DataFrame) -> dict[str, object]:
-    """The split-half setup and the active disagreements over every setting and link of
-    :func:`~irrepro.papers.glm.models.consistency_table`, and the verdict sentences of :func:`consistency_verdict`."""
+    """Sum up the split-half setup and the active disagreements, with the verdict sentences.
+
+    Over every setting and link of :func:`~irrepro.papers.glm.models.consistency_table`, and the
+    verdict sentences of :func:`consistency_verdict`.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`~irrepro.papers.glm.models.consistency_table`.
+
+    Returns
+    -------
+    dict of str -> object
+        Name -> number or text, for glue.
+    """
     return {
         "splits": int(table["splits"].max()),
         "seed": CONSISTENCY_SEED,
@@ -164,12 +201,21 @@ def consistency_summary(table: pd.DataFrame) -> dict[str, object]:
 
 
 def verdict_summary(verdicts: pd.DataFrame | None = None) -> dict[str, object]:
-    """Counts of the verdicts of :func:`verdict_table` per data group, for the chapter's prose.
+    """Count the verdicts of :func:`verdict_table` per data group, for the chapter's prose.
 
-    Keys ``<group>_tested``, ``<group>_holds``, ``<group>_fails``, ``<group>_untestable`` (claims tested
-    on the group, holding, not holding, not testable there) for ``robust04``, ``substitutes`` and
-    ``nist_core18``, ``<group>_failing`` (the ids of the claims that do not hold there, or "none"), and ``differ`` (the claims whose verdicts on Robust04 and on the substitutes
-    differ, by id, in table order; "none" if none).
+    Parameters
+    ----------
+    verdicts : pandas.DataFrame, optional
+        :func:`verdict_table`; default: computed now.
+
+    Returns
+    -------
+    dict of str -> object
+        Keys ``<group>_tested``, ``<group>_holds``, ``<group>_fails``, ``<group>_untestable``
+        (claims tested on the group, holding, not holding, not testable there) for ``robust04``,
+        ``substitutes`` and ``nist_core18``, ``<group>_failing`` (the ids of the claims that do not
+        hold there, or "none"), and ``differ`` (the claims whose verdicts on Robust04 and on the
+        substitutes differ, by id, in table order; "none" if none).
     """
     verdicts = verdict_table() if verdicts is None else verdicts
     summary: dict[str, object] = {}

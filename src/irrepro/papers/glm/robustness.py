@@ -50,7 +50,13 @@ CHECKS = ResampledChecks(CLAIMS)
 
 
 def resampled_settings() -> list[tuple[str, str, bool, str]]:
-    """(collection, measure, outliers_removed, link) of every resampled fit, in the chapter's order."""
+    """List every resampled fit, in the chapter's order.
+
+    Returns
+    -------
+    list of (str, str, bool, str)
+        (collection, measure, outliers_removed, link).
+    """
     chosen = []
     for collection, measure, removed in settings():
         links = ("identity", *REFIT_LINKS) if collection in ROBUST04.collections else ("identity",)
@@ -66,7 +72,31 @@ def _all_topics_signs(collection: str, measure: str, removed: bool, link: str) -
 
 @cached(maxsize=64)
 def pair_replicates(collection: str, measure: str, removed: bool, link: str) -> tuple[np.ndarray, np.ndarray]:
-    """(signs (resamples, pairs), converged (resamples,)) of one setting and link on its replicates."""
+    """Give the signs of the ssd pairs of one setting and link on its replicates, and which refits converged.
+
+    Parameters
+    ----------
+    collection : str
+        The collection.
+    measure : str
+        The measure.
+    removed : bool
+        Outliers removed.
+    link : str
+        The link.
+
+    Returns
+    -------
+    signs : numpy.ndarray
+        (resamples, pairs) int8 signs.
+    converged : numpy.ndarray
+        (resamples,) bool.
+
+    Raises
+    ------
+    ValueError
+        If the setting and link are not resampled.
+    """
     scores = analysis_scores(collection, measure, outliers_removed=removed).to_numpy(dtype=float)
     indices = topic_resamples(scores.shape[0], RESAMPLES, seed=SEED)
     if link == "identity":
@@ -86,9 +116,13 @@ def _kept(collection: str, measure: str, removed: bool, link: str) -> tuple[np.n
 
 
 def ssd_pair_robustness() -> pd.DataFrame:
-    """One row per ssd pair on all topics, per resampled setting and link: the share of replicates keeping it.
+    """Give, per ssd pair on all topics, resampled setting and link, the share of replicates keeping it.
 
-    Columns: setting, ``link``, ``system_a``, ``system_b``, ``sign`` (+1: a better than b), ``share kept``.
+    Returns
+    -------
+    pandas.DataFrame
+        Columns: setting, ``link``, ``system_a``, ``system_b``, ``sign`` (+1: a better than b),
+        ``share kept``.
     """
     frames = []
     for collection, measure, removed, link in resampled_settings():
@@ -105,13 +139,17 @@ def ssd_pair_robustness() -> pd.DataFrame:
 
 @cached(maxsize=2)
 def ssd_robustness() -> pd.DataFrame:
-    """Per resampled setting and link: the ssd pairs on all topics and how many of them the replicates keep.
+    """Count per resampled setting and link the ssd pairs on all topics and how many the replicates keep.
 
-    ``stable``: kept by at least :data:`~irrepro.papers.robustness.STABLE_SHARE` of the replicates;
-    ``kept by most``: by at least half, fewer than that; ``kept by few``: by fewer than half;
-    ``median share kept``; ``reversed somewhere``: significant with the opposite sign in some replicate;
-    ``ssd per resample``, ``low``, ``high``: the number of ssd pairs per replicate, median and 95%
-    percentile interval. ``resamples``: the converged replicates used; ``unconverged``: those left out.
+    Returns
+    -------
+    pandas.DataFrame
+        ``stable``: kept by at least :data:`~irrepro.papers.robustness.STABLE_SHARE` of the
+        replicates; ``kept by most``: by at least half, fewer than that; ``kept by few``: by fewer
+        than half; ``median share kept``; ``reversed somewhere``: significant with the opposite sign
+        in some replicate; ``ssd per resample``, ``low``, ``high``: the number of ssd pairs per
+        replicate, median and 95% percentile interval. ``resamples``: the converged replicates used;
+        ``unconverged``: those left out.
     """
     rows = []
     for collection, measure, removed, link in resampled_settings():
@@ -167,12 +205,31 @@ def _more_ssd_pairs(counts: dict[tuple[str, str, bool, str], np.ndarray]) -> Out
 
 
 def claim_robustness() -> pd.DataFrame:
-    """The GLM claims re-read on the shared replicates (:data:`CHECKS`; :mod:`irrepro.papers.robustness`)."""
+    """Re-read the GLM claims on the shared replicates (:data:`CHECKS`; :mod:`irrepro.papers.robustness`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :meth:`irrepro.papers.robustness.ResampledChecks.table` returns it.
+    """
     return CHECKS.table(_robust04_counts(None), _robust04_counts(REFIT_RESAMPLES))
 
 
 def robustness_numbers(summary: pd.DataFrame | None = None, claims: pd.DataFrame | None = None) -> dict[str, object]:
-    """What the chapter's prose says about :func:`ssd_robustness` and :func:`claim_robustness` (keys for glue)."""
+    """Compute what the chapter's prose says about :func:`ssd_robustness` and :func:`claim_robustness` (keys for glue).
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame, optional
+        :func:`ssd_robustness`; default: computed now.
+    claims : pandas.DataFrame, optional
+        :func:`claim_robustness`; default: computed now.
+
+    Returns
+    -------
+    dict of str -> object
+        Name -> number or text.
+    """
     summary = ssd_robustness() if summary is None else summary
     claims = claim_robustness() if claims is None else claims
     identity = summary[summary["link"] == "identity"]

@@ -72,7 +72,25 @@ _RUNS = {
 
 
 def registry_names(collection: str, measure: str) -> list[str]:
-    """The registry names of the files holding ``collection``'s per-topic ``measure`` scores."""
+    """List the registry names of the files holding ``collection``'s per-topic ``measure`` scores.
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`COLLECTIONS`).
+    measure : str
+        The measure (``"AP"``, ``"P@10"``, ``"nDCG"``).
+
+    Returns
+    -------
+    list of str
+        Registry names.
+
+    Raises
+    ------
+    ValueError
+        For an unknown collection, or a measure it has no scores of.
+    """
     if collection not in SOURCES:
         raise ValueError(f"unknown collection {collection!r}; choose one of {', '.join(COLLECTIONS)}")
     if measure not in measures_of(collection):
@@ -86,13 +104,43 @@ def registry_names(collection: str, measure: str) -> list[str]:
 
 
 def measures_of(collection: str) -> tuple[str, ...]:
-    """The measures with per-topic scores for ``collection``."""
+    """Give the measures with per-topic scores for ``collection``.
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`COLLECTIONS`).
+
+    Returns
+    -------
+    tuple of str
+        The measures.
+    """
     return tuple(SOURCES["Robust04"].measures) if collection == "Robust04" else MEASURES
 
 
 @cached(maxsize=32)
 def load_scores(collection: str, measure: str) -> pd.DataFrame:
-    """Topics x runs matrix of per-topic scores (index: topic ids as strings, in the package's topic order)."""
+    """Read the topics x runs matrix of per-topic scores.
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`COLLECTIONS`).
+    measure : str
+        The measure (``"AP"``, ``"P@10"``, ``"nDCG"``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index: topic ids as strings, in the package's topic order; one column per run.
+
+    Raises
+    ------
+    ValueError
+        If the files disagree on topics, a run is duplicated, or a file's first column is not the
+        topic.
+    """
     frames = []
     names = registry_names(collection, measure)
     expected = SOURCES[collection].topic_columns
@@ -112,13 +160,41 @@ def load_scores(collection: str, measure: str) -> pd.DataFrame:
 
 
 def outlier_systems(collection: str) -> list[str]:
-    """Runs of ``collection`` with MAP below 0.01 (this book's outlier rule, see the module docstring)."""
+    """Find the runs of ``collection`` with MAP below 0.01 (this book's outlier rule, see the module docstring).
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`COLLECTIONS`).
+
+    Returns
+    -------
+    list of str
+        The runs.
+    """
     return near_zero_systems(load_scores(collection, "AP").mean())
 
 
 @cached(maxsize=64)
 def boundary_dropped(collection: str, measure: str, *, outliers_removed: bool = False) -> tuple[tuple, tuple]:
-    """(topics, runs) dropped from the matrix because all their scores are 0 or all are 1."""
+    """Find the topics and runs dropped from the matrix because all their scores are 0 or all are 1.
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`COLLECTIONS`).
+    measure : str
+        The measure (``"AP"``, ``"P@10"``, ``"nDCG"``).
+    outliers_removed : bool, default False
+        Leave out the outlier runs (MAP below 0.01).
+
+    Returns
+    -------
+    topics : tuple
+        The topics dropped.
+    runs : tuple
+        The runs dropped.
+    """
     scores = load_scores(collection, measure)
     if outliers_removed:
         scores = scores.drop(columns=outlier_systems(collection))
@@ -127,7 +203,22 @@ def boundary_dropped(collection: str, measure: str, *, outliers_removed: bool = 
 
 
 def analysis_scores(collection: str, measure: str, *, outliers_removed: bool = False) -> pd.DataFrame:
-    """The matrix the GLMs are fitted to: outliers removed if asked, boundary-constant rows/columns dropped."""
+    """Give the matrix the GLMs are fitted to: outliers removed if asked, boundary-constant rows/columns dropped.
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`COLLECTIONS`).
+    measure : str
+        The measure (``"AP"``, ``"P@10"``, ``"nDCG"``).
+    outliers_removed : bool, default False
+        Leave out the outlier runs (MAP below 0.01).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Topics x runs.
+    """
     scores = load_scores(collection, measure)
     if outliers_removed:
         scores = scores.drop(columns=outlier_systems(collection))
@@ -136,7 +227,13 @@ def analysis_scores(collection: str, measure: str, *, outliers_removed: bool = F
 
 
 def settings() -> list[tuple[str, str, bool]]:
-    """Every (collection, measure, outliers_removed) the chapter fits, in the order of its tables."""
+    """List every (collection, measure, outliers_removed) the chapter fits, in the order of its tables.
+
+    Returns
+    -------
+    list of (str, str, bool)
+        The settings.
+    """
     found = []
     for collection in COLLECTIONS:
         removals = (False, True) if outlier_systems(collection) else (False,)
@@ -146,24 +243,45 @@ def settings() -> list[tuple[str, str, bool]]:
 
 
 def official_summary(collection: str) -> pd.DataFrame:
-    """NIST's official per-run means of the runs submitted to ``collection`` (Robust04, Core17, Core18), by run."""
+    """Read NIST's official per-run means of the runs submitted to ``collection`` (Robust04, Core17, Core18).
+
+    Parameters
+    ----------
+    collection : str
+        The collection (:data:`COLLECTIONS`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per run.
+    """
     name = datasets.NIST_SUMMARIES.file(collection=collection.lower())
     return pd.read_csv(fetch(name)).set_index("run")
 
 
 def data_files() -> list[str]:
-    """Registry names of every file this chapter reads."""
+    """List the registry names of every file this chapter reads.
+
+    Returns
+    -------
+    list of str
+        Registry names.
+    """
     names = [name for collection in COLLECTIONS for measure in measures_of(collection) for name in registry_names(collection, measure)]
     return [*names, datasets.NIST_SUMMARIES.file(collection="core18")]
 
 
 def data_used() -> pd.DataFrame:
-    """Exactly the data the GLM chapter uses: one row per collection, for the intro and the data table.
+    """Describe exactly the data the GLM chapter uses, for the intro and the data table.
 
-    Columns: ``collection``, ``role`` (the paper's collection, a substitute, or not in the paper),
-    ``runs are``, ``topics``, ``runs``, ``measures``, ``source`` (the published data set) and
-    ``files`` (registry names). Topics and runs are counted in the AP matrix, before any run or topic
-    is dropped.
+    Topics and runs are counted in the AP matrix, before any run or topic is dropped.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per collection. Columns: ``collection``, ``role`` (the paper's collection, a
+        substitute, or not in the paper), ``runs are``, ``topics``, ``runs``, ``measures``,
+        ``source`` (the published data set) and ``files`` (registry names).
     """
     rows = []
     for collection, source in SOURCES.items():
@@ -184,7 +302,13 @@ def data_used() -> pd.DataFrame:
 
 
 def data_summary() -> pd.DataFrame:
-    """Per collection and measure: topics, runs, share and count of zero scores, outliers, dropped topics/runs."""
+    """Count per collection and measure: topics, runs, share and count of zero scores, outliers, dropped topics/runs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per collection and measure.
+    """
     rows = []
     for collection in COLLECTIONS:
         outliers = outlier_systems(collection)

@@ -25,7 +25,21 @@ SIGMOID_LINKS = ("logit", "probit", "cauchit")
 
 @dataclass(frozen=True)
 class DevianceStatement:
-    """A statement of the paper about its Table 1, checked in every column of :func:`table1`."""
+    """A statement of the paper about its Table 1, checked in every column of :func:`table1`.
+
+    Parameters
+    ----------
+    name : str
+        The claim is ``glm.<name>.<data group>``.
+    statement : str
+        The check, in words.
+    quote : str
+        The paper's words.
+    check : callable
+        Table 1 -> one bool per (collection, measure) column.
+    quantifier : {"most", "all"}
+        Holds in "all" columns, or in "most".
+    """
 
     name: str  # the claim is glm.<name>.<data group>
     statement: str  # the check, in words
@@ -103,7 +117,22 @@ def _columns_named(columns) -> str:
 
 
 def statement_finding(statement: DevianceStatement, wide: pd.DataFrame, group: DataGroup) -> Finding:
-    """Whether ``statement`` holds on the columns of ``wide`` (Table 1 layout) that belong to ``group``."""
+    """Tell whether ``statement`` holds on the columns of ``wide`` that belong to ``group``.
+
+    Parameters
+    ----------
+    statement : DevianceStatement
+        The statement.
+    wide : pandas.DataFrame
+        Table 1 layout.
+    group : DataGroup
+        The data group.
+
+    Returns
+    -------
+    Finding
+        Whether it holds, with the columns where it does as evidence.
+    """
     holds = statement.check(columns_of(wide, group))
     count, total = int(holds.sum()), len(holds)
     verdict = count == total if statement.quantifier == "all" else count > total / 2
@@ -115,11 +144,19 @@ def statement_finding(statement: DevianceStatement, wide: pd.DataFrame, group: D
 
 
 def deviance_claims(wide: pd.DataFrame | None = None) -> pd.DataFrame:
-    """The paper's statements about Table 1, checked on each data group's columns.
+    """Check the paper's statements about Table 1 on each data group's columns.
 
-    One row per statement of :data:`DEVIANCE_STATEMENTS` (the claims ``glm.<name>.<group>`` read the
-    same checks): the statement, its quantifier, and per data group with Table 1 columns (Robust04,
-    the substitutes) the columns where it holds, the columns, and whether it holds.
+    Parameters
+    ----------
+    wide : pandas.DataFrame, optional
+        Table 1 layout; default: computed now.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per statement of :data:`DEVIANCE_STATEMENTS` (the claims ``glm.<name>.<group>`` read
+        the same checks): the statement, its quantifier, and per data group with Table 1 columns
+        (Robust04, the substitutes) the columns where it holds, the columns, and whether it holds.
     """
     wide = table1() if wide is None else wide
     rows = []

@@ -78,17 +78,30 @@ def _mantissa_digits(text: str) -> int | None:
 
 
 def appendix_comparison(table: int) -> pd.DataFrame:
-    """Printed versus reproduced cells of the online appendix's Table 1 or Table 2 (WCrobust0405).
-
-    One row per printed cell: ``run``, ``cell``, ``printed`` (text), ``reproduced`` (full precision),
-    ``reproduced as printed``, ``difference`` (reproduced minus the printed number), ``match`` and
-    ``note`` (for a miss judged a misprint by :func:`appendix_misprints`).
+    """Compare the printed and the reproduced cells of the online appendix's Table 1 or Table 2 (WCrobust0405).
 
     Matching rule: a rounded cell (ARP, KTU, RBO, RMSE; four decimals) matches when the reproduced
     value rounds to it, i.e. lies within half a unit of the last printed digit; a p-value is printed
     truncated, so ``0.046`` matches [0.046, 0.047) and ``5E-04`` (leading digit, truncated) matches
     [5e-4, 6e-4); integers printed for the original run compared with itself (``1``, ``0``) must be
     exact. A tolerance of 1e-12 absorbs floating-point noise at interval edges.
+
+    Parameters
+    ----------
+    table : {1, 2}
+        The appendix table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per printed cell: ``run``, ``cell``, ``printed`` (text), ``reproduced`` (full
+        precision), ``reproduced as printed``, ``difference`` (reproduced minus the printed number),
+        ``match`` and ``note`` (for a miss judged a misprint by :func:`appendix_misprints`).
+
+    Raises
+    ------
+    ValueError
+        If the printed and reproduced tables differ in rows or columns.
     """
     printed, reproduced, name = _printed_and_reproduced(table)
     if list(printed.index) != list(reproduced.index) or list(printed.columns) != list(reproduced.columns):
@@ -144,14 +157,19 @@ def _misprint_columns() -> tuple[str, ...]:
 
 
 def appendix_misprints() -> pd.DataFrame:
-    """Every printed cell that the reproduced value does not match, and whether the print itself is wrong.
+    """List every printed cell that the reproduced value does not match, and whether the print itself is wrong.
 
-    One row per miss of :func:`appendix_comparison` (both tables). A miss is judged a **misprint** when
-    the printed 'xE-yy' cell has more mantissa digits than every other 'xE-yy' cell of its column (all
-    of which have the same number) and, cut to that number of digits (``printed in the column's
-    format``), it equals the reproduced value in the column's format. The columns give the evidence:
-    the mantissa digits of the cell and of the rest of its column, and how many of the other cells of
-    its row and column match.
+    A miss is judged a **misprint** when the printed 'xE-yy' cell has more mantissa digits than
+    every other 'xE-yy' cell of its column (all of which have the same number) and, cut to that
+    number of digits (``printed in the column's format``), it equals the reproduced value in the
+    column's format.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per miss of :func:`appendix_comparison` (both tables); the columns give the
+        evidence: the mantissa digits of the cell and of the rest of its column, and how many of the
+        other cells of its row and column match.
     """
     parts = [_misprints(appendix_comparison(number), f"appendix Table {number}") for number in APPENDIX_TABLES]
     parts = [part for part in parts if not part.empty]
@@ -162,7 +180,13 @@ def appendix_misprints() -> pd.DataFrame:
 
 
 def match_counts() -> pd.DataFrame:
-    """Matching cells per appendix table: ``table``, ``cells``, ``matching``, ``missing``."""
+    """Count the matching cells per appendix table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``table``; columns ``cells``, ``matching``, ``missing``.
+    """
     rows = []
     for number in APPENDIX_TABLES:
         comparison = appendix_comparison(number)
@@ -178,10 +202,22 @@ def match_counts() -> pd.DataFrame:
 
 
 def largest_differences(table: int, n: int = 5) -> pd.DataFrame:
-    """The ``n`` matching cells of appendix Table ``table`` farthest from their printed number.
+    """Find the ``n`` matching cells of appendix Table ``table`` farthest from their printed number.
 
     A truncated p-value can match with a large difference (``0.715`` printed for 0.7156): these rows
     show how far a match can lie from the printed digits.
+
+    Parameters
+    ----------
+    table : {1, 2}
+        The appendix table.
+    n : int, default 5
+        How many cells.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows of :func:`appendix_comparison`, largest absolute difference first.
     """
     comparison = appendix_comparison(table)
     matching = comparison[comparison["match"]]
@@ -189,7 +225,13 @@ def largest_differences(table: int, n: int = 5) -> pd.DataFrame:
 
 
 def match_statement() -> str:
-    """A sentence stating the appendix match counts and what they prove (for the chapter and the report)."""
+    """State the appendix match counts and what they prove, in a sentence (for the chapter and the report).
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
     counts = match_counts()
     parts = [f"{row.matching} of the {row.cells} printed cells of {name}" for name, row in counts.iterrows()]
     return (
@@ -200,11 +242,21 @@ def match_statement() -> str:
 
 
 def as_printed(table: int) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Appendix Table 1 or 2 reproduced in the print's own format, and where it differs from the print.
+    """Reproduce appendix Table 1 or 2 in the print's own format, and mark where it differs from the print.
 
-    Returns (cells, differs): the reproduced values written as the appendix writes them (runs x
-    cells, the appendix's row and column order) and a boolean frame of the same shape, True where the
-    reproduced value does not fall in the interval the printed text stands for.
+    Parameters
+    ----------
+    table : {1, 2}
+        The appendix table.
+
+    Returns
+    -------
+    cells : pandas.DataFrame
+        The reproduced values written as the appendix writes them (runs x cells, the appendix's row
+        and column order).
+    differs : pandas.DataFrame
+        Booleans of the same shape, True where the reproduced value does not fall in the interval
+        the printed text stands for.
     """
     comparison = appendix_comparison(table)
     runs = list(dict.fromkeys(comparison["run"]))
@@ -215,8 +267,20 @@ def as_printed(table: int) -> tuple[pd.DataFrame, pd.DataFrame]:
 
 
 def worst_cells(comparison: pd.DataFrame, *, n: int = 5) -> pd.DataFrame:
-    """The cells of :func:`appendix_comparison` that do not match; if all match, the ``n`` largest
-    differences between the reproduced value and the printed number."""
+    """Give the cells of :func:`appendix_comparison` that do not match, or else the ``n`` largest differences.
+
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        :func:`appendix_comparison`'s rows.
+    n : int, default 5
+        How many cells when all match.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows, largest absolute difference first when all match.
+    """
     misses = comparison[~comparison["match"]]
     if len(misses):
         return misses

@@ -44,13 +44,18 @@ _PRINTED_EFFECTS = (
 
 
 def claims() -> pd.DataFrame:
-    """The paper's claims (Section 5), each checked on the reproduced numbers (see :data:`CLAIMS`).
+    """Check the paper's claims (Section 5) on the reproduced numbers (see :data:`CLAIMS`).
 
-    One row per claim: ``id``, ``section``, ``claim`` (the paper's words), ``data``, ``verdict``
-    ("holds", "does not hold" or "cannot be tested here"), ``evidence`` (a sentence with the computed
-    numbers) and ``holds`` (True when the verdict is "holds"). Ordered by section (claims of one section
-    in the order they are registered; :mod:`~irrepro.papers.sigir2020.effect_claims` and
+    Ordered by section (claims of one section in the order they are registered;
+    :mod:`~irrepro.papers.sigir2020.effect_claims` and
     :mod:`~irrepro.papers.sigir2020.correlation_claims` register theirs after this module's).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per claim: ``id``, ``section``, ``claim`` (the paper's words), ``data``, ``verdict``
+        ("holds", "does not hold" or "cannot be tested here"), ``evidence`` (a sentence with the
+        computed numbers) and ``holds`` (True when the verdict is "holds").
     """
     return CLAIMS.table().sort_values("section", kind="stable", ignore_index=True)
 

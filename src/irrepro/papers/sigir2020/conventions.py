@@ -38,13 +38,17 @@ RBO_P = 0.8  # the persistence of the published RBO files (rbo_<k>_p08)
 
 
 def small_cases() -> pd.DataFrame:
-    """KTU, its label-free alternative, tau on the intersection and RBO on small hand-made rankings.
+    """Compute KTU, its label-free alternative, tau on the intersection and RBO on small hand-made rankings.
 
-    Columns: ``original``, ``replicated``, ``KTU`` (the paper's Kendall's tau Union, as the authors'
-    code computes it), ``KTU printed`` (the paper's value for its two examples), ``tau-b union tied``
-    (label-independent: unretrieved documents tied below the cut-off), ``tau intersection``,
-    ``RBO ext`` (Webber et al.'s extrapolated RBO, p = 0.8, on the whole lists) and ``RBO sigir2020``
-    (the published files' convention: RBO ext at depth k on the top k - 1 documents, here k = list length).
+    Returns
+    -------
+    pandas.DataFrame
+        Columns: ``original``, ``replicated``, ``KTU`` (the paper's Kendall's tau Union, as the
+        authors' code computes it), ``KTU printed`` (the paper's value for its two examples),
+        ``tau-b union tied`` (label-independent: unretrieved documents tied below the cut-off),
+        ``tau intersection``, ``RBO ext`` (Webber et al.'s extrapolated RBO, p = 0.8, on the whole
+        lists) and ``RBO sigir2020`` (the published files' convention: RBO ext at depth k on the top
+        k - 1 documents, here k = list length).
     """
     rows = []
     for case, original, replicated, printed in SMALL_CASES:
@@ -81,12 +85,24 @@ def _attainable_rbo(length: int, *, depth: int, variant: str, decimals: int) -> 
 
 
 def rbo_depth_convention(cutoff: int = 5, *, decimals: int = 9) -> pd.DataFrame:
-    """Which RBO convention the published ``rbo_<cutoff>_p08`` files follow, by numerical signature.
+    """Tell which RBO convention the published ``rbo_<cutoff>_p08`` files follow, by numerical signature.
 
     The ranked lists of the 200 runs are not public, so RBO cannot be recomputed; but at a small
-    cut-off every RBO value two rankings can have is enumerable. For each convention: how many of the
-    distinct published per-topic values (both systems, rounded to ``decimals``) are attainable at all.
-    Only a convention that attains all of them can be the one the authors used.
+    cut-off every RBO value two rankings can have is enumerable. Only a convention that attains all
+    the published values can be the one the authors used.
+
+    Parameters
+    ----------
+    cutoff : int, default 5
+        The cut-off of the published files read.
+    decimals : int, default 9
+        The published values are compared rounded to this many decimals.
+
+    Returns
+    -------
+    pandas.DataFrame
+        For each convention: how many of the distinct published per-topic values (both systems) are
+        attainable at all.
     """
     published_values: set[float] = set()
     for system in SYSTEMS:
@@ -113,10 +129,16 @@ def rbo_depth_convention(cutoff: int = 5, *, decimals: int = 9) -> pd.DataFrame:
 
 
 def ndcg_cutoff_check() -> pd.DataFrame:
-    """Which nDCG cut-off is the paper's "nDCG": ARP of WCrobust0405 at every published cut-off vs the print.
+    """Tell which nDCG cut-off is the paper's "nDCG": ARP of WCrobust0405 at every published cut-off vs the print.
 
-    Appendix Table 1 prints ARP nDCG 0.6956 for the original WCrobust0405 and 0.6859 for rpl_wcr0405_tf_1.
-    Columns ``<run>:printed`` and ``<run>:reproduced`` per run, and ``matches both``.
+    Appendix Table 1 prints ARP nDCG 0.6956 for the original WCrobust0405 and 0.6859 for
+    rpl_wcr0405_tf_1.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per cut-off; columns ``<run>:printed`` and ``<run>:reproduced`` per run, and
+        ``matches both``.
     """
     printed = published.appendix_table1()["ARP:nDCG"]
     rows = []

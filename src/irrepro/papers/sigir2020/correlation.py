@@ -41,10 +41,20 @@ REPRODUCIBILITY_CORRELATION_COLUMNS: tuple[str, ...] = (
 
 
 def oriented_replicability_measures(system: str) -> pd.DataFrame:
-    """The replicability measures of all 50 constellations, oriented so that lower is better.
+    """Give the replicability measures of all 50 constellations, oriented so that lower is better.
 
     As the paper (Section 5.3) and the authors' script do: DeltaARP and RMSE as they are; the
     opposite of KTU, RBO and the p-values (here ``1 - KTU``, ``1 - RBO``, ``-p``); ``|1 - ER|``.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per constellation, one column per oriented measure.
     """
     measures = replicability_measures(system)
     effects = effect_measures("rpl")
@@ -62,7 +72,20 @@ def oriented_replicability_measures(system: str) -> pd.DataFrame:
 
 
 def oriented_reproducibility_measures(system: str, *, version: str = "current") -> pd.DataFrame:
-    """``-p`` (unpaired t-test) and ``|1 - ER|`` (reproducibility) of all 50 constellations, by id."""
+    """Give ``-p`` (unpaired t-test) and ``|1 - ER|`` (reproducibility) of all 50 constellations, by id.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+    version : {"current", "old"}
+        ``"old"``: with the authors' earlier AP file of the reproduced WCrobust0405 (module docstring).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``p:<m>`` and ``ER:<m>`` per measure.
+    """
     version = check_version(version)
     measures = reproducibility_measures(system, version=version)
     effects = effect_measures("rpd", version=version)
@@ -75,8 +98,20 @@ def oriented_reproducibility_measures(system: str, *, version: str = "current") 
 
 
 def kendall_table(measures: pd.DataFrame) -> pd.DataFrame:
-    """Kendall's tau-b between every two columns of ``measures``, values equal up to float noise tied.
+    """Compute Kendall's tau-b between every two columns of ``measures``, values equal up to float noise tied.
 
+    Parameters
+    ----------
+    measures : pandas.DataFrame
+        One column per measure.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns x columns.
+
+    Examples
+    --------
     >>> float(kendall_table(pd.DataFrame({"a": [0.1 + 0.2, 0.3, 0.5], "b": [1.0, 1.0, 2.0]})).loc["a", "b"])
     1.0
     """
@@ -87,14 +122,36 @@ def kendall_table(measures: pd.DataFrame) -> pd.DataFrame:
 
 
 def correlation_table(system: str) -> pd.DataFrame:
-    """The paper's Table 4 for one run: Kendall's tau (tau-b) among the oriented replicability measures."""
+    """Compute the paper's Table 4 for one run: Kendall's tau (tau-b) among the oriented replicability measures.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Measures x measures.
+    """
     return kendall_table(oriented_replicability_measures(system))
 
 
 def reproducibility_correlation_table(system: str, *, version: str = "current") -> pd.DataFrame:
-    """The paper's Table 5 for one run: Kendall's tau among ``-p`` (unpaired) and ``|1 - ER|`` (rpd).
+    """Compute the paper's Table 5 for one run: Kendall's tau among ``-p`` (unpaired) and ``|1 - ER|`` (rpd).
 
-    WCrobust04 is the table's upper triangle, WCrobust0405 its lower one. ``version="old"``: with the
-    earlier AP file of the reproduced WCrobust0405 (module docstring).
+    WCrobust04 is the table's upper triangle, WCrobust0405 its lower one.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+    version : {"current", "old"}
+        ``"old"``: with the authors' earlier AP file of the reproduced WCrobust0405 (module docstring).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Measures x measures.
     """
     return kendall_table(oriented_reproducibility_measures(system, version=version))

@@ -54,9 +54,30 @@ def _smallest(values) -> float | np.ndarray:
 class Table4Statement:
     """A statement on Table 4: the number it turns on (``statistic(tau)``, for one system) and its bound.
 
-    ``side``: ``"below"`` (statistic < bound), ``"above"`` (>) or ``"at least"`` (>=). The statement holds
-    when it holds for both systems, i.e. for the larger statistic (below) or the smaller (above, at least).
-    ``statistic`` takes a ``Tau`` (a function of two measure names) and works on floats (the chapter's table) and arrays (replicates).
+    The statement holds when it holds for both systems, i.e. for the larger statistic (below) or the
+    smaller (above, at least).
+
+    Parameters
+    ----------
+    name : str
+        The claim's name.
+    label : str
+        The statement in a few words, for a figure.
+    section : str
+        Where the paper makes it.
+    quote : str
+        The paper's words.
+    what : str
+        What the statistic is, in words.
+    statistic : callable
+        Takes a ``Tau`` (a function of two measure names) and works on floats (the chapter's table)
+        and arrays (replicates).
+    side : {"below", "above", "at least"}
+        statistic < bound, > bound or >= bound.
+    bound : float
+        The bound.
+    reading : str
+        What the resampled check tests.
     """
 
     name: str
@@ -70,10 +91,33 @@ class Table4Statement:
     reading: str
 
     def binding(self, per_system: list) -> float | np.ndarray:
-        """The statistic over both systems that decides: the largest for "below", else the smallest."""
+        """Give the statistic over both systems that decides: the largest for "below", else the smallest.
+
+        Parameters
+        ----------
+        per_system : list of float or numpy.ndarray
+            The statistic of each system.
+
+        Returns
+        -------
+        float or numpy.ndarray
+            The deciding statistic.
+        """
         return _largest(per_system) if self.side == "below" else _smallest(per_system)
 
-    def holds(self, value):
+    def holds(self, value: float | np.ndarray) -> bool | np.ndarray:
+        """Tell whether ``value`` is on the statement's side of its bound.
+
+        Parameters
+        ----------
+        value : float or numpy.ndarray
+            The deciding statistic (:meth:`binding`).
+
+        Returns
+        -------
+        bool or numpy.ndarray
+            True where the statement holds.
+        """
         return {"below": np.less, "above": np.greater, "at least": np.greater_equal}[self.side](value, self.bound)
 
 
@@ -151,7 +195,13 @@ TABLE4_STATEMENTS: tuple[Table4Statement, ...] = (
 
 
 def table4_statistics() -> pd.DataFrame:
-    """The number each Table 4 statement turns on, per system: rows statements, columns systems."""
+    """Give the number each Table 4 statement turns on, per system.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows statements, columns systems.
+    """
     tables = {system: correlation_table(system) for system in SYSTEMS}
     return pd.DataFrame(
         {s: {st.name: float(st.statistic(lambda a, b, t=tables[s]: t.at[a, b])) for st in TABLE4_STATEMENTS}

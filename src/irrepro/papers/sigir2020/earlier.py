@@ -50,17 +50,31 @@ def _pairs() -> list[tuple[datasets.Dataset, str, datasets.Dataset, str]]:
 
 
 def earlier_data_files() -> list[str]:
-    """Registry names of the earlier files and of what the comparison reads besides them."""
+    """List the registry names of the earlier files and of what the comparison reads besides them.
+
+    Returns
+    -------
+    list of str
+        Registry names.
+    """
     return [old for _, old, _, _ in _pairs()] + [datasets.TREC_QRELS.file(collection="robust05")]
 
 
 def earlier_files() -> pd.DataFrame:
-    """Each earlier file against its published counterpart.
+    """Compare each earlier file with its published counterpart.
 
-    Columns: ``current file``, ``identical bytes`` (same sha256), ``runs earlier`` / ``runs current``
-    (run columns), ``topics``, ``cells compared`` (common runs x topics), ``cells differing`` (by more
-    than :data:`TOLERANCE`), ``largest difference``, ``mean earlier`` / ``mean current`` (over the
-    compared cells). Index: the earlier file.
+    Returns
+    -------
+    pandas.DataFrame
+        Index: the earlier file. Columns: ``current file``, ``identical bytes`` (same sha256), ``runs
+        earlier`` / ``runs current`` (run columns), ``topics``, ``cells compared`` (common runs x
+        topics), ``cells differing`` (by more than :data:`TOLERANCE`), ``largest difference``,
+        ``mean earlier`` / ``mean current`` (over the compared cells).
+
+    Raises
+    ------
+    ValueError
+        If an earlier file's topics differ from its counterpart's.
     """
     rows = {}
     for old_set, old, new_set, new in _pairs():
@@ -88,18 +102,27 @@ def earlier_files() -> pd.DataFrame:
 
 @cached(maxsize=1)
 def robust05_topics() -> frozenset[str]:
-    """The topics the TREC 2005 Robust qrels judge (WCrobust0405's extra training topics)."""
+    """Give the topics the TREC 2005 Robust qrels judge (WCrobust0405's extra training topics).
+
+    Returns
+    -------
+    frozenset of str
+        The topic ids.
+    """
     qrels = read_qrels(fetch(datasets.TREC_QRELS.file(collection="robust05")))
     return frozenset(qrels["query_id"].astype(str))
 
 
 def earlier_rpd_ap_topics() -> pd.DataFrame:
-    """Per Core18 topic: the earlier and the published AP of the reproduced WCrobust0405, and WCrobust04's.
+    """Give per Core18 topic the earlier and the published AP of the reproduced WCrobust0405, and WCrobust04's.
 
-    Columns: ``judged in Robust05`` (WCrobust0405 has extra training data for the topic), ``runs
-    equal`` (of the 50 constellations, how many have the same AP in both files), ``mean AP earlier``,
-    ``mean AP current`` (WCrobust0405, means over the 50 constellations) and ``mean AP WCrobust04``
-    (the reproduced baseline, published file). Index: topic.
+    Returns
+    -------
+    pandas.DataFrame
+        Index: topic. Columns: ``judged in Robust05`` (WCrobust0405 has extra training data for the
+        topic), ``runs equal`` (of the 50 constellations, how many have the same AP in both files),
+        ``mean AP earlier``, ``mean AP current`` (WCrobust0405, means over the 50 constellations)
+        and ``mean AP WCrobust04`` (the reproduced baseline, published file).
     """
     old = per_topic("rpd", ADVANCED, "ap", version="old")
     new = per_topic("rpd", ADVANCED, "ap")
@@ -120,12 +143,15 @@ def earlier_rpd_ap_topics() -> pd.DataFrame:
 
 
 def earlier_rpd_ap_groups() -> pd.DataFrame:
-    """:func:`earlier_rpd_ap_topics` summed up for the topics judged in Robust05 and for the others.
+    """Sum up :func:`earlier_rpd_ap_topics` for the topics judged in Robust05 and for the others.
 
-    Columns: ``topics``, ``cells`` (topics x 50 constellations), ``cells equal``, the mean AP of the
-    earlier and the published WCrobust0405 and of the reproduced WCrobust04, and the mean improvement
-    of each WCrobust0405 file over WCrobust04 (``improvement earlier``, ``improvement current``).
-    Index: ``judged in Robust05`` (True, False).
+    Returns
+    -------
+    pandas.DataFrame
+        Index: ``judged in Robust05`` (True, False). Columns: ``topics``, ``cells`` (topics x 50
+        constellations), ``cells equal``, the mean AP of the earlier and the published WCrobust0405
+        and of the reproduced WCrobust04, and the mean improvement of each WCrobust0405 file over
+        WCrobust04 (``improvement earlier``, ``improvement current``).
     """
     topics = earlier_rpd_ap_topics()
     groups = topics.groupby("judged in Robust05", sort=False)

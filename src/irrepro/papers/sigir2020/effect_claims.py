@@ -32,14 +32,25 @@ def _distance_by_level(family: str, measure: str) -> pd.Series:
 
 
 def best_levels() -> pd.DataFrame:
-    """The level (1-5) whose ER is closest to 1, per family (rows) and measure (columns)."""
+    """Find the level (1-5) whose ER is closest to 1, per family and measure.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows families, columns measures.
+    """
     return pd.DataFrame({m: {f: int(_distance_by_level(f, m).idxmin()) for f in FAMILIES} for m in MEASURES})
 
 
 def level_trends() -> pd.DataFrame:
-    """Kendall's tau between the level (1-5) and ``|1 - ER|``, per family (rows) and measure (columns).
+    """Compute Kendall's tau between the level (1-5) and ``|1 - ER|``, per family and measure.
 
     Positive: ER moves away from 1 as the level rises.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows families, columns measures.
     """
     trends = {}
     for m in MEASURES:

@@ -15,6 +15,8 @@ WCrobust0405 AP by the authors' earlier file (:mod:`irrepro.papers.sigir2020.pub
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pandas as pd
 
 from irrepro.memo import cached
@@ -53,13 +55,33 @@ def _check_setting(setting: str) -> str:
     return setting
 
 
-def pair_scores(setting: str, measure: str, ids, *, version: str = "current") -> dict[str, pd.Series | pd.DataFrame]:
-    """Per-topic scores of one measure by role: ``orig_baseline`` and ``orig_advanced`` (Series),
-    ``new_baseline`` and ``new_advanced`` (a column per constellation id), the keywords of
-    :func:`~irrepro.reproducibility.scores.effect_ratio` (``effect_ratio(**pair, paired=...)``).
+def pair_scores(setting: str, measure: str, ids: Sequence[int], *, version: str = "current") -> dict[str, pd.Series | pd.DataFrame]:
+    """Give the per-topic scores of one measure by role, the keywords of :func:`~irrepro.reproducibility.scores.effect_ratio`.
 
-    ``version="old"`` (reproducibility only) reads the earlier file of the reproduced advanced run
-    where one exists.
+    Use as ``effect_ratio(**pair, paired=...)``.
+
+    Parameters
+    ----------
+    setting : {"rpl", "rpd"}
+        Replicability on Core17 or reproducibility on Core18.
+    measure : str
+        The measure's file part (``"ap"``, ``"p10"``, ``"ndcg1000"``; :data:`irrepro.papers.datasets.MEASURE_FILE_PARTS`).
+    ids : sequence of int
+        The constellation ids.
+    version : {"current", "old"}
+        ``"old"`` (reproducibility only) reads the earlier file of the reproduced advanced run
+        where one exists.
+
+    Returns
+    -------
+    dict of str -> pandas.Series or pandas.DataFrame
+        ``orig_baseline`` and ``orig_advanced`` (Series), ``new_baseline`` and ``new_advanced`` (a
+        column per constellation id).
+
+    Raises
+    ------
+    ValueError
+        For ``version="old"`` with ``setting="rpl"``.
     """
     _check_setting(setting)
     if check_version(version) == "old" and setting == "rpl":
@@ -74,13 +96,25 @@ def pair_scores(setting: str, measure: str, ids, *, version: str = "current") ->
             "new_advanced": new_advanced}  # fmt: skip
 
 
-def effect_measures(setting: str, *, ids=CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
-    """ER and DeltaRI of every constellation pair (WCrobust0405 over WCrobust04), indexed by id.
+def effect_measures(setting: str, *, ids: Sequence[int] = CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
+    """Compute ER and DeltaRI of every constellation pair (WCrobust0405 over WCrobust04), indexed by id.
 
-    ``setting="rpl"``: replicability on Core17 (paired ER, Eq. 5); ``"rpd"``: reproducibility on
-    Core18 (Eq. 7; the original improvement over 50 Core17 topics, the new one over 25 Core18 topics).
-    ``version="old"`` (``rpd`` only): ``ER:AP`` and ``DeltaRI:AP`` from the earlier AP file of the
-    reproduced WCrobust0405; the P@10 and nDCG columns have no earlier version and are the current ones.
+    Parameters
+    ----------
+    setting : {"rpl", "rpd"}
+        ``"rpl"``: replicability on Core17 (paired ER, Eq. 5); ``"rpd"``: reproducibility on Core18
+        (Eq. 7; the original improvement over 50 Core17 topics, the new one over 25 Core18 topics).
+    ids : sequence of int, default CONSTELLATION_IDS
+        The constellation ids.
+    version : {"current", "old"}
+        ``"old"`` (``rpd`` only): ``ER:AP`` and ``DeltaRI:AP`` from the earlier AP file of the
+        reproduced WCrobust0405; the P@10 and nDCG columns have no earlier version and are the
+        current ones.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``ER:<m>`` and ``DeltaRI:<m>`` per measure.
     """
     _check_setting(setting)
     runs = {label: pair_scores(setting, measure, ids, version=version) for label, measure in MEASURES.items()}
@@ -97,12 +131,27 @@ def effect_measures(setting: str, *, ids=CONSTELLATION_IDS, version: str = "curr
 def effect_ratio_intervals(
     setting: str, *, n_resamples: int = BOOTSTRAP_RESAMPLES, seed: int = BOOTSTRAP_SEED, level: float = BOOTSTRAP_LEVEL
 ) -> pd.DataFrame:
-    """Bootstrap percentile intervals of ER and DeltaRI for the printed pairs (beyond the paper).
+    """Compute bootstrap percentile intervals of ER and DeltaRI for the printed pairs (beyond the paper).
 
     Topics are resampled with replacement (:mod:`irrepro.reproducibility.bootstrap`): the same sample for
     all four runs in the replicability setting; the Core17 and Core18 topics independently in the
-    reproducibility setting. Columns ``ER:<m>:low``, ``ER:<m>:high``, ``DeltaRI:<m>:low``, ``DeltaRI:<m>:high``.
-    Deterministic (``seed``); computed once per argument set and cached.
+    reproducibility setting. Deterministic (``seed``); computed once per argument set and cached.
+
+    Parameters
+    ----------
+    setting : {"rpl", "rpd"}
+        Replicability or reproducibility.
+    n_resamples : int, default BOOTSTRAP_RESAMPLES
+        The number of resamples.
+    seed : int, default BOOTSTRAP_SEED
+        The seed.
+    level : float, default BOOTSTRAP_LEVEL
+        The intervals' level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``ER:<m>:low``, ``ER:<m>:high``, ``DeltaRI:<m>:low``, ``DeltaRI:<m>:high``.
     """
     return _effect_ratio_intervals(_check_setting(setting), n_resamples, seed, level)
 
@@ -131,12 +180,27 @@ def _effect_ratio_intervals(setting: str, n_resamples: int, seed: int, level: fl
 
 
 def effect_ratio_table(setting: str, *, intervals: bool = True, version: str = "current") -> pd.DataFrame:
-    """The paper's Table 2 (left: ``rpl``, right: ``rpd``) with DeltaRI: rows ``rpl_tf_1`` / ``rpd_tf_1`` ...
+    """Give the paper's Table 2 (left: ``rpl``, right: ``rpd``) with DeltaRI: rows ``rpl_tf_1`` / ``rpd_tf_1`` ...
 
-    Columns ``ER:<m>`` and ``DeltaRI:<m>`` for m in P@10, AP, nDCG; with ``intervals`` (the default) also
-    their 95% bootstrap percentile intervals (``ER:<m>:low``, ``ER:<m>:high``, ...; see
-    :func:`effect_ratio_intervals`), which the paper does not report. ``version="old"`` (``rpd``, without
-    intervals): see :func:`effect_measures`.
+    Parameters
+    ----------
+    setting : {"rpl", "rpd"}
+        Replicability or reproducibility.
+    intervals : bool, default True
+        Add the 95% bootstrap percentile intervals (``ER:<m>:low``, ``ER:<m>:high``, ...; see
+        :func:`effect_ratio_intervals`), which the paper does not report.
+    version : {"current", "old"}
+        ``"old"`` (``rpd``, without intervals): see :func:`effect_measures`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``ER:<m>`` and ``DeltaRI:<m>`` for m in P@10, AP, nDCG, and the intervals' bounds.
+
+    Raises
+    ------
+    ValueError
+        For intervals of the old version.
     """
     if intervals and check_version(version) == "old":
         raise ValueError("bootstrap intervals are computed for the current files only; pass intervals=False")

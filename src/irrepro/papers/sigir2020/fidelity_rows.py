@@ -67,7 +67,20 @@ def _item_statements(statements: pd.DataFrame, item: str) -> pd.DataFrame:
 
 
 def statements_note(statements: pd.DataFrame, item: str) -> str:
-    """How many of the paper's statements on ``item`` hold on the published files and with the earlier AP file."""
+    """Say how many of the paper's statements on ``item`` hold on the published files and with the earlier AP file.
+
+    Parameters
+    ----------
+    statements : pandas.DataFrame
+        Statements with columns ``item``, ``holds`` and ``holds old``.
+    item : str
+        The table or figure.
+
+    Returns
+    -------
+    str
+        The note.
+    """
     part = _item_statements(statements, item)
     untestable = {v: int((part[column] == "cannot be tested here").sum()) for v, column in
                   (("published", "verdict"), ("earlier", "verdict old"))}  # fmt: skip
@@ -180,7 +193,7 @@ def _ktu_examples_row() -> FidelityRow:
 
 
 def fidelity() -> list[FidelityRow]:
-    """One row per table and figure of the paper and its online appendix (:mod:`irrepro.papers.fidelity`).
+    """List one row per table and figure of the paper and its online appendix (:mod:`irrepro.papers.fidelity`).
 
     The appendix rows carry the matching cells of :func:`~irrepro.papers.sigir2020.appendix.match_counts`;
     Table 3, Table 4 and Figure 3 those of the values the text states
@@ -188,6 +201,11 @@ def fidelity() -> list[FidelityRow]:
     :func:`~irrepro.papers.sigir2020.conventions.small_cases`. The notes of Table 2, Table 5 and Figure
     3 say how many of the paper's statements hold on the published files and with the authors'
     earlier AP file (:func:`~irrepro.papers.sigir2020.hypothesis.figure3_statements`).
+
+    Returns
+    -------
+    list of FidelityRow
+        The rows.
     """
     statements, counts = figure3_statements(), text_value_counts()
     rows = {row.item: row for row in [*_table_rows(statements, counts), *_figure_rows(statements, counts)]}

@@ -65,10 +65,18 @@ FIGURE2_PANEL_STATEMENTS: dict[str, str] = {
 
 
 def cutoff_curves(system: str) -> pd.DataFrame:
-    """The paper's Figure 1: KTU, RBO and RMSE of nDCG@k against the cut-off k, per printed run.
+    """Compute the paper's Figure 1: KTU, RBO and RMSE of nDCG@k against the cut-off k, per printed run.
 
-    Long format: one row per (run, cut-off) with columns ``run``, ``family``, ``level``, ``cutoff``,
-    ``KTU``, ``RBO``, ``RMSE:nDCG`` (the authors' plot script uses nDCG@k for RMSE).
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long format: one row per (run, cut-off) with columns ``run``, ``family``, ``level``,
+        ``cutoff``, ``KTU``, ``RBO``, ``RMSE:nDCG`` (the authors' plot script uses nDCG@k for RMSE).
     """
     system = check_system(system)
     rows = []
@@ -85,11 +93,30 @@ def cutoff_curves(system: str) -> pd.DataFrame:
 
 
 def er_deltari_region(er: pd.Series, delta_ri: pd.Series) -> pd.Series:
-    """The paper's region (1-4) of each point (ER, DeltaRI); <NA> for a point on an axis.
+    """Give the paper's region (1-4) of each point (ER, DeltaRI).
 
     Region 1: ER > 0 and DeltaRI > 0; 2: ER < 0 and DeltaRI > 0; 3: both < 0; 4: ER > 0 and DeltaRI < 0
-    (:data:`REGION_DEFINITIONS`; the quadrants I-IV of the plane). NaN inputs give <NA>.
+    (:data:`REGION_DEFINITIONS`; the quadrants I-IV of the plane).
 
+    Parameters
+    ----------
+    er : pandas.Series
+        ER of each point.
+    delta_ri : pandas.Series
+        DeltaRI of each point, as long.
+
+    Returns
+    -------
+    pandas.Series
+        Int64 regions; <NA> for a point on an axis or a NaN input.
+
+    Raises
+    ------
+    ValueError
+        If the two differ in length.
+
+    Examples
+    --------
     >>> er_deltari_region(pd.Series([0.5, -0.2, -0.1, 1.2, 0.0]), pd.Series([0.1, 0.3, -0.2, -0.1, 0.4])).tolist()
     [1, 2, 3, 4, <NA>]
     """
@@ -116,7 +143,18 @@ def _points(table: pd.DataFrame, setting: str, measures) -> pd.DataFrame:
 
 
 def er_deltari_points(setting: str) -> pd.DataFrame:
-    """The points of Figures 2 (``rpl``) and 3 (``rpd``): one row per (run, measure) with ER and DeltaRI."""
+    """Give the points of Figures 2 (``rpl``) and 3 (``rpd``).
+
+    Parameters
+    ----------
+    setting : {"rpl", "rpd"}
+        Replicability (Figure 2) or reproducibility (Figure 3).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (run, measure): ``run``, ``family``, ``level``, ``measure``, ``ER``, ``DeltaRI``.
+    """
     return _points(effect_ratio_table(setting, intervals=False), setting, MEASURES)
 
 
@@ -130,19 +168,41 @@ def _region_counts(points: pd.DataFrame, rows) -> pd.DataFrame:
 
 
 def er_deltari_regions(setting: str) -> pd.DataFrame:
-    """How many points of Figure 2 (``rpl``) or 3 (``rpd``) fall in each region of the ER-DeltaRI plane.
+    """Count how many points of Figure 2 (``rpl``) or 3 (``rpd``) fall in each region of the ER-DeltaRI plane.
 
     The paper's regions (Section 3.3): 1 = ER > 0 and DeltaRI > 0; 2 = ER < 0 and DeltaRI > 0;
     3 = ER < 0 and DeltaRI < 0; 4 = ER > 0 and DeltaRI < 0 (preferred). Points on an axis count as
-    ``on an axis``. Rows: families; columns: regions.
+    ``on an axis``.
+
+    Parameters
+    ----------
+    setting : {"rpl", "rpd"}
+        Replicability (Figure 2) or reproducibility (Figure 3).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows: families; columns: regions.
     """
     points = er_deltari_points(setting)
     return _region_counts(points, points["family"])
 
 
 def majority_region(regions: pd.Series) -> int | None:
-    """The region (1-4) holding more of the points than any other; None on a tie or with no point in a region.
+    """Give the region (1-4) holding more of the points than any other.
 
+    Parameters
+    ----------
+    regions : pandas.Series
+        Int64 regions, as :func:`er_deltari_region` gives them.
+
+    Returns
+    -------
+    int or None
+        The region; None on a tie or with no point in a region.
+
+    Examples
+    --------
     >>> majority_region(pd.Series([1, 2, 2, 4], dtype="Int64")), majority_region(pd.Series([1, 2], dtype="Int64"))
     (2, None)
     """
@@ -153,13 +213,17 @@ def majority_region(regions: pd.Series) -> int | None:
 
 
 def figure2_panels() -> pd.DataFrame:
-    """Which constellation families fit what the paper says about the panels (a) and (b) of Figure 2.
+    """Tell which constellation families fit what the paper says about the panels (a) and (b) of Figure 2.
 
     The paper's text does not name the two families Figure 2 shows, but says (Section 5.1)
     :data:`FIGURE2_PANEL_STATEMENTS`. We read "for measure m the point (1, 0) is reached from region R"
-    as: region R holds the majority of the family's five points of m. One row per family: the majority
-    region of its AP, nDCG and P@10 points, ``fits (a)`` (AP and nDCG from region 4) and ``fits (b)``
-    (AP from region 1).
+    as: region R holds the majority of the family's five points of m.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per family: the majority region of its AP, nDCG and P@10 points, ``fits (a)`` (AP
+        and nDCG from region 4) and ``fits (b)`` (AP from region 1).
     """
     points = er_deltari_points("rpl")
     rows = {}
@@ -177,21 +241,36 @@ def figure2_panels() -> pd.DataFrame:
 
 
 def panel_families() -> dict[str, tuple[str, ...]]:
-    """The families each panel of Figure 2 can show (:func:`figure2_panels`), by panel ``"a"``/``"b"``.
+    """Give the families each panel of Figure 2 can show (:func:`figure2_panels`).
 
     Figure 3 is assumed to show the same two families as Figure 2 (the paper does not say).
+
+    Returns
+    -------
+    dict of str -> tuple of str
+        Panel ``"a"``/``"b"`` -> families.
     """
     panels = figure2_panels()
     return {panel: tuple(panels.index[panels[f"fits ({panel})"]]) for panel in ("a", "b")}
 
 
 def figure3_points(*, versions: tuple[str, ...] = VERSIONS) -> pd.DataFrame:
-    """The points of Figure 3 in each version: columns ``version``, ``run``, ``family``, ``level``,
-    ``measure``, ``ER``, ``DeltaRI``, ``region``.
+    """Give the points of Figure 3 in each version.
 
     ``"current"``: the published files, P@10, AP and nDCG; ``"old"``: AP only, with the authors'
     earlier AP file of the reproduced WCrobust0405 (the earlier P@10 and nDCG files, if they existed,
     are not public, so no point of theirs is shown).
+
+    Parameters
+    ----------
+    versions : tuple of str, default VERSIONS
+        The versions, of ``"current"`` and ``"old"``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``version``, ``run``, ``family``, ``level``, ``measure``, ``ER``, ``DeltaRI``,
+        ``region``.
     """
     parts = []
     for version in versions:
@@ -204,7 +283,23 @@ def figure3_points(*, versions: tuple[str, ...] = VERSIONS) -> pd.DataFrame:
 
 
 def figure3_regions(measure: str = "AP") -> pd.DataFrame:
-    """Points of Figure 3 per region for one measure in both versions: rows (version, family)."""
+    """Count the points of Figure 3 per region for one measure in both versions.
+
+    Parameters
+    ----------
+    measure : str, default "AP"
+        The measure; only AP has points in both versions.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows (version, family); columns: regions.
+
+    Raises
+    ------
+    ValueError
+        For an unknown measure, or one without points in both versions.
+    """
     if measure not in MEASURES:
         raise ValueError(f"unknown measure {measure!r}; expected one of {', '.join(MEASURES)}")
     points = figure3_points()
@@ -215,13 +310,16 @@ def figure3_regions(measure: str = "AP") -> pd.DataFrame:
 
 
 def figure3_diagnosis() -> pd.DataFrame:
-    """ER and DeltaRI (AP) of every printed reproduced pair from the published and the earlier file.
+    """Compute ER and DeltaRI (AP) of every printed reproduced pair from the published and the earlier file.
 
-    One row per run as the paper names it (``rpd_tf_1`` ... ``rpd_C_5``); columns ``ER:AP``,
-    ``DeltaRI:AP``, ``region`` (published files) and ``ER:AP_old``, ``DeltaRI:AP_old``, ``region_old``
-    (the advanced run = the earlier ``rpd_wcrobust0405_ap_old.csv``; the baseline = the published
-    ``rpd_wcrobust04_ap.csv``; the originals = ``org_*_ap.csv``). ``region``: the paper's region 1-4,
-    <NA> on an axis.
+    Returns
+    -------
+    pandas.DataFrame
+        One row per run as the paper names it (``rpd_tf_1`` ... ``rpd_C_5``); columns ``ER:AP``,
+        ``DeltaRI:AP``, ``region`` (published files) and ``ER:AP_old``, ``DeltaRI:AP_old``,
+        ``region_old`` (the advanced run = the earlier ``rpd_wcrobust0405_ap_old.csv``; the
+        baseline = the published ``rpd_wcrobust04_ap.csv``; the originals = ``org_*_ap.csv``).
+        ``region``: the paper's region 1-4, <NA> on an axis.
     """
     columns = {}
     for version, suffix in (("current", ""), ("old", "_old")):

@@ -126,8 +126,29 @@ _NOISE = 1e-9  # rounding may remove float noise, never change a value by more t
 
 
 def exact_decimals(values: pd.Series, decimals: int, *, what: str) -> pd.Series:
-    """``values`` rounded to ``decimals``, checked to be float noise away from that exact decimal.
+    """Round ``values`` to ``decimals``, checked to be float noise away from that exact decimal.
 
+    Parameters
+    ----------
+    values : pandas.Series
+        The values.
+    decimals : int
+        The decimals they stand for.
+    what : str
+        Names the values in the error message.
+
+    Returns
+    -------
+    pandas.Series
+        The rounded values.
+
+    Raises
+    ------
+    ValueError
+        If a value is more than float noise away from a ``decimals``-decimal value.
+
+    Examples
+    --------
     >>> exact_decimals(pd.Series([0.6459999999999999]), 3, what="ARP:P@10").tolist()
     [0.646]
     """
@@ -206,8 +227,13 @@ def _figure_tables() -> dict[str, pd.DataFrame]:
 
 
 def chapter_data_files() -> pd.DataFrame:
-    """The published files the chapter reads (current and earlier versions): ``name``, ``sha256``,
-    ``source``, ``url`` (:func:`irrepro.data.provenance`)."""
+    """List the published files the chapter reads (current and earlier versions).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``name``, ``sha256``, ``source``, ``url`` (:func:`irrepro.data.provenance`).
+    """
     names = [*data_files(), *earlier.earlier_data_files()]
     return pd.DataFrame(provenance(names)).set_index("name")
 
@@ -220,16 +246,32 @@ def _indexed(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def tables() -> dict[str, pd.DataFrame]:
-    """Every table of the chapter and the data of every figure, by CSV file name (without ``.csv``).
+    """Compute every table of the chapter and the data of every figure.
 
     Exact decimal fractions are rounded to their exact value (:data:`EXACT_DECIMALS`); all else as
     computed. A table numbered by row (the long tables) is indexed by its first column.
+
+    Returns
+    -------
+    dict of str -> pandas.DataFrame
+        CSV file name (without ``.csv``) -> table.
     """
     return {name: _indexed(_exact(name, frame)) for name, frame in {**_paper_tables(), **_figure_tables()}.items()}
 
 
 def write_tables(out_dir: Path) -> list[Path]:
-    """Write :func:`tables` as CSV files into ``out_dir``, one set with its manifest; return their paths."""
+    """Write :func:`tables` as CSV files into ``out_dir``, one set with its manifest.
+
+    Parameters
+    ----------
+    out_dir : pathlib.Path
+        The folder.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The files written.
+    """
     csv_files = {f"{name}.csv": table for name, table in tables().items()}
     # to_csv writes the shortest repr that reads back to the same float: full precision
     return write_table_set(out_dir, csv_files, producer="irrepro.papers.sigir2020.write_tables", index=True)

@@ -271,11 +271,14 @@ def _table5_p_stronger(version: str) -> Finding:
 
 
 def figure3_statements() -> pd.DataFrame:
-    """Every statement on Table 2 (right), Figure 3 and Table 5 with its verdict on both data versions.
+    """Check every statement on Table 2 (right), Figure 3 and Table 5 on both data versions.
 
-    Columns: ``id``, ``section``, ``claim`` (the paper's words), ``data`` (current version),
-    ``verdict``, ``evidence`` (published files), ``verdict old``, ``evidence old`` (with the earlier
-    AP file), ``holds``, ``holds old``.
+    Returns
+    -------
+    pandas.DataFrame
+        Columns: ``id``, ``section``, ``claim`` (the paper's words), ``data`` (current version),
+        ``verdict``, ``evidence`` (published files), ``verdict old``, ``evidence old`` (with the
+        earlier AP file), ``holds``, ``holds old``.
     """
     current, old = (STATEMENTS[version].table() for version in VERSIONS)
     table = current[["id", "section", "claim", "data", "verdict", "evidence"]].copy()
@@ -285,7 +288,13 @@ def figure3_statements() -> pd.DataFrame:
 
 
 def statement_counts() -> pd.DataFrame:
-    """How many of the statements of :func:`figure3_statements` get each verdict, per version."""
+    """Count how many of the statements of :func:`figure3_statements` get each verdict, per version.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Verdicts x versions.
+    """
     table = figure3_statements()
     counts = pd.DataFrame({"current": table["verdict"].value_counts(), "old": table["verdict old"].value_counts()})
     order = ["holds", "does not hold", "cannot be tested here"]
@@ -295,11 +304,16 @@ def statement_counts() -> pd.DataFrame:
 
 
 def figure3_evidence() -> pd.Series:
-    """The numbers a paragraph on the hypothesis states, computed (for glue), by name.
+    """Compute the numbers a paragraph on the hypothesis states (for glue), by name.
 
     ER:AP and the AP points' regions in both versions (:func:`~irrepro.papers.sigir2020.figures.figure3_diagnosis`),
     the statements' verdict counts, and where the earlier file differs
     (:func:`~irrepro.papers.sigir2020.earlier.earlier_rpd_ap_groups`).
+
+    Returns
+    -------
+    pandas.Series
+        Name -> number.
     """
     diagnosis, counts, groups = figure3_diagnosis(), statement_counts(), earlier_rpd_ap_groups()
     numbers = {"pairs": len(diagnosis), "statements": int(counts["current"].sum())}

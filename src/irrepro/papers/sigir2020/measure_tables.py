@@ -12,6 +12,8 @@ constellation id (for the correlations of Tables 4 and 5).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pandas as pd
 
 from irrepro.papers import published
@@ -49,11 +51,21 @@ SELF_AGREEMENT: dict[str, float] = {"KTU": 1.0, "RBO": 1.0}
 AGREEMENT_DEPTH = 1000
 
 
-def replicability_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFrame:
-    """Every replicability measure of the replicated runs of ``system``, indexed by constellation id.
+def replicability_measures(system: str, *, ids: Sequence[int] = CONSTELLATION_IDS) -> pd.DataFrame:
+    """Compute every replicability measure of the replicated runs of ``system``, indexed by constellation id.
 
-    Columns: ``ARP:<m>``, ``DeltaARP:<m>`` (``|ARP(original) - ARP(replicated)|``), ``KTU``, ``RBO``,
-    ``RMSE:<m>``, ``p:<m>`` (paired t-test) for m in P@10, AP, nDCG.
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+    ids : sequence of int, default CONSTELLATION_IDS
+        The constellation ids.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns: ``ARP:<m>``, ``DeltaARP:<m>`` (``|ARP(original) - ARP(replicated)|``), ``KTU``,
+        ``RBO``, ``RMSE:<m>``, ``p:<m>`` (paired t-test) for m in P@10, AP, nDCG.
     """
     system = check_system(system)
     runs = {label: replicated_runs(system, measure, ids) for label, measure in MEASURES.items()}
@@ -73,11 +85,22 @@ def replicability_measures(system: str, *, ids=CONSTELLATION_IDS) -> pd.DataFram
 
 
 def replicability_table(system: str) -> pd.DataFrame:
-    """The paper's Table 1 (WCrobust04) / appendix Table 1 (WCrobust0405): replicability on Core17.
+    """Give the paper's Table 1 (WCrobust04) / appendix Table 1 (WCrobust0405): replicability on Core17.
 
-    One row for the original run and one per printed constellation (``rpl_wcr04_tf_1`` ...), columns
-    ARP, KTU, RBO (depth 1000, p = 0.8), RMSE and paired t-test p-values of P@10, AP and nDCG. The
-    original row compares the run with itself: RMSE 0 and p = 1 are computed, KTU = RBO = 1 by definition.
+    The original row compares the run with itself: RMSE 0 and p = 1 are computed, KTU = RBO = 1 by
+    definition.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row for the original run and one per printed constellation (``rpl_wcr04_tf_1`` ...),
+        columns ARP, KTU, RBO (depth 1000, p = 0.8), RMSE and paired t-test p-values of P@10, AP and
+        nDCG.
     """
     system = check_system(system)
     measures = replicability_measures(system, ids=PRINTED_IDS)
@@ -94,11 +117,23 @@ def replicability_table(system: str) -> pd.DataFrame:
     return table
 
 
-def reproducibility_measures(system: str, *, ids=CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
-    """ARP on Core18 and unpaired t-test p-values (original on Core17 vs reproduced on Core18), by id.
+def reproducibility_measures(system: str, *, ids: Sequence[int] = CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
+    """Compute ARP on Core18 and unpaired t-test p-values (original on Core17 vs reproduced on Core18), by id.
 
-    ``version="old"``: the earlier AP file of the reproduced WCrobust0405 in place of the current one
-    (every other file is the same in both versions).
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+    ids : sequence of int, default CONSTELLATION_IDS
+        The constellation ids.
+    version : {"current", "old"}
+        ``"old"``: the earlier AP file of the reproduced WCrobust0405 in place of the current one
+        (every other file is the same in both versions).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``ARP:<m>`` and ``p:<m>``.
     """
     system, version = check_system(system), check_version(version)
     runs = {label: reproduced_runs(system, measure, ids, version=version) for label, measure in MEASURES.items()}
@@ -113,10 +148,18 @@ def reproducibility_measures(system: str, *, ids=CONSTELLATION_IDS, version: str
 
 
 def reproducibility_table(system: str) -> pd.DataFrame:
-    """The paper's Table 3 (WCrobust04) / appendix Table 2 (WCrobust0405): reproducibility on Core18.
+    """Give the paper's Table 3 (WCrobust04) / appendix Table 2 (WCrobust0405): reproducibility on Core18.
 
-    Rows ``rpd_tf_1`` ... ``rpd_C_5``; ARP over the 25 Core18 topics and two-tailed Student's t-test
-    p-values against the original run's 50 Core17 scores.
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows ``rpd_tf_1`` ... ``rpd_C_5``; ARP over the 25 Core18 topics and two-tailed Student's
+        t-test p-values against the original run's 50 Core17 scores.
     """
     table = reproducibility_measures(system, ids=PRINTED_IDS).set_axis([c.reproduced_name for c in PRINTED])
     table.index.name = "run"
@@ -124,9 +167,12 @@ def reproducibility_table(system: str) -> pd.DataFrame:
 
 
 def rpl_vs_rpd_pvalues() -> pd.DataFrame:
-    """Unpaired t-test p-values between each replicated run (Core17) and its reproduced twin (Core18).
+    """Compute unpaired t-test p-values between each replicated run (Core17) and its reproduced twin (Core18).
 
-    The paper's online appendix: rows ``rpd_tf_1`` ...; columns ``p:<measure>:<run>``.
+    Returns
+    -------
+    pandas.DataFrame
+        The paper's online appendix: rows ``rpd_tf_1`` ...; columns ``p:<measure>:<run>``.
     """
     columns: dict[str, pd.Series] = {}
     for system in SYSTEMS:

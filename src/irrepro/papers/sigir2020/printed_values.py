@@ -107,19 +107,33 @@ _READINGS: dict[str, Callable[[], Reading]] = {
 
 
 def text_values_comparison() -> pd.DataFrame:
-    """Each value of :data:`TEXT_VALUES` beside the reproduced one (:func:`irrepro.papers.printed.compare`).
+    """Set each value of :data:`TEXT_VALUES` beside the reproduced one (:func:`irrepro.papers.printed.compare`).
 
     Computed from the published per-topic files (Table 3: the unpaired p-values of the 20 printed
     reproduced WCrobust04 runs; Table 4: Kendall's tau among the oriented replicability measures of
     the 50 constellations of each system; Figure 3: the reproduced pairs' ER and DeltaRI).
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`irrepro.papers.printed.compare` returns it.
     """
     return compare(TEXT_VALUES, {name: read() for name, read in _READINGS.items()})
 
 
 def text_value_counts(comparison: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Compared and matching text values per item: index ``item``; columns ``values``, ``matched``, ``tolerance``.
+    """Count compared and matching text values per item.
 
-    ``tolerance`` names the rules of the item's values in words (:func:`irrepro.papers.printed.rules_in_words`).
+    Parameters
+    ----------
+    comparison : pandas.DataFrame, optional
+        :func:`text_values_comparison`'s table; default: computed now.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``item``; columns ``values``, ``matched``, ``tolerance`` (the rules of the item's
+        values in words, :func:`irrepro.papers.printed.rules_in_words`).
     """
     comparison = text_values_comparison() if comparison is None else comparison
     rules = {value.name: value.rule for value in TEXT_VALUES}

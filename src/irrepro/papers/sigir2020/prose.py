@@ -88,12 +88,17 @@ def _small_case_numbers() -> dict[str, tuple[object, str]]:
 
 
 def misprint_numbers() -> dict[str, tuple[object, str]]:
-    """What the chapter says about the first misprinted cell of the appendix, each fact computed.
+    """Compute what the chapter says about the first misprinted cell of the appendix, each fact.
 
-    Keys ``misprint <fact>``: the cell's run and column, its printed text, the reproduced value, that
-    value in the column's print format (``reproduced as printed``), the mantissa digits of the cell
-    and of the rest of its column, and how many other cells of its column and row match
-    (:func:`~irrepro.papers.sigir2020.appendix.appendix_misprints`). Empty when no cell is a misprint.
+    The cell's run and column, its printed text, the reproduced value, that value in the column's
+    print format (``reproduced as printed``), the mantissa digits of the cell and of the rest of its
+    column, and how many other cells of its column and row match
+    (:func:`~irrepro.papers.sigir2020.appendix.appendix_misprints`).
+
+    Returns
+    -------
+    dict of str -> (object, str)
+        ``misprint <fact>`` -> (value, source); empty when no cell is a misprint.
     """
     misprints = appendix_misprints()
     misprints = misprints[misprints["misprint"]]
@@ -111,7 +116,13 @@ def misprint_numbers() -> dict[str, tuple[object, str]]:
 
 
 def chapter_numbers() -> pd.DataFrame:
-    """Every number of the chapter's prose: index ``number``, columns ``value`` and ``source``."""
+    """Compute every number of the chapter's prose.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``number``, columns ``value`` and ``source``.
+    """
     numbers = {**_data_numbers(), **_convention_numbers(), **_appendix_numbers(), **misprint_numbers(),
                **_small_case_numbers()}
     table = pd.DataFrame([(name, value, source) for name, (value, source) in numbers.items()],
@@ -120,8 +131,25 @@ def chapter_numbers() -> pd.DataFrame:
 
 
 def glue_names(numbers: pd.Series | Mapping[str, object]) -> dict[str, object]:
-    """``numbers`` keyed by glue-safe names: lower case, runs of other characters as one dash.
+    """Key ``numbers`` by glue-safe names: lower case, runs of other characters as one dash.
 
+    Parameters
+    ----------
+    numbers : pandas.Series or mapping of str -> object
+        Name -> number.
+
+    Returns
+    -------
+    dict of str -> object
+        Glue name -> number.
+
+    Raises
+    ------
+    ValueError
+        If two names give one glue name.
+
+    Examples
+    --------
     >>> glue_names({"Core17 topics": 50, "misprint reproduced as printed": "5E-06"})
     {'core17-topics': 50, 'misprint-reproduced-as-printed': '5E-06'}
     """

@@ -18,6 +18,8 @@ WCrobust0405 runs (``measures_rpd/rpd_wcrobust0405_ap_old.csv``); asking for any
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pandas as pd
 
 from irrepro.data import fetch
@@ -55,14 +57,46 @@ VERSIONS: tuple[str, ...] = ("current", "old")
 
 
 def check_system(system: str) -> str:
-    """``system`` if it is one of the two runs of the paper, else a ValueError naming them."""
+    """Check that ``system`` is one of the two runs of the paper.
+
+    Parameters
+    ----------
+    system : str
+        The run's name.
+
+    Returns
+    -------
+    str
+        ``system``.
+
+    Raises
+    ------
+    ValueError
+        Naming the two runs, for another name.
+    """
     if system not in SYSTEMS:
         raise ValueError(f"unknown system {system!r}; the SIGIR 2020 data has {', '.join(SYSTEMS)}")
     return system
 
 
 def check_version(version: str) -> str:
-    """``version`` if it is ``"current"`` or ``"old"``, else a ValueError."""
+    """Check that ``version`` is ``"current"`` or ``"old"``.
+
+    Parameters
+    ----------
+    version : str
+        The data version.
+
+    Returns
+    -------
+    str
+        ``version``.
+
+    Raises
+    ------
+    ValueError
+        For another version.
+    """
     if version not in VERSIONS:
         raise ValueError(f"unknown version {version!r}; expected one of {', '.join(VERSIONS)}")
     return version
@@ -70,10 +104,24 @@ def check_version(version: str) -> str:
 
 @cached(maxsize=128)
 def read_scores(name: str, topic_columns: tuple[str, ...]) -> pd.DataFrame:
-    """One published file (registry ``name``) as topics x runs, topics in the package's order.
+    """Read one published file (registry ``name``) as topics x runs, topics in the package's order.
 
-    The first column must be one of ``topic_columns``; duplicate topics and missing scores are errors
-    naming the file.
+    Parameters
+    ----------
+    name : str
+        The file's registry name.
+    topic_columns : tuple of str
+        The names the first column, the topic id, may have.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Topics x runs.
+
+    Raises
+    ------
+    ValueError
+        Naming the file: for another first column, duplicate topics or missing scores.
     """
     frame = pd.read_csv(fetch(name))
     topic_column = frame.columns[0]  # "Row" in most files, "topic_id" in the RBO files
@@ -93,7 +141,13 @@ def read_scores(name: str, topic_columns: tuple[str, ...]) -> pd.DataFrame:
 
 
 def data_files() -> list[str]:
-    """The registry names of every published file the tables and figures read (current version)."""
+    """List the registry names of every published file the tables and figures read (current version).
+
+    Returns
+    -------
+    list of str
+        Registry names.
+    """
     names = []
     for system in SYSTEMS:
         measures = ["p10", "ap", *(f"ndcg{k}" for k in CUTOFFS)]
@@ -119,7 +173,7 @@ def _file(setting: str, system: str, measure: str, version: str) -> tuple[str, t
 
 
 def per_topic(setting: str, system: str, measure: str, *, version: str = "current") -> pd.DataFrame:
-    """Per-topic scores, topics x runs, of one published file.
+    """Read the per-topic scores, topics x runs, of one published file.
 
     Parameters
     ----------
@@ -128,10 +182,21 @@ def per_topic(setting: str, system: str, measure: str, *, version: str = "curren
         (``rpl_<system>_<k>``); ``org``: the original run on Core17; ``rpd``: the 50 reproduced runs
         on 25 Core18 topics (``rpd_<system>_<k>``; the 8 extra runs 51-58 are dropped).
     system : {"WCrobust04", "WCrobust0405"}
+        The run.
     measure : str
         The file's measure: ``p10``, ``ap``, ``ndcg1000``, ``ndcg<k>``, ``kendalls_tau_<k>``, ``rbo_<k>_p08``.
     version : {"current", "old"}
         ``"old"`` exists only for ``("rpd", "WCrobust0405", "ap")``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Topics x runs.
+
+    Raises
+    ------
+    ValueError
+        For an unknown setting, system or version, or a file missing runs.
     """
     if setting not in SETTINGS:
         raise ValueError(f"unknown setting {setting!r}; expected one of {', '.join(SETTINGS)}")
@@ -146,20 +211,53 @@ def per_topic(setting: str, system: str, measure: str, *, version: str = "curren
     return frame  # read_scores hands out a copy
 
 
-def replicated_runs(system: str, measure: str, ids=CONSTELLATION_IDS) -> tuple[pd.Series, pd.DataFrame]:
-    """(original run, replicated runs with columns = constellation ids) on Core17."""
+def replicated_runs(system: str, measure: str, ids: Sequence[int] = CONSTELLATION_IDS) -> tuple[pd.Series, pd.DataFrame]:
+    """Give the original run and the replicated runs on Core17.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+    measure : str
+        The file's measure (:func:`per_topic`).
+    ids : sequence of int, default CONSTELLATION_IDS
+        The constellation ids.
+
+    Returns
+    -------
+    original : pandas.Series
+        The original run's per-topic scores.
+    replicated : pandas.DataFrame
+        The replicated runs, columns = constellation ids.
+    """
     frame = per_topic("rpl", system, measure)
     columns = [run_column("rpl", system, k) for k in ids]
     return frame[system], frame[columns].set_axis(list(ids), axis=1)
 
 
 def reproduced_runs(
-    system: str, measure: str, ids=CONSTELLATION_IDS, *, version: str = "current"
+    system: str, measure: str, ids: Sequence[int] = CONSTELLATION_IDS, *, version: str = "current"
 ) -> tuple[pd.Series, pd.DataFrame]:
-    """(original run on Core17, reproduced runs on Core18 with columns = constellation ids).
+    """Give the original run on Core17 and the reproduced runs on Core18.
 
-    ``version="old"`` reads the earlier file where one exists (the AP of the reproduced WCrobust0405)
-    and the current file otherwise: the earlier version of a baseline is the current one.
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+    measure : str
+        The file's measure (:func:`per_topic`).
+    ids : sequence of int, default CONSTELLATION_IDS
+        The constellation ids.
+    version : {"current", "old"}
+        ``"old"`` reads the earlier file where one exists (the AP of the reproduced WCrobust0405)
+        and the current file otherwise: the earlier version of a baseline is the current one.
+
+    Returns
+    -------
+    original : pandas.Series
+        The original run's per-topic scores on Core17.
+    reproduced : pandas.DataFrame
+        The reproduced runs on Core18, columns = constellation ids.
     """
     check_version(version)
     original = per_topic("org", system, measure)[system]
@@ -168,8 +266,30 @@ def reproduced_runs(
     return original, frame[[run_column("rpd", system, k) for k in ids]].set_axis(list(ids), axis=1)
 
 
-def agreement_per_topic(system: str, statistic: str, depth: int, ids=CONSTELLATION_IDS) -> pd.DataFrame:
-    """The published per-topic KTU or RBO (p = 0.8) at ``depth``: topics x constellation ids."""
+def agreement_per_topic(system: str, statistic: str, depth: int, ids: Sequence[int] = CONSTELLATION_IDS) -> pd.DataFrame:
+    """Read the published per-topic KTU or RBO (p = 0.8) at ``depth``.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+    statistic : {"KTU", "RBO"}
+        The statistic.
+    depth : int
+        The depth of a published file.
+    ids : sequence of int, default CONSTELLATION_IDS
+        The constellation ids.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Topics x constellation ids.
+
+    Raises
+    ------
+    ValueError
+        For another statistic.
+    """
     if statistic not in ("KTU", "RBO"):
         raise ValueError(f"unknown agreement statistic {statistic!r}; expected 'KTU' or 'RBO'")
     measure = f"kendalls_tau_{depth}" if statistic == "KTU" else f"rbo_{depth}_p08"
@@ -177,6 +297,23 @@ def agreement_per_topic(system: str, statistic: str, depth: int, ids=CONSTELLATI
     return frame[[run_column("rpl", system, k) for k in ids]].set_axis(list(ids), axis=1)
 
 
-def mean_agreement(system: str, statistic: str, depth: int, ids=CONSTELLATION_IDS) -> pd.Series:
-    """Mean over topics of the published per-topic KTU or RBO (p = 0.8) at ``depth``, by constellation id."""
+def mean_agreement(system: str, statistic: str, depth: int, ids: Sequence[int] = CONSTELLATION_IDS) -> pd.Series:
+    """Average the published per-topic KTU or RBO (p = 0.8) at ``depth`` over topics, by constellation id.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+    statistic : {"KTU", "RBO"}
+        The statistic.
+    depth : int
+        The depth of a published file.
+    ids : sequence of int, default CONSTELLATION_IDS
+        The constellation ids.
+
+    Returns
+    -------
+    pandas.Series
+        The mean per constellation id.
+    """
     return agreement_per_topic(system, statistic, depth, ids).mean()

@@ -50,10 +50,18 @@ PRINTED_POSITIONS: tuple[int, ...] = tuple(CONSTELLATION_IDS.index(k) for k in P
 class TopicScores:
     """The per-topic arrays the measures are computed from, topics on the first axis.
 
-    ``replicated[(system, measure)]``: (original on Core17 (50,), the 50 replicated runs (50, 50));
-    ``agreement[(system, "KTU" | "RBO")]``: the published per-topic values at depth 1000 (50, 50);
-    ``reproduced[(system, measure)]``: (original on Core17 (50,), the 50 reproduced runs on Core18 (25, 50));
-    ``cutoff_ktu`` (50, cutoffs, 20), ``cutoff_ndcg`` ((50, cutoffs), (50, cutoffs, 20)): Figure 1, WCrobust04.
+    Parameters
+    ----------
+    replicated : dict of (system, measure) -> (numpy.ndarray, numpy.ndarray)
+        (original on Core17 (50,), the 50 replicated runs (50, 50)).
+    agreement : dict of (system, statistic) -> numpy.ndarray
+        ``(system, "KTU" | "RBO")``: the published per-topic values at depth 1000 (50, 50).
+    reproduced : dict of (system, measure) -> (numpy.ndarray, numpy.ndarray)
+        (original on Core17 (50,), the 50 reproduced runs on Core18 (25, 50)).
+    cutoff_ktu : numpy.ndarray
+        (50, cutoffs, 20): Figure 1's KTU, WCrobust04.
+    cutoff_ndcg : tuple of numpy.ndarray
+        ((50, cutoffs), (50, cutoffs, 20)): Figure 1's nDCG@k, original and printed runs, WCrobust04.
     """
 
     replicated: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]]
@@ -64,17 +72,29 @@ class TopicScores:
 
     @property
     def n_core17(self) -> int:
+        """The number of Core17 topics."""
         return self.agreement[(BASELINE, "KTU")].shape[0]
 
     @property
     def n_core18(self) -> int:
+        """The number of Core18 topics."""
         return self.reproduced[(BASELINE, "AP")][1].shape[0]
 
 
 @cached(maxsize=1)
 def topic_scores() -> TopicScores:
-    """The published per-topic scores as arrays (:class:`TopicScores`); the Core17 topics of every
-    file must be the same, in the same order (else a ValueError)."""
+    """Read the published per-topic scores as arrays (:class:`TopicScores`).
+
+    Returns
+    -------
+    TopicScores
+        The arrays.
+
+    Raises
+    ------
+    ValueError
+        If the Core17 topics of the files are not the same, in the same order.
+    """
     replicated, reproduced, topics = {}, {}, {}
     for system in SYSTEMS:
         for label, part in MEASURES.items():
@@ -106,11 +126,23 @@ def topic_scores() -> TopicScores:
 class Replicates:
     """The paper's measures on ``B`` replicates, named as the tables name them; arrays (B, 50 constellations).
 
-    ``replicability[system]``: ``ARP:<m>``, ``DeltaARP:<m>``, ``KTU``, ``RBO``, ``RMSE:<m>``, ``p:<m>``;
-    ``reproducibility[system]``: ``ARP:<m>``, ``p:<m>``; ``effects["rpl" | "rpd"]``: ``ER:<m>``,
-    ``DeltaRI:<m>``; ``twins["p:<m>:<system>"]``: (B, 20 printed); ``cutoffs["KTU" | "RMSE:nDCG"]``:
-    (B, cutoffs, 20 printed); ``table4[system]`` (B, 14, 14) and ``table5[system]`` (B, 6, 6): Kendall's
-    tau among the oriented measures, columns as in :mod:`~irrepro.papers.sigir2020.correlation`.
+    Parameters
+    ----------
+    replicability : dict of str -> dict of str -> numpy.ndarray
+        ``[system]``: ``ARP:<m>``, ``DeltaARP:<m>``, ``KTU``, ``RBO``, ``RMSE:<m>``, ``p:<m>``.
+    reproducibility : dict of str -> dict of str -> numpy.ndarray
+        ``[system]``: ``ARP:<m>``, ``p:<m>``.
+    effects : dict of str -> dict of str -> numpy.ndarray
+        ``["rpl" | "rpd"]``: ``ER:<m>``, ``DeltaRI:<m>``.
+    twins : dict of str -> numpy.ndarray
+        ``["p:<m>:<system>"]``: (B, 20 printed).
+    cutoffs : dict of str -> numpy.ndarray
+        ``["KTU" | "RMSE:nDCG"]``: (B, cutoffs, 20 printed).
+    table4 : dict of str -> numpy.ndarray
+        ``[system]``: (B, 14, 14) Kendall's tau among the oriented replicability measures.
+    table5 : dict of str -> numpy.ndarray
+        ``[system]``: (B, 6, 6) Kendall's tau among the oriented reproducibility measures; columns as
+        in :mod:`~irrepro.papers.sigir2020.correlation`.
     """
 
     replicability: dict[str, dict[str, np.ndarray]]
@@ -123,16 +155,43 @@ class Replicates:
 
     @property
     def n_resamples(self) -> int:
+        """The number B of replicates."""
         return self.effects["rpl"]["ER:AP"].shape[0]
 
     def tau(self, table: str, system: str, first: str, second: str) -> np.ndarray:
-        """Kendall's tau between two oriented measures of Table 4 or 5 (``table``: "table4" / "table5"), (B,)."""
+        """Give Kendall's tau between two oriented measures of Table 4 or 5 on every replicate.
+
+        Parameters
+        ----------
+        table : {"table4", "table5"}
+            The table.
+        system : str
+            The run.
+        first, second : str
+            The two measures, as the table names them.
+
+        Returns
+        -------
+        numpy.ndarray
+            (B,) tau.
+        """
         columns = CORRELATION_COLUMNS if table == "table4" else REPRODUCIBILITY_CORRELATION_COLUMNS
         return getattr(self, table)[system][:, columns.index(first), columns.index(second)]
 
 
 def printed(values: np.ndarray) -> np.ndarray:
-    """The 20 printed constellations (tf_1 ... C_5) of a (B, 50) array."""
+    """Pick the 20 printed constellations (tf_1 ... C_5) of a (B, 50) array.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        (B, 50 constellations).
+
+    Returns
+    -------
+    numpy.ndarray
+        (B, 20).
+    """
     return values[:, list(PRINTED_POSITIONS)]
 
 
@@ -200,10 +259,27 @@ def _twins(scores: TopicScores, core17: np.ndarray, core18: np.ndarray) -> dict[
 
 
 def replicate_measures(core17: np.ndarray, core18: np.ndarray) -> Replicates:
-    """Every measure of the paper on the replicates given by topic weights ``core17`` (B, 50) and ``core18`` (B, 25).
+    """Compute every measure of the paper on the replicates given by topic weights.
 
     The weights of :func:`irrepro.reproducibility.resampling.topic_weights`; the identity weights give
     the measures of the chapter's tables.
+
+    Parameters
+    ----------
+    core17 : numpy.ndarray
+        (B, 50) weights of the Core17 topics.
+    core18 : numpy.ndarray
+        (B, 25) weights of the Core18 topics.
+
+    Returns
+    -------
+    Replicates
+        The measures.
+
+    Raises
+    ------
+    ValueError
+        If the weights do not fit the topics or differ in B.
     """
     scores = topic_scores()
     if core17.shape[1] != scores.n_core17 or core18.shape[1] != scores.n_core18 or len(core17) != len(core18):

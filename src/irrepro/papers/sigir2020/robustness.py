@@ -36,7 +36,20 @@ SECTION_TITLES: dict[str, str] = {"5.1": "5.1 Replicability", "5.2": "5.2 Reprod
 
 @cached(maxsize=4)
 def replicates(n_resamples: int = RESAMPLES, seed: int = SEED) -> Replicates:
-    """The paper's measures on ``n_resamples`` bootstrap replicates of the topics (cached)."""
+    """Compute the paper's measures on ``n_resamples`` bootstrap replicates of the topics (cached).
+
+    Parameters
+    ----------
+    n_resamples : int, default RESAMPLES
+        The number of replicates.
+    seed : int, default SEED
+        The seed of the resampling.
+
+    Returns
+    -------
+    Replicates
+        The measures.
+    """
     scores = topic_scores()
     core17 = topic_weights(topic_resamples(scores.n_core17, n_resamples, seed=seed))
     core18 = topic_weights(topic_resamples(scores.n_core18, n_resamples, seed=seed + 1))
@@ -50,8 +63,21 @@ def _on_all_topics() -> Replicates:
 
 
 def robustness_table(n_resamples: int = RESAMPLES, seed: int = SEED) -> pd.DataFrame:
-    """One row per claim: its verdict on all topics, the share of replicates in which it holds, its status,
-    and the number it turns on with its 95% percentile interval (:mod:`irrepro.papers.robustness`)."""
+    """Check each claim on all topics and under topic resampling (:mod:`irrepro.papers.robustness`).
+
+    Parameters
+    ----------
+    n_resamples : int, default RESAMPLES
+        The number of replicates.
+    seed : int, default SEED
+        The seed of the resampling.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per claim: its verdict on all topics, the share of replicates in which it holds, its
+        status, and the number it turns on with its 95% percentile interval.
+    """
     return CHECKS.table(_on_all_topics(), replicates(n_resamples, seed))
 
 
@@ -59,10 +85,20 @@ def robustness_table(n_resamples: int = RESAMPLES, seed: int = SEED) -> pd.DataF
 
 
 def correlation_intervals(n_resamples: int = RESAMPLES, seed: int = SEED) -> pd.DataFrame:
-    """Every correlation of Tables 4 and 5 with its percentile interval over the topic resamples.
+    """Give every correlation of Tables 4 and 5 with its percentile interval over the topic resamples.
 
-    One row per table, system and pair of measures (each pair once): ``tau`` on all topics (the
-    chapter's tables), ``low`` and ``high`` (:data:`~irrepro.papers.robustness.INTERVAL_LEVEL`).
+    Parameters
+    ----------
+    n_resamples : int, default RESAMPLES
+        The number of replicates.
+    seed : int, default SEED
+        The seed of the resampling.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per table, system and pair of measures (each pair once): ``tau`` on all topics (the
+        chapter's tables), ``low`` and ``high`` (:data:`~irrepro.papers.robustness.INTERVAL_LEVEL`).
     """
     point, resampled = _on_all_topics(), replicates(n_resamples, seed)
     rows = []
@@ -86,10 +122,20 @@ def _listed(rows: pd.DataFrame) -> str:
 
 
 def robustness_numbers(table: pd.DataFrame | None = None) -> dict[str, object]:
-    """What the chapter's prose says about :func:`robustness_table`, computed (keys for glue).
+    """Compute what the chapter's prose says about :func:`robustness_table` (keys for glue).
 
     Counts of claims by verdict on all topics and status, the fragile ones listed with their shares, and
     ``outside_interval``: the statistics whose value on all topics lies outside their own 95% interval.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame, optional
+        :func:`robustness_table`'s table; default: computed now.
+
+    Returns
+    -------
+    dict of str -> object
+        Name -> number or text.
     """
     table = robustness_table() if table is None else table
     holds, fragile = table["holds on all topics"], table["status"] == "fragile"

@@ -72,11 +72,37 @@ def read_corpus(
     text: str = "anserini",
     drop_empty: bool = False,
 ) -> Iterator[Document]:
-    """Stream the documents of ``paths`` with the reader named ``format`` (a key of :data:`READERS`),
-    taking the ``text`` rule's text (``"anserini"`` or ``"authors"``).
+    """Stream the documents of ``paths`` with the reader named ``format``, taking the ``text`` rule's text.
 
     Unlike the readers themselves (generators, which fail only once iterated), this checks at once
     that the format is known and that every path exists, so a wrong setting fails where it is made.
+
+    Parameters
+    ----------
+    format : str
+        A key of :data:`READERS`.
+    paths : str, path-like or iterable of them
+        Files or folders (walked).
+    stats : ReadStats, optional
+        Updated as the stream is consumed.
+    text : {"anserini", "authors"}
+        The text rule (see the module docstring).
+    drop_empty : bool, default False
+        Pass over documents of empty text (counted in ``stats.empty``; the authors' code keeps them).
+
+    Returns
+    -------
+    iterator of Document
+        The documents.
+
+    Raises
+    ------
+    CorpusFormatError
+        For an unknown format.
+    FileNotFoundError
+        For a path that does not exist.
+    ValueError
+        For an unknown text rule.
     """
     if format not in READERS:
         raise CorpusFormatError(f"unknown corpus format {format!r}; known formats: {', '.join(READERS)}")

@@ -52,7 +52,23 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Document:
-    """One document of a corpus, as the routing pipeline sees it."""
+    """One document of a corpus, as the routing pipeline sees it.
+
+    Parameters
+    ----------
+    doc_id : str
+        The document's id.
+    text : str
+        Title/headline + body text, whitespace-normalised.
+    date : str or None, default None
+        ISO date (YYYY-MM-DD) when the format has one.
+    topics : tuple of str, default ()
+        Category labels (Reuters TOPICS); empty otherwise.
+    split : str or None, default None
+        Reuters LEWISSPLIT ("TRAIN", "TEST", "NOT-USED").
+    topics_flag : str or None, default None
+        Reuters TOPICS attribute ("YES", "NO", "BYPASS"), for ModApte.
+    """
 
     doc_id: str
     text: str  # title/headline + body text, whitespace-normalised
@@ -72,7 +88,17 @@ class CorpusWarning(UserWarning):
 
 @dataclass(frozen=True)
 class Problem:
-    """Where a skipped document was and why it was skipped."""
+    """Where a skipped document was and why it was skipped.
+
+    Parameters
+    ----------
+    source : str
+        File path, or ``"archive.tgz[member.xml]"``.
+    position : str
+        ``"line 12"``, or ``""`` where the source is itself the position (a tar member).
+    reason : str
+        Why it was skipped.
+    """
 
     source: str  # file path, or "archive.tgz[member.xml]"
     position: str  # "line 12", or "" where the source is itself the position (a tar member)
@@ -89,6 +115,17 @@ class ReadStats:
 
     Pass one to a reader (``read_trec_sgml(paths, stats=stats)``); it is updated as the stream is
     consumed, so it is complete once the iterator is exhausted.
+
+    Parameters
+    ----------
+    files : int, default 0
+        Files opened.
+    documents : int, default 0
+        Documents yielded.
+    problems : list of Problem, optional
+        Documents skipped, with where and why.
+    empty : int, default 0
+        Well-formed documents passed over because their text is empty (``drop_empty=True``).
     """
 
     files: int = 0
@@ -98,17 +135,39 @@ class ReadStats:
 
     @property
     def skipped(self) -> int:
+        """The number of documents skipped."""
         return len(self.problems)
 
     def report(self, source: object, position: str, reason: str) -> None:
-        """Record a skipped document and emit a :class:`CorpusWarning` for it."""
+        """Record a skipped document and emit a :class:`CorpusWarning` for it.
+
+        Parameters
+        ----------
+        source : object
+            The file (or archive member).
+        position : str
+            Where in it (``"line 12"``), or ``""``.
+        reason : str
+            Why it was skipped.
+        """
         problem = Problem(str(source), position, reason)
         self.problems.append(problem)
         warnings.warn(str(problem), CorpusWarning, stacklevel=3)
 
 
 def as_paths(paths: str | os.PathLike | Iterable[str | os.PathLike]) -> list[Path]:
-    """One path or several, as a list of :class:`Path` (the list of *names*, not of documents)."""
+    """Give one path or several as a list of :class:`Path` (the list of *names*, not of documents).
+
+    Parameters
+    ----------
+    paths : str, path-like or iterable of them
+        The paths.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The paths.
+    """
     if isinstance(paths, (str, os.PathLike)):
         return [Path(paths)]
     return [Path(path) for path in paths]
@@ -119,8 +178,25 @@ def discover(
 ) -> Iterator[Path]:
     """Yield the files named by ``paths``; folders are walked recursively in sorted order.
 
-    ``keep(path)`` decides which files found inside a folder are corpus files; a file named
-    explicitly is always kept. Hidden files and folders in ``skip_dirs`` (lower case) are passed over.
+    Parameters
+    ----------
+    paths : iterable of pathlib.Path
+        Files or folders.
+    keep : callable
+        ``keep(path)`` decides which files found inside a folder are corpus files; a file named
+        explicitly is always kept.
+    skip_dirs : frozenset of str, default frozenset()
+        Folders passed over (lower case); hidden files and folders are passed over too.
+
+    Yields
+    ------
+    pathlib.Path
+        Each file.
+
+    Raises
+    ------
+    FileNotFoundError
+        For a path that does not exist.
     """
     for path in paths:
         if path.is_dir():
@@ -137,7 +213,25 @@ def discover(
 
 
 def open_text(path: Path, *, encoding: str = "utf-8") -> IO[str]:
-    """Open a plain or gzipped (``.gz``) text file; undecodable bytes become U+FFFD."""
+    """Open a plain or gzipped (``.gz``) text file; undecodable bytes become U+FFFD.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The file.
+    encoding : str, default "utf-8"
+        The text encoding.
+
+    Returns
+    -------
+    file object
+        The file, open for reading text.
+
+    Raises
+    ------
+    CorpusFormatError
+        For a ``.gz`` that is not gzip, or a Unix-compressed (``.z``/``.Z``) file.
+    """
     name = path.name.lower()
     if name.endswith(".gz"):
         with open(path, "rb") as probe:
@@ -158,6 +252,16 @@ def damage_named(path: Path) -> Iterator[None]:
 
     gzip says ``EOFError: Compressed file ended before the end-of-stream marker was reached`` for a
     truncated file and ``BadGzipFile``/``zlib.error`` for corrupt bytes, never which file.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The file being read.
+
+    Yields
+    ------
+    None
+        The block reading the file runs here.
     """
     try:
         yield
@@ -199,6 +303,16 @@ def decode_entities(text: str) -> str:
     """Decode ``&#N;``/``&#xN;`` (control characters become a space), HTML and TREC SGML entities.
 
     An entity nobody knows becomes a space rather than a token such as ``hyph``.
+
+    Parameters
+    ----------
+    text : str
+        The text.
+
+    Returns
+    -------
+    str
+        The decoded text.
     """
     if "&" not in text:
         return text
@@ -210,6 +324,16 @@ def clean_text(*parts: str | None) -> str:
 
     Comments and tags are removed (a tag becomes a space, so words either side stay apart), then
     entities are decoded, control characters turned into spaces and runs of whitespace collapsed.
+
+    Parameters
+    ----------
+    *parts : str or None
+        The fragments (None ones are left out).
+
+    Returns
+    -------
+    str
+        The text.
     """
     pieces = []
     for part in parts:
@@ -222,7 +346,18 @@ def clean_text(*parts: str | None) -> str:
 
 
 def check_text_rule(text: str) -> None:
-    """Raise :class:`ValueError` unless ``text`` is one of :data:`TEXT_RULES`."""
+    """Check that ``text`` is one of :data:`TEXT_RULES`.
+
+    Parameters
+    ----------
+    text : str
+        The text rule.
+
+    Raises
+    ------
+    ValueError
+        Unless it is.
+    """
     if text not in TEXT_RULES:
         raise ValueError(f"text must be one of {TEXT_RULES}, not {text!r}")
 
@@ -245,13 +380,25 @@ def _html4_reference(match: re.Match[str]) -> str:
 
 
 def html_text(markup: str) -> str:
-    """The text the authors' code reads from a fragment: ``BeautifulSoup(markup, "lxml").text``, emulated.
+    """Emulate the text the authors' code reads from a fragment: ``BeautifulSoup(markup, "lxml").text``.
 
     Comments and tags vanish without a separator (the text nodes are simply concatenated); character
     references are decoded as libxml2's HTML parser does: the HTML 4 entity names, an unknown name
     left as ``&name`` (its ``;`` dropped), a reference to a character XML forbids (``&#2;``) gone.
     Whitespace is kept as it is.
 
+    Parameters
+    ----------
+    markup : str
+        The fragment.
+
+    Returns
+    -------
+    str
+        Its text.
+
+    Examples
+    --------
     >>> html_text("<P>Oil&amp;gas</P><P>up&hyph;3%</P><!-- PJG -->&#2;")
     'Oil&gasup&hyph3%'
     """
@@ -263,7 +410,18 @@ def html_text(markup: str) -> str:
 
 
 def line_starts(text: str) -> list[int]:
-    """Offsets at which the lines of ``text`` start (for turning offsets into line numbers)."""
+    """Give the offsets at which the lines of ``text`` start (for turning offsets into line numbers).
+
+    Parameters
+    ----------
+    text : str
+        The text.
+
+    Returns
+    -------
+    list of int
+        The offsets, the first 0.
+    """
     starts = [0]
     position = text.find("\n")
     while position != -1:
@@ -273,7 +431,20 @@ def line_starts(text: str) -> list[int]:
 
 
 def line_of(starts: list[int], offset: int) -> str:
-    """The 1-based line number of ``offset``, as a position string."""
+    """Give the 1-based line number of ``offset``, as a position string.
+
+    Parameters
+    ----------
+    starts : list of int
+        :func:`line_starts` of the text.
+    offset : int
+        An offset in the text.
+
+    Returns
+    -------
+    str
+        ``"line N"``.
+    """
     from bisect import bisect_right
 
     return f"line {bisect_right(starts, offset)}"
@@ -294,7 +465,18 @@ MONTHS = {
 
 
 def iso_date(year: int, month: int, day: int) -> str | None:
-    """``YYYY-MM-DD`` when the triple is a calendar date, else None."""
+    """Write ``YYYY-MM-DD`` when the triple is a calendar date.
+
+    Parameters
+    ----------
+    year, month, day : int
+        The date's parts.
+
+    Returns
+    -------
+    str or None
+        The ISO date; None when it is not a calendar date.
+    """
     import datetime
 
     try:

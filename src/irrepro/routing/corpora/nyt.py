@@ -62,7 +62,22 @@ def _block(content: ElementTree.Element | None, kind: str) -> list[str]:
 
 
 def parse_nitf(data: bytes, text: str = "anserini") -> tuple[Document | None, str]:
-    """One NITF document from its bytes, with the ``text`` rule; ``(None, reason)`` when it is malformed."""
+    """Parse one NITF document from its bytes, with the ``text`` rule.
+
+    Parameters
+    ----------
+    data : bytes
+        The document.
+    text : {"anserini", "authors"}
+        The text rule.
+
+    Returns
+    -------
+    document : Document or None
+        The document; None when it is malformed.
+    reason : str
+        Why it is malformed (empty otherwise).
+    """
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as error:
@@ -108,11 +123,29 @@ def read_nyt(
 ) -> Iterator[Document]:
     """Stream the articles of NYT Annotated Corpus tarballs (``.tgz``) or ``.xml`` files; folders are walked.
 
-    A malformed member or file is skipped with a :class:`CorpusWarning`; a tarball that breaks off
-    (truncated download) or is corrupt raises :class:`CorpusFormatError` naming it: a run on the
-    part of the corpus read so far would not be the run asked for.
-    ``text``: ``"anserini"`` (default) or ``"authors"`` (see the module docstring); ``drop_empty``
-    passes over documents of empty text (counted in ``stats.empty``; the authors' code keeps them).
+    A malformed member or file is skipped with a :class:`CorpusWarning`.
+
+    Parameters
+    ----------
+    paths : str, path-like or iterable of them
+        Files or folders (walked).
+    stats : ReadStats, optional
+        Updated as the stream is consumed.
+    text : {"anserini", "authors"}
+        The text rule (see the module docstring).
+    drop_empty : bool, default False
+        Pass over documents of empty text (counted in ``stats.empty``; the authors' code keeps them).
+
+    Yields
+    ------
+    Document
+        Each article.
+
+    Raises
+    ------
+    CorpusFormatError
+        For a tarball that breaks off (truncated download) or is corrupt, naming it: a run on the
+        part of the corpus read so far would not be the run asked for.
     """
     check_text_rule(text)
     stats = stats if stats is not None else ReadStats()

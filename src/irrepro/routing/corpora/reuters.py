@@ -55,7 +55,18 @@ _BODY = re.compile(r"<BODY>(.*?)</BODY>", re.DOTALL)
 
 
 def modapte_split(document: Document) -> str | None:
-    """``"TRAIN"`` or ``"TEST"`` in the ModApte split (README VIII.B), None for the unused stories."""
+    """Give a story's part of the ModApte split (README VIII.B).
+
+    Parameters
+    ----------
+    document : Document
+        A Reuters-21578 story.
+
+    Returns
+    -------
+    str or None
+        ``"TRAIN"`` or ``"TEST"``; None for the unused stories.
+    """
     if document.topics_flag == "YES" and document.split in ("TRAIN", "TEST"):
         return document.split
     return None
@@ -113,9 +124,29 @@ def read_reuters21578(
     ``doc_id`` is the NEWID (1 ... 21578), ``text`` the title and body, ``date`` the ISO date of
     ``<DATE>``, ``topics`` the TOPICS categories, ``split`` the LEWISSPLIT attribute and
     ``topics_flag`` the TOPICS attribute. A story without ``</REUTERS>``, without NEWID or without
-    ``<TEXT>`` is skipped with a :class:`CorpusWarning` giving file and line. ``text``:
-    ``"anserini"`` (title and body, default) or ``"authors"`` (the whole ``<TEXT>``, see the module
-    docstring); ``drop_empty`` passes over stories of empty text (counted in ``stats.empty``).
+    ``<TEXT>`` is skipped with a :class:`CorpusWarning` giving file and line.
+
+    Parameters
+    ----------
+    paths : str, path-like or iterable of them
+        Files or folders.
+    stats : ReadStats, optional
+        Updated as the stream is consumed.
+    text : {"anserini", "authors"}
+        ``"anserini"`` (title and body, default) or ``"authors"`` (the whole ``<TEXT>``, see the
+        module docstring).
+    drop_empty : bool, default False
+        Pass over stories of empty text (counted in ``stats.empty``).
+
+    Yields
+    ------
+    Document
+        Each story.
+
+    Raises
+    ------
+    CorpusFormatError
+        For a file that cannot be read.
     """
     check_text_rule(text)
     stats = stats if stats is not None else ReadStats()

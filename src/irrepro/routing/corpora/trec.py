@@ -74,7 +74,18 @@ def _is_corpus_file(path: Path) -> bool:
 
 
 def parse_date(raw: str) -> str | None:
-    """ISO date of a TREC date field (``1998-06-01 00:10``, ``940207``, ``January 1, 1989``, ``7 Feb 1994``)."""
+    """Give the ISO date of a TREC date field (``1998-06-01 00:10``, ``940207``, ``January 1, 1989``, ``7 Feb 1994``).
+
+    Parameters
+    ----------
+    raw : str
+        The field.
+
+    Returns
+    -------
+    str or None
+        ``YYYY-MM-DD``; None when it is not a date.
+    """
     text = clean_text(raw)
     if match := _ISO.search(text):
         return iso_date(*map(int, match.groups()))
@@ -89,9 +100,21 @@ def parse_date(raw: str) -> str | None:
 
 
 def child_count(inner: str) -> int:
-    """The number of child nodes (text runs, elements, comments) of an element whose content is ``inner``.
+    r"""Count the child nodes (text runs, elements, comments) of an element whose content is ``inner``.
 
-    >>> child_count("plain text"), child_count("<P>one</P>"), child_count("\\n<P>one<P>two\\n")
+    Parameters
+    ----------
+    inner : str
+        The element's content markup.
+
+    Returns
+    -------
+    int
+        The count.
+
+    Examples
+    --------
+    >>> child_count("plain text"), child_count("<P>one</P>"), child_count("\n<P>one<P>two\n")
     (1, 1, 3)
     """
     count, position, stack = 0, 0, []
@@ -116,7 +139,18 @@ def child_count(inner: str) -> int:
 
 
 def authors_text(record: str) -> str:
-    """The text the authors' code extracts from one ``<DOC>`` record (see the module docstring)."""
+    """Extract the text the authors' code extracts from one ``<DOC>`` record (see the module docstring).
+
+    Parameters
+    ----------
+    record : str
+        The record's markup.
+
+    Returns
+    -------
+    str
+        The text.
+    """
     inner = {}
     for tag, pattern in _AUTHORS_ELEMENTS.items():
         match = pattern.search(record)
@@ -166,8 +200,22 @@ def read_trec_sgml(
     A file is read whole (the files of the disks and of AQUAINT are a few MB each), the corpus never
     is. A ``<DOC>`` without ``</DOC>`` or without ``<DOCNO>`` is skipped with a
     :class:`CorpusWarning` giving file and line; the reader goes on with the next record.
-    ``text``: ``"anserini"`` (default) or ``"authors"``; ``drop_empty`` passes over documents of
-    empty ``"authors"`` text (counted in ``stats.empty``). See the module docstring.
+
+    Parameters
+    ----------
+    paths : str, path-like or iterable of them
+        Files or folders (walked).
+    stats : ReadStats, optional
+        Updated as the stream is consumed.
+    text : {"anserini", "authors"}
+        The text rule (see the module docstring).
+    drop_empty : bool, default False
+        Pass over documents of empty text (counted in ``stats.empty``; the authors' code keeps them).
+
+    Yields
+    ------
+    Document
+        Each record.
     """
     check_text_rule(text)
     stats = stats if stats is not None else ReadStats()

@@ -106,10 +106,28 @@ def read_wapo(
     """Stream the articles of Washington Post JSON-lines files (plain or ``.gz``; folders are walked).
 
     A line that is not a JSON object with a string ``id`` is skipped with a :class:`CorpusWarning`
-    giving file and line number; blank lines are ignored. A truncated or corrupt ``.gz`` raises
-    :class:`CorpusFormatError` naming the file. ``text``: ``"anserini"`` (default) or
-    ``"authors"`` (see the module docstring); ``drop_empty`` passes over articles of empty text
-    (counted in ``stats.empty``; the authors' code keeps them).
+    giving file and line number; blank lines are ignored.
+
+    Parameters
+    ----------
+    paths : str, path-like or iterable of them
+        Files or folders (walked).
+    stats : ReadStats, optional
+        Updated as the stream is consumed.
+    text : {"anserini", "authors"}
+        The text rule (see the module docstring).
+    drop_empty : bool, default False
+        Pass over documents of empty text (counted in ``stats.empty``; the authors' code keeps them).
+
+    Yields
+    ------
+    Document
+        Each article.
+
+    Raises
+    ------
+    CorpusFormatError
+        For a truncated or corrupt ``.gz``, naming the file.
     """
     check_text_rule(text)
     stats = stats if stats is not None else ReadStats()
