@@ -368,7 +368,7 @@ def iter_runs(corpora, requests: Sequence[RunRequest], *, client=None, hold_targ
               trainer: Trainer | None = None) -> Iterator[MadeRun]:
     """Make ``requests`` (each distinct one once), yielding each run as it is finished.
 
-    Without ``client``: here, training set by training set (:func:`_serial_runs`), the classifiers
+    Without ``client``: here, training set by training set (``_serial_runs``), the classifiers
     trained by ``trainer``. With a Dask ``client``: one task per feature set and one per run
     depending on it; a worker that dies loses only its tasks, which Dask runs again elsewhere.
 

@@ -187,7 +187,7 @@ class Implementation:
         Returns
         -------
         tuple
-            The values of :data:`FEATURE_FIELDS`, in order.
+            The values of the fields named in ``FEATURE_FIELDS``, in order.
         """
         return tuple(getattr(self, name) for name in FEATURE_FIELDS)
 
