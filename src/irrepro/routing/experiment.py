@@ -578,7 +578,10 @@ def local_cluster(*, workers: int | None = None, memory_limit: str | int | None 
     with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}), LocalCluster(
         n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
         memory_limit=memory_limit if memory_limit is not None else "auto",
-        dashboard_address=":0", silence_logs=logging.ERROR,  # any free port: no 'port 8787 is in use' warning
+        # any free port: no 'port 8787 is in use' warning. Only CRITICAL log lines: a worker that dies
+        # or goes over its limit reaches the user as one error of irrepro's (WorkersLostError), and
+        # the nanny's ERROR lines about the same event came before it, in a varying number.
+        dashboard_address=":0", silence_logs=logging.CRITICAL,
     ) as cluster, Client(cluster) as client:  # fmt: skip
         yield client
 
