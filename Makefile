@@ -43,9 +43,9 @@ define build_book
 	if [ "$(1)" != force ] && [ -f _build/html/index.html ] && [ "$$digest" = "$$(cat $(BOOK_STAMP) 2> /dev/null)" ]; then \
 	  echo "make book: _build/html is up to date with its sources ($(BOOK_STAMP)); 'make book-force' rebuilds it"; \
 	else \
-	  rm -rf _build/html _build/jupyter_execute _build/.doctrees $(BOOK_STAMP) && \
-	  echo "jupyter-book build . --builder html -W -n --keep-going" && \
-	  $(BIN)/jupyter-book build . --builder html -W -n --keep-going && \
+	  rm -rf _build/html _build/jupyter_execute _build/.doctrees _build/.jupyter_cache $(BOOK_STAMP) && \
+	  echo "python tools/build_book.py (jupyter-book build . --builder html -W -n --keep-going, on every core)" && \
+	  $(BIN)/python tools/build_book.py && \
 	  echo "$$digest" > $(BOOK_STAMP) && echo "The book is in _build/html/index.html"; \
 	fi
 endef

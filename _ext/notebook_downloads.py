@@ -42,22 +42,31 @@ def _tool():
 
 
 class _Downloads:
-    """Writes each notebook page's two flavours into the HTML output and links them from its menu."""
+    """Writes each notebook page's two flavours into the HTML output and links them from its menu.
+
+    Stateless while pages are written, so Sphinx may write them on several processes; the check that
+    no two notebook pages share a file name runs once, in the main process, after every page is read.
+    """
 
     def __init__(self) -> None:
         self.tool = None
-        self.stems: dict[str, str] = {}
 
     def start(self, app) -> None:
         self.tool = _tool()
-        self.stems = {}
+
+    def check_names(self, app, env) -> None:
+        pages: dict[str, str] = {}
+        for pagename in sorted(env.found_docs):
+            source = Path(env.doc2path(pagename))
+            if self.tool.is_notebook(source) and pages.setdefault(source.stem, pagename) != pagename:
+                raise RuntimeError(
+                    f"{pagename} and {pages[source.stem]} would share the notebook name {source.stem}.ipynb"
+                )
 
     def _write(self, app, pagename: str) -> str | None:
         source = Path(app.env.doc2path(pagename))
         if not self.tool.is_notebook(source):
             return None
-        if self.stems.setdefault(source.stem, pagename) != pagename:
-            raise RuntimeError(f"{pagename} and {self.stems[source.stem]} would share the notebook name {source.stem}.ipynb")
         self.tool.write_notebooks([source], Path(app.outdir) / FOLDER)
         return source.stem
 
@@ -87,7 +96,8 @@ class _Downloads:
 def setup(app):
     downloads = _Downloads()
     app.connect("builder-inited", downloads.start)
+    app.connect("env-updated", downloads.check_names)
     # after the theme has built its header buttons (priority 501)
     app.connect("html-page-context", downloads.add_entries, priority=600)
     app.add_js_file(None, body=_SCRIPT)
-    return {"parallel_read_safe": True, "parallel_write_safe": False}
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -27,6 +27,8 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 NOT_RUN = "not run in this build"
+#: Set by tools/build_book.py to the number of notebooks it ran side by side (unset: one at a time).
+JOBS_VARIABLE = "IRREPRO_NOTEBOOK_JOBS"
 
 
 class notebook_times_node(nodes.General, nodes.Element):
@@ -78,6 +80,13 @@ def _toc_order(env) -> list[str]:
     return order
 
 
+def _how_run() -> str:
+    """The build machine's cores, and how many notebooks ran at a time (tools/build_book.py says so)."""
+    jobs = int(os.environ.get(JOBS_VARIABLE, "1"))
+    at_a_time = "one notebook at a time" if jobs == 1 else f"{jobs} notebooks at a time"
+    return f"a machine with {os.cpu_count()} cores, {at_a_time}"
+
+
 def _cell(*children: nodes.Node) -> nodes.entry:
     paragraph = nodes.paragraph()
     paragraph.extend(children)
@@ -88,7 +97,7 @@ def _table(env, from_docname: str) -> nodes.table:
     executed = [d for d in _toc_order(env) if NbMetadataCollector.get_doc_data(env).get(d, {}).get("exec_data")]
     table = nodes.table(classes=["colwidths-auto"], ids=["notebook-times"])  # a captioned table needs an id
     table += nodes.title(text=f"Time to run each chapter's notebook top to bottom in this build "
-                              f"(a machine with {os.cpu_count()} cores)")  # fmt: skip
+                              f"({_how_run()})")  # fmt: skip
     group = nodes.tgroup(cols=2)
     table += group
     group.extend(nodes.colspec(colwidth=width) for width in (70, 30))
