@@ -45,6 +45,24 @@ def test_building_the_parser_imports_no_heavy_library():
     assert _loaded_after("from irrepro.cli import main; main(['--help'])") == set()
 
 
+def test_a_command_line_naming_its_command_builds_only_that_commands_parser():
+    """``irrepro compare ...`` imports no other command's module (each costs start-up time); the
+    command's help is the same as from the whole parser."""
+    probe = """if True:
+        import contextlib, io, sys
+        from irrepro.cli import build_parser, main
+        alone, whole = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(alone):
+            main(["--debug", "compare", "--help"])
+        print(*sorted(m for m in sys.modules if m.startswith("irrepro.commands.")))
+        with contextlib.redirect_stdout(whole), contextlib.suppress(SystemExit):
+            build_parser().parse_args(["compare", "--help"])
+        print(alone.getvalue() == whole.getvalue(), "usage: irrepro compare" in alone.getvalue())
+    """
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=ENVIRONMENT, check=True)
+    assert done.stdout.splitlines() == ["irrepro.commands._common irrepro.commands.compare", "True True"]
+
+
 def test_compare_does_not_load_scipy_stats(tmp_path):
     """scipy.stats takes about a second to import: compare's t-tests do without it."""
     qrels, run = _good_files(tmp_path)

@@ -54,8 +54,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def _commands():
-    for module_name in COMMAND_MODULES:
+def _commands(module_names=COMMAND_MODULES):
+    for module_name in module_names:
         try:
             yield importlib.import_module(f"irrepro.commands.{module_name}")
         except ModuleNotFoundError as error:
@@ -63,8 +63,15 @@ def _commands():
                 raise  # a real missing dependency, not a command that is not written yet
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """Build the ``irrepro`` command line: its global options and one subcommand per module of :mod:`irrepro.commands`.
+
+    Parameters
+    ----------
+    command : str, optional
+        A command's name: only its subcommand is built (as :func:`main` does for a command line
+        that names one, so that starting one command imports no other command's module); any
+        other value builds them all.
 
     Returns
     -------
@@ -77,11 +84,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--debug", action="store_true", help=f"show the traceback of any error (as does setting {DEBUG_VARIABLE}=1)"
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in _commands():
-        sub = subparsers.add_parser(command.NAME, help=command.HELP, description=command.HELP)
-        command.add_arguments(sub)
-        sub.set_defaults(handler=command.run)
+    for module in _commands((command,) if command in COMMAND_MODULES else COMMAND_MODULES):
+        sub = subparsers.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(sub)
+        sub.set_defaults(handler=module.run)
     return parser
+
+
+def _named_command(argv: list[str]) -> str | None:
+    """The command a command line names: its first argument that is not an option (the global
+    options take no value)."""
+    return next((argument for argument in argv if not argument.startswith("-")), None)
 
 
 def _debugging(argv: list[str]) -> bool:
@@ -166,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str]) -> int:
     prefix = "irrepro"
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(_named_command(argv)).parse_args(argv)
         prefix = f"irrepro {args.command}"
         with warnings.catch_warnings():
             warnings.showwarning = _warn_in_one_line(prefix)
