@@ -63,6 +63,23 @@ def test_a_command_line_naming_its_command_builds_only_that_commands_parser():
     assert done.stdout.splitlines() == ["irrepro.commands._common irrepro.commands.compare", "True True"]
 
 
+def test_the_program_collects_garbage_less_often_and_a_host_process_keeps_its_own_settings():
+    """The program (``main()`` without arguments) sets GC_THRESHOLDS (its commands are short and
+    keep what they allocate); ``main(argv)`` called by a host process leaves the host's thresholds."""
+    probe = """if True:
+        import gc, sys
+        from irrepro.cli import GC_THRESHOLDS, main
+        before = gc.get_threshold()
+        main(["--version"])
+        hosted = gc.get_threshold()
+        sys.argv = ["irrepro", "--version"]
+        main()
+        print(hosted == before, gc.get_threshold() == GC_THRESHOLDS != before)
+    """
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=ENVIRONMENT, check=True)
+    assert done.stdout.splitlines()[-1] == "True True"
+
+
 def test_compare_does_not_load_scipy_stats(tmp_path):
     """scipy.stats takes about a second to import: compare's t-tests do without it."""
     qrels, run = _good_files(tmp_path)

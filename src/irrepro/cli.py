@@ -30,6 +30,7 @@ ends the process with status 130 after ``INTERRUPT_GRACE_SECONDS``; a second Ctr
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import signal
@@ -39,12 +40,18 @@ import warnings
 
 from irrepro.version import __version__
 
-__all__ = ["COMMAND_MODULES", "DEBUG_VARIABLE", "REPORT_URL", "INTERRUPT_GRACE_SECONDS", "build_parser", "main"]
+__all__ = ["COMMAND_MODULES", "DEBUG_VARIABLE", "REPORT_URL", "INTERRUPT_GRACE_SECONDS", "GC_THRESHOLDS", "build_parser", "main"]
 
 COMMAND_MODULES = ("data", "evaluate", "compare", "report", "routing", "reproduce", "metadata")
 DEBUG_VARIABLE = "IRREPRO_DEBUG"
 REPORT_URL = "the irrepro repository's issue tracker"
 INTERRUPT_GRACE_SECONDS = 2.0
+#: The cyclic garbage collector's thresholds in the ``irrepro`` program (mypy's): a command is short
+#: and keeps most of what it allocates (pandas' modules, the runs), so Python's default (a collection
+#: every 700 container objects, each older generation every 10th) walks the same objects again and
+#: again: about 5% of ``irrepro compare``'s CPU time (``benchmarks/perf/reproducibility.py``).
+#: Garbage without cycles is freed at once as ever; cycles are collected, only less often.
+GC_THRESHOLDS = (200_000, 30, 30)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -150,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     An error prints one line: exit status 2 for the user's mistakes, 1 for running out of memory
     and internal errors; ``--debug`` (or the environment variable ``DEBUG_VARIABLE`` names) shows
     the traceback instead. Ctrl-C gives exit status 130; only the program (``argv`` not given)
-    installs its own SIGINT handler, never a host process that calls ``main`` with arguments.
+    installs its own SIGINT handler and sets the garbage collector's :data:`GC_THRESHOLDS`, never a
+    host process that calls ``main`` with arguments.
 
     Parameters
     ----------
@@ -164,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     """
     interrupts = _Interrupts() if argv is None else None
     previous = interrupts.install() if interrupts is not None else None
+    if argv is None:
+        gc.set_threshold(*GC_THRESHOLDS)
     try:
         status = _main(sys.argv[1:] if argv is None else list(argv))
     finally:
