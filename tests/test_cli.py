@@ -65,16 +65,17 @@ def test_a_command_line_naming_its_command_builds_only_that_commands_parser():
 
 def test_the_program_collects_garbage_less_often_and_a_host_process_keeps_its_own_settings():
     """The program (``main()`` without arguments) sets GC_THRESHOLDS (its commands are short and
-    keep what they allocate); ``main(argv)`` called by a host process leaves the host's thresholds."""
+    keep what they allocate) and freezes what is left when it is done (no collection at exit walks
+    it); ``main(argv)`` called by a host process leaves the host's collector as it was."""
     probe = """if True:
         import gc, sys
         from irrepro.cli import GC_THRESHOLDS, main
         before = gc.get_threshold()
         main(["--version"])
-        hosted = gc.get_threshold()
+        hosted = gc.get_threshold() == before and gc.get_freeze_count() == 0
         sys.argv = ["irrepro", "--version"]
         main()
-        print(hosted == before, gc.get_threshold() == GC_THRESHOLDS != before)
+        print(hosted, gc.get_threshold() == GC_THRESHOLDS != before and gc.get_freeze_count() > 0)
     """
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=ENVIRONMENT, check=True)
     assert done.stdout.splitlines()[-1] == "True True"
