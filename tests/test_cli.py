@@ -39,8 +39,8 @@ def _loaded_after(code: str) -> set[str]:
 
 
 def test_building_the_parser_imports_no_heavy_library():
-    """Every command builds the whole parser: no pandas, numpy, scikit-learn, NLTK, statsmodels,
-    matplotlib or trec_eval before a command runs (``irrepro --help`` stays under 0.3 s)."""
+    """Building the whole parser (``irrepro --help``) imports no pandas, numpy, scikit-learn, NLTK,
+    statsmodels, matplotlib or trec_eval before a command runs (``irrepro --help`` stays under 0.3 s)."""
     assert _loaded_after("from irrepro.cli import build_parser; build_parser()") == set()
     assert _loaded_after("from irrepro.cli import main; main(['--help'])") == set()
 

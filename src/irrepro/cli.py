@@ -1,8 +1,12 @@
 """The ``irrepro`` command: one sub-command per module in :mod:`irrepro.commands`.
 
 Each command module defines ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
-Every start builds the parser of every command, so command modules import only light modules at
-their top and the libraries they need (pandas, trec_eval, scipy, ...) inside ``run``.
+A command line naming a command builds only that command's parser; ``irrepro --help`` and a line
+naming none build them all. So command modules import only light modules at their top and the
+libraries they need (pandas, trec_eval, scipy, ...) inside ``run``.
+
+The program is short-lived: it runs Python's cyclic garbage collector less often and freezes what
+is left at its end (:data:`GC_THRESHOLDS`); a host process calling :func:`main` keeps its own.
 
 Exit status and messages, from the one handler in :func:`main`:
 

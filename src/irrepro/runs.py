@@ -99,8 +99,8 @@ all 0 or 1, which pandas also reads from the words true/false, a grade not in pl
 notation, a duplicate) the input goes to the reference, which reads it or says where it is
 wrong.
 
-A run is read in chunks of whole lines (about :data:`irrepro.sources.CHUNK_BYTES` bytes), each
-chunk by one path or the other, its lines numbered as in the whole input; a duplicate and an
+A run is read in chunks of whole lines (about :data:`irrepro.sources.CHUNK_BYTES` bytes; an input
+of up to twice that, a run of about 50,000 lines, in one), each chunk by one path or the other, its lines numbered as in the whole input; a duplicate and an
 empty run are checked on the whole.  ``tests/test_runs_properties.py`` checks on generated
 inputs that both paths, whole or in chunks of any size, and :class:`RunStream` give the same
 frame, the same warnings, or the same error.
