@@ -39,10 +39,46 @@ def _loaded_after(code: str) -> set[str]:
 
 
 def test_building_the_parser_imports_no_heavy_library():
-    """Every command builds the whole parser: no pandas, numpy, scikit-learn, NLTK, statsmodels,
-    matplotlib or trec_eval before a command runs (``irrepro --help`` stays under 0.3 s)."""
+    """Building the whole parser (``irrepro --help``) imports no pandas, numpy, scikit-learn, NLTK,
+    statsmodels, matplotlib or trec_eval before a command runs (``irrepro --help`` stays under 0.3 s)."""
     assert _loaded_after("from irrepro.cli import build_parser; build_parser()") == set()
     assert _loaded_after("from irrepro.cli import main; main(['--help'])") == set()
+
+
+def test_a_command_line_naming_its_command_builds_only_that_commands_parser():
+    """``irrepro compare ...`` imports no other command's module (each costs start-up time); the
+    command's help is the same as from the whole parser."""
+    probe = """if True:
+        import contextlib, io, sys
+        from irrepro.cli import build_parser, main
+        alone, whole = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(alone):
+            main(["--debug", "compare", "--help"])
+        print(*sorted(m for m in sys.modules if m.startswith("irrepro.commands.")))
+        with contextlib.redirect_stdout(whole), contextlib.suppress(SystemExit):
+            build_parser().parse_args(["compare", "--help"])
+        print(alone.getvalue() == whole.getvalue(), "usage: irrepro compare" in alone.getvalue())
+    """
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=ENVIRONMENT, check=True)
+    assert done.stdout.splitlines() == ["irrepro.commands._common irrepro.commands.compare", "True True"]
+
+
+def test_the_program_collects_garbage_less_often_and_a_host_process_keeps_its_own_settings():
+    """The program (``main()`` without arguments) sets GC_THRESHOLDS (its commands are short and
+    keep what they allocate) and freezes what is left when it is done (no collection at exit walks
+    it); ``main(argv)`` called by a host process leaves the host's collector as it was."""
+    probe = """if True:
+        import gc, sys
+        from irrepro.cli import GC_THRESHOLDS, main
+        before = gc.get_threshold()
+        main(["--version"])
+        hosted = gc.get_threshold() == before and gc.get_freeze_count() == 0
+        sys.argv = ["irrepro", "--version"]
+        main()
+        print(hosted, gc.get_threshold() == GC_THRESHOLDS != before and gc.get_freeze_count() > 0)
+    """
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=ENVIRONMENT, check=True)
+    assert done.stdout.splitlines()[-1] == "True True"
 
 
 def test_compare_does_not_load_scipy_stats(tmp_path):

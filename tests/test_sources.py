@@ -79,3 +79,18 @@ def test_open_binary_files_and_text_files():
 def test_a_line_longer_than_a_chunk_stays_whole():
     data = b"a" * 50 + b"\n" + b"b" * 30
     assert list(Source.from_bytes(data, "x").chunks(8)) == [(1, data[:51]), (2, data[51:])]
+
+
+@pytest.mark.parametrize("lines", [2, 3])
+def test_by_default_an_input_of_up_to_two_chunks_is_one_chunk(tmp_path, monkeypatch, lines):
+    """A 50,000-line run (about 2.2 MB) is parsed in one call, not in a chunk and a rest; larger
+    inputs are still cut into chunks of about CHUNK_BYTES."""
+    monkeypatch.setattr("irrepro.sources.CHUNK_BYTES", 32)
+    data = b"1 Q0 abcdefgh 1 0.5 t\n" * lines  # 22 bytes a line: 44 or 66 bytes; up to 64 is whole
+    path = tmp_path / "run.txt"
+    path.write_bytes(data)
+    with Source(path) as source:
+        from_file = list(source.chunks())
+    assert from_file == list(Source.from_bytes(data, "x").chunks())
+    _check_chunks(from_file, data)
+    assert len(from_file) == (1 if len(data) <= 64 else 3)

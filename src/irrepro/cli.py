@@ -1,8 +1,12 @@
 """The ``irrepro`` command: one sub-command per module in :mod:`irrepro.commands`.
 
 Each command module defines ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
-Every start builds the parser of every command, so command modules import only light modules at
-their top and the libraries they need (pandas, trec_eval, scipy, ...) inside ``run``.
+A command line naming a command builds only that command's parser; ``irrepro --help`` and a line
+naming none build them all. So command modules import only light modules at their top and the
+libraries they need (pandas, trec_eval, scipy, ...) inside ``run``.
+
+The program is short-lived: it runs Python's cyclic garbage collector less often and freezes what
+is left at its end (:data:`GC_THRESHOLDS`); a host process calling :func:`main` keeps its own.
 
 Exit status and messages, from the one handler in :func:`main`:
 
@@ -30,6 +34,7 @@ ends the process with status 130 after ``INTERRUPT_GRACE_SECONDS``; a second Ctr
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import signal
@@ -39,12 +44,21 @@ import warnings
 
 from irrepro.version import __version__
 
-__all__ = ["COMMAND_MODULES", "DEBUG_VARIABLE", "REPORT_URL", "INTERRUPT_GRACE_SECONDS", "build_parser", "main"]
+__all__ = ["COMMAND_MODULES", "DEBUG_VARIABLE", "REPORT_URL", "INTERRUPT_GRACE_SECONDS", "GC_THRESHOLDS", "build_parser", "main"]
 
 COMMAND_MODULES = ("data", "evaluate", "compare", "report", "routing", "reproduce", "metadata")
 DEBUG_VARIABLE = "IRREPRO_DEBUG"
 REPORT_URL = "the irrepro repository's issue tracker"
 INTERRUPT_GRACE_SECONDS = 2.0
+#: The cyclic garbage collector's thresholds in the ``irrepro`` program (mypy's): a command is short
+#: and keeps most of what it allocates (pandas' modules, the runs), so Python's default (a collection
+#: every 700 container objects, each older generation every 10th) walks the same objects again and
+#: again: about 5% of ``irrepro compare``'s CPU time (``benchmarks/perf/reproducibility.py``).
+#: Garbage without cycles is freed at once as ever; cycles are collected, only less often. When the
+#: command is done, what is left is frozen (:func:`gc.freeze`): the collections Python runs at exit
+#: would walk every object once more (about 0.1 s of ``irrepro compare``) to free memory that the
+#: operating system takes back anyway.
+GC_THRESHOLDS = (200_000, 30, 30)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,8 +68,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def _commands():
-    for module_name in COMMAND_MODULES:
+def _commands(module_names=COMMAND_MODULES):
+    for module_name in module_names:
         try:
             yield importlib.import_module(f"irrepro.commands.{module_name}")
         except ModuleNotFoundError as error:
@@ -63,8 +77,15 @@ def _commands():
                 raise  # a real missing dependency, not a command that is not written yet
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """Build the ``irrepro`` command line: its global options and one subcommand per module of :mod:`irrepro.commands`.
+
+    Parameters
+    ----------
+    command : str, optional
+        A command's name: only its subcommand is built (as :func:`main` does for a command line
+        that names one, so that starting one command imports no other command's module); any
+        other value builds them all.
 
     Returns
     -------
@@ -77,11 +98,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--debug", action="store_true", help=f"show the traceback of any error (as does setting {DEBUG_VARIABLE}=1)"
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in _commands():
-        sub = subparsers.add_parser(command.NAME, help=command.HELP, description=command.HELP)
-        command.add_arguments(sub)
-        sub.set_defaults(handler=command.run)
+    for module in _commands((command,) if command in COMMAND_MODULES else COMMAND_MODULES):
+        sub = subparsers.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(sub)
+        sub.set_defaults(handler=module.run)
     return parser
+
+
+def _named_command(argv: list[str]) -> str | None:
+    """The command a command line names: its first argument that is not an option (the global
+    options take no value)."""
+    return next((argument for argument in argv if not argument.startswith("-")), None)
 
 
 def _debugging(argv: list[str]) -> bool:
@@ -137,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     An error prints one line: exit status 2 for the user's mistakes, 1 for running out of memory
     and internal errors; ``--debug`` (or the environment variable ``DEBUG_VARIABLE`` names) shows
     the traceback instead. Ctrl-C gives exit status 130; only the program (``argv`` not given)
-    installs its own SIGINT handler, never a host process that calls ``main`` with arguments.
+    installs its own SIGINT handler and sets the garbage collector's :data:`GC_THRESHOLDS` (and
+    freezes what is left at the end), never a host process that calls ``main`` with arguments.
 
     Parameters
     ----------
@@ -149,15 +177,20 @@ def main(argv: list[str] | None = None) -> int:
     int
         The exit status.
     """
-    interrupts = _Interrupts() if argv is None else None
+    program = argv is None  # the irrepro program, not a host process calling main(argv)
+    interrupts = _Interrupts() if program else None
     previous = interrupts.install() if interrupts is not None else None
+    if program:
+        gc.set_threshold(*GC_THRESHOLDS)
     try:
-        status = _main(sys.argv[1:] if argv is None else list(argv))
+        status = _main(sys.argv[1:] if program else list(argv))
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
         if interrupts is not None:
             interrupts.cancel()
+        if program:
+            gc.freeze()
     if interrupts is not None and interrupts.timer is not None:
         return 130  # a Ctrl-C that C code swallowed still means the command was interrupted
     return status
@@ -166,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str]) -> int:
     prefix = "irrepro"
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(_named_command(argv)).parse_args(argv)
         prefix = f"irrepro {args.command}"
         with warnings.catch_warnings():
             warnings.showwarning = _warn_in_one_line(prefix)

@@ -24,13 +24,17 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
-__all__ = ["Source", "CHUNK_BYTES"]
+__all__ = ["Source", "CHUNK_BYTES", "WHOLE_CHUNKS"]
 
 #: Bytes per chunk: about 45,000 run lines.  The per-chunk costs vanish (``irrepro evaluate`` on
 #: the 2-million-line run of ``benchmarks/bench_evaluation_memory.py`` took the same CPU time with
 #: 1 to 16 MiB chunks) while its peak memory grows with the chunk (``/usr/bin/time``, 2026-12-03:
 #: 171 MiB with 1 MiB chunks, 186 with 2, 255 with 8, 332 with 16).
 CHUNK_BYTES = 2 * 2**20
+#: An input of at most this many bytes (checked against ``CHUNK_BYTES`` when :meth:`Source.chunks`
+#: is called) is one chunk by default: a 50,000-line run is parsed in one call instead of two, for
+#: at most one chunk more memory, and large inputs are cut as before.
+WHOLE_CHUNKS = 2
 
 
 class Source:
@@ -106,14 +110,16 @@ class Source:
         ----------
         size : int or None, default None
             About how many bytes a chunk holds (up to the last line end within them);
-            :data:`CHUNK_BYTES` when ``None``; 0 gives the input as one chunk.
+            :data:`CHUNK_BYTES` when ``None``, the whole input when it holds at most
+            ``WHOLE_CHUNKS * CHUNK_BYTES`` bytes; 0 gives the input as one chunk.
 
         Yields
         ------
         tuple of (int, bytes)
             The 1-based number of the chunk's first line, and its bytes.
         """
-        size = CHUNK_BYTES if size is None else size
+        if size is None:
+            size = 0 if self._size() <= WHOLE_CHUNKS * CHUNK_BYTES else CHUNK_BYTES
         number = 1
         pieces = _cut_at_line_ends(self._blocks(size)) if size else filter(None, [self.read()])
         for chunk in pieces:
@@ -132,6 +138,10 @@ class Source:
             return self._data
         self._rewind()
         return self._handle.read()
+
+    def _size(self) -> int:
+        """The input's length in bytes (a regular file's when it was opened: a changed file is refused)."""
+        return len(self._data) if self._data is not None else self._identity[2] - self._start
 
     def _blocks(self, size: int) -> Iterator[bytes]:
         if self._data is not None:

@@ -29,6 +29,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 
 from irrepro.evaluation import MISSING_TOPIC_POLICIES, NO_RELEVANT_POLICIES, Judgments, evaluate_prepared
@@ -492,19 +493,31 @@ def _score_measures(original, new, measures: tuple[str, ...], paired: bool) -> C
     return comparison
 
 
+def _topic_sizes(run: pd.DataFrame) -> pd.Series:
+    """The number of lines of each topic of ``run``, sorted by topic, as ``groupby("query_id").size()``
+    gives it; counted from the bounds of the topics' blocks when each topic is one block (as in a
+    frame :func:`irrepro.runs.read_run` returns), without hashing every line."""
+    topics = run["query_id"].to_numpy()
+    starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
+    heads = topics[starts]
+    if len(set(heads.tolist())) < len(heads):  # a topic in several blocks
+        return run.groupby("query_id").size()
+    index = pd.Index(heads, dtype=run["query_id"].dtype, name="query_id")
+    return pd.Series(np.diff(np.r_[starts, len(topics)]), index=index).sort_index()
+
+
 def _ranking_measures(comparison: Comparison, runs: dict[str, pd.DataFrame], ranked: dict[str, dict[str, pd.Series]], cutoff: int) -> None:
     """Attach one pair's KTU and RBO per topic (cut to its own topics) and their notes."""
     notes = comparison.notes
     comparison.ktu, comparison.rbo = {}, {}
     for kind in ("baseline", "advanced"):
-        own = {str(topic) for side in ("orig", "new") for topic in runs[f"{side}_{kind}"]["query_id"].unique()}
+        sizes = [_topic_sizes(runs[f"{side}_{kind}"]) for side in ("orig", "new")]
+        own = {str(topic) for size in sizes for topic in size.index}
         ktu, rbo = (ranked[kind][m] for m in ("KTU", "RBO"))
         keep = ktu.index.isin(list(own))
         comparison.ktu[kind] = ktu[keep].rename("KTU")
         comparison.rbo[kind] = rbo[keep].rename("RBO")
-        lengths = pd.concat(
-            [runs[f"{side}_{kind}"].groupby("query_id").size().clip(upper=cutoff) for side in ("orig", "new")], axis=1
-        ).dropna()
+        lengths = pd.concat([size.clip(upper=cutoff) for size in sizes], axis=1).dropna()
         truncated = lengths.index[lengths.iloc[:, 0] != lengths.iloc[:, 1]]
         if len(truncated):
             notes.append(

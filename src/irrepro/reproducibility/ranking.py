@@ -62,6 +62,7 @@ import numpy as np
 import pandas as pd
 
 from irrepro.runs import in_trec_eval_order, rank_by_score
+from irrepro.string_order import string_order
 from irrepro.validation import (
     MAX_CUTOFF,
     Choice,
@@ -160,22 +161,6 @@ def _topic_strings(query_ids: pd.Series) -> np.ndarray:
     return query_ids.to_numpy(dtype=object)
 
 
-def _string_order(strings: np.ndarray) -> np.ndarray:
-    """argsort of distinct strings in Python's (code point) order.
-
-    ASCII strings (all TREC docnos) are compared as big-endian 8-byte words with a numeric
-    lexsort, several times faster than comparing Python objects; anything else falls back.
-    """
-    try:
-        as_bytes = strings.astype("S")
-    except UnicodeEncodeError:
-        return np.argsort(strings, kind="stable")
-    width = -(-as_bytes.dtype.itemsize // 8) * 8
-    padded = as_bytes.astype(f"S{width}")  # NUL padding sorts before every character
-    words = np.frombuffer(padded.tobytes(), dtype=">u8").reshape(len(strings), width // 8)
-    return np.lexsort(words[:, ::-1].T)
-
-
 def _factorize_blocks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``pd.factorize(values, sort=True)``, computed on the first value of each block of equal
     neighbours (a run frame holds each topic in one block: 50 hashes instead of 50,000)."""
@@ -224,7 +209,7 @@ def rank_lists(runs: Mapping[str, pd.DataFrame | Sequence[str]], *, depth: int) 
     all_docs = np.concatenate([f["doc_id"].to_numpy(dtype=object) for f in cut.values()])
     all_topics = np.concatenate([_topic_strings(f["query_id"]) for f in cut.values()])
     doc_codes, doc_uniques = pd.factorize(all_docs, sort=False)
-    order_of_unique = _string_order(np.asarray(doc_uniques, dtype=object))
+    order_of_unique = string_order(np.asarray(doc_uniques, dtype=object))
     rank_of_unique = np.empty(len(order_of_unique), dtype=np.int64)
     rank_of_unique[order_of_unique] = np.arange(len(order_of_unique))
     doc_codes = rank_of_unique[doc_codes]
