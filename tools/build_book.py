@@ -40,6 +40,8 @@ import book_stamp  # noqa: E402  (a tool beside this one)
 #: The file in the execution cache that names the sources it was made from (_ext/execution_cache).
 STAMP_NAME = "irrepro-sources.sha256"
 BUILD_ARGUMENTS = ("--builder", "html", "-W", "-n", "--keep-going")
+#: The thread counts of the BLAS libraries numpy and scipy may use (as the Makefile pins them).
+BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 #: How many notebooks ran side by side, for _ext/notebook_times' caption.
 JOBS_VARIABLE = "IRREPRO_NOTEBOOK_JOBS"
 
@@ -169,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     root = options.root.resolve()
     output_folder = (options.output_folder or root).resolve()
     started = time.perf_counter()
+    if options.jobs > 1:  # notebooks side by side, each on one core: no BLAS threads competing for the others
+        for variable in BLAS_THREAD_VARIABLES:
+            os.environ.setdefault(variable, "1")
     settings = sphinx_settings(root)
     stamp = book_stamp.digest(root)
     pages = notebook_pages(root)
