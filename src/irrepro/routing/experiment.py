@@ -452,6 +452,12 @@ def _dask_runs(client, corpora, requests: list[RunRequest], hold: bool) -> Itera
         try:
             result = future.result()
         except KilledWorker as error:
+            # Dask gave up on the task before the restart budget of _completed was spent: when the
+            # nannies restarted workers over their memory limit, say that rather than Dask's text
+            restarts = _memory_restarts(client)
+            if restarts:
+                raise WorkersLostError(f"the Dask workers were restarted {restarts} times for going over their memory "
+                                       f"limit and run {request.tag} did not finish: {_memory_hint(client)}") from error
             raise WorkersLostError(f"run {request.tag}: {error}; a worker dies most often of running out of "
                                    f"memory: {_memory_hint(client)}") from error
         except CancelledError as error:  # the corpora scattered to a lone worker died with it
