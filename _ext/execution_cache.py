@@ -19,8 +19,6 @@ from pathlib import Path
 from sphinx.util import logging
 
 TOOLS = Path(__file__).resolve().parents[1] / "tools"
-#: The mark's file name in the cache folder (written by tools/build_book.py).
-STAMP_NAME = "irrepro-sources.sha256"
 logger = logging.getLogger(__name__)
 
 
@@ -38,17 +36,17 @@ def cache_folder(app) -> Path:
     return Path(configured) if configured else Path(app.outdir).parent / ".jupyter_cache"
 
 
-def is_current(folder: Path, digest: str) -> bool:
-    """Whether the cache in ``folder`` was made from the sources whose digest is ``digest``."""
-    stamp = folder / STAMP_NAME
-    return stamp.is_file() and stamp.read_text().strip() == digest
+def is_current(folder: Path, book_stamp, root: Path) -> bool:
+    """Whether the cache in ``folder`` was made from the sources of the book in ``root`` as they are now."""
+    stamp = folder / book_stamp.EXECUTION_CACHE_STAMP
+    return stamp.is_file() and stamp.read_text().strip() == book_stamp.digest(root)
 
 
 def check_cache(app) -> None:
     if app.config.nb_execution_mode != "cache":
         return
     folder = cache_folder(app)
-    if folder.exists() and not is_current(folder, _book_stamp().digest(Path(app.srcdir))):
+    if folder.exists() and not is_current(folder, _book_stamp(), Path(app.srcdir)):
         logger.info(f"execution cache {folder} was made from other sources: emptied, every notebook runs again")
         shutil.rmtree(folder)
 

@@ -60,6 +60,7 @@ def _imports(paths) -> dict[str, list[tuple[str, bool, bool]]]:
     local = {path.stem for path in paths}  # scripts importing their neighbours (tools/, benchmarks/)
     # and the packages beside the scripts (benchmarks/perf, which its tests import from there)
     local |= {init.parent.name for init in (ROOT / "benchmarks").glob("*/__init__.py")}
+    local |= {path.stem for path in (ROOT / "_ext").glob("*.py")}  # the book's extensions (tools/build_book.py)
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}

@@ -23,6 +23,9 @@ SOURCES = (
     "chapters", "docs", "src", "benchmarks/perf", "_ext", "tools/make_notebooks.py", "_config.yml", "_toc.yml",
     "requirements.txt", "pyproject.toml", "data/registry.tsv", "routing-corpora.toml",
 )
+#: The file in the notebooks' execution cache that holds the digest of the sources it was made from
+#: (written by tools/build_book.py, checked by _ext/execution_cache.py).
+EXECUTION_CACHE_STAMP = "irrepro-sources.sha256"
 ENVIRONMENT = ("IRREPRO_REPOSITORY_URL", "IRREPRO_REPOSITORY_BRANCH", "IRREPRO_ROUTING_CONFIG")
 _SKIP_PARTS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache", "_generated"}  # _generated: written by the build
 _SKIP_SUFFIXES = {".pyc", ".pyo"}

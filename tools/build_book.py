@@ -34,16 +34,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "_ext"))  # the book's Sphinx extensions, as Sphinx finds them
 
 import book_stamp  # noqa: E402  (a tool beside this one)
 
-#: The file in the execution cache that names the sources it was made from (_ext/execution_cache).
-STAMP_NAME = "irrepro-sources.sha256"
 BUILD_ARGUMENTS = ("--builder", "html", "-W", "-n", "--keep-going")
 #: The thread counts of the BLAS libraries numpy and scipy may use (as the Makefile pins them).
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
-#: How many notebooks ran side by side, for _ext/notebook_times' caption.
-JOBS_VARIABLE = "IRREPRO_NOTEBOOK_JOBS"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -132,7 +129,7 @@ def fill_cache(cache_path: Path, executions: list[Execution], stamp: str) -> Non
         notebook = nbformat.reads(done.notebook_json, as_version=4)
         cache.cache_notebook_bundle(CacheBundleIn(notebook, done.page, data={"execution_seconds": done.seconds}),
                                     check_validity=False, overwrite=True)  # fmt: skip
-    (cache_path / STAMP_NAME).write_text(stamp + "\n")
+    (cache_path / book_stamp.EXECUTION_CACHE_STAMP).write_text(stamp + "\n")
 
 
 def build(root: Path, output_folder: Path, *, jobs: int) -> int:
@@ -185,7 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     if failed:
         return 1
     fill_cache(output_folder / "_build" / ".jupyter_cache", executions, stamp)
-    os.environ[JOBS_VARIABLE] = str(options.jobs)  # the course page's table says how the times were taken
+    from notebook_times import JOBS_VARIABLE  # the extension whose table says how the times were taken
+
+    os.environ[JOBS_VARIABLE] = str(options.jobs)
     print(f"notebooks executed in {time.perf_counter() - started:.0f} s; building the pages", flush=True)
     code = build(root, output_folder, jobs=options.jobs)
     print(f"build_book: {time.perf_counter() - started:.0f} s in all", flush=True)

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 import pandas as pd
 
-__all__ = ["BATCH_ROWS", "NeedsWholeRun", "NotInBlocks", "nested", "nested_batches", "grouped_batches", "sorted_batches"]
+__all__ = ["BATCH_ROWS", "NeedsWholeRun", "NotInBlocks", "block_starts", "nested", "nested_batches", "grouped_batches", "sorted_batches"]
 
 #: Lines per batch: the dicts of 200,000 lines take a few tens of MiB; per-batch costs vanish.
 BATCH_ROWS = 200_000
@@ -44,9 +44,25 @@ class NotInBlocks(NeedsWholeRun):
     """A topic of a stream comes back after another one: :func:`sorted_batches` can evaluate it."""
 
 
-def _blocks(topics: np.ndarray) -> np.ndarray:
-    """Start of each block of equal consecutive topics."""
-    return np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]]) if len(topics) else np.zeros(0, dtype=np.intp)
+def block_starts(values: np.ndarray) -> np.ndarray:
+    """Give the start of each block of equal consecutive values (a run's topics, each in one block).
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        A one-dimensional array.
+
+    Returns
+    -------
+    numpy.ndarray
+        The index of each block's first value; empty for an empty array.
+
+    Examples
+    --------
+    >>> block_starts(np.array(["301", "301", "302", "301"])).tolist()
+    [0, 2, 3]
+    """
+    return np.flatnonzero(np.r_[True, values[1:] != values[:-1]]) if len(values) else np.zeros(0, dtype=np.intp)
 
 
 def _dicts(topics: np.ndarray, docs: np.ndarray, values: np.ndarray, starts: np.ndarray, end: int) -> dict[str, dict]:
@@ -89,11 +105,11 @@ def nested_batches(
     topics = query_ids.astype("str").to_numpy(dtype=object)
     docs = doc_ids.astype("str").to_numpy(dtype=object)
     vals = values.to_numpy()
-    starts = _blocks(topics)
+    starts = block_starts(topics)
     if len(set(topics[starts].tolist())) != len(starts):  # a topic in several blocks: sort first
         order = np.argsort(pd.factorize(topics, sort=True)[0], kind="stable")  # codes in string order
         topics, docs, vals = topics[order], docs[order], vals[order]
-        starts = _blocks(topics)
+        starts = block_starts(topics)
     for batch, lines in _batches(topics, docs, vals, starts, batch_rows):
         if sum(map(len, batch.values())) != lines:
             frame = pd.DataFrame({"query_id": query_ids.astype("str"), "doc_id": doc_ids.astype("str")})
@@ -168,7 +184,7 @@ def grouped_batches(pieces: Iterable[pd.DataFrame]) -> Iterator[dict[str, dict[s
     open_topic, open_rows = None, []  # the last topic so far, which may go on in the next piece
     for piece in pieces:
         topics = piece["query_id"].to_numpy(dtype=object)
-        starts = _blocks(topics)
+        starts = block_starts(topics)
         heads = topics[starts].tolist()
         go_on = int(heads[0] == open_topic)  # the piece's first block continues the open topic
         new = heads[go_on:]
@@ -190,7 +206,7 @@ def grouped_batches(pieces: Iterable[pd.DataFrame]) -> Iterator[dict[str, dict[s
 def _checked(rows: pd.DataFrame) -> dict[str, dict[str, float]]:
     """The dicts of ``rows`` (topics in blocks); :class:`NeedsWholeRun` if a topic lists a document twice."""
     topics = rows["query_id"].to_numpy(dtype=object)
-    batch = _dicts(topics, rows["doc_id"].to_numpy(dtype=object), rows["score"].to_numpy(), _blocks(topics), len(rows))
+    batch = _dicts(topics, rows["doc_id"].to_numpy(dtype=object), rows["score"].to_numpy(), block_starts(topics), len(rows))
     if sum(map(len, batch.values())) != len(rows):
         raise NeedsWholeRun("a topic lists a document twice")
     return batch

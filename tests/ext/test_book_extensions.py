@@ -12,6 +12,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from tests.myst_pages import NOTEBOOK_FRONT_MATTER
+
 ROOT = Path(__file__).resolve().parents[2]
 JUPYTER_BOOK = Path(sys.executable).parent / "jupyter-book"
 
@@ -29,18 +31,7 @@ sphinx:
     repository_buttons: {ROOT / '_ext'}
     version_footer: {ROOT / '_ext'}
 """
-PAGE = """---
-jupytext:
-  text_representation:
-    extension: .md
-    format_name: myst
-kernelspec:
-  display_name: Python 3
-  language: python
-  name: python3
----
-
-# Page
+PAGE = NOTEBOOK_FRONT_MATTER + """# Page
 
 ```{exercise} Add
 :label: tiny-add

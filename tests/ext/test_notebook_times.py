@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.myst_pages import NOTEBOOK_FRONT_MATTER
+
 ROOT = Path(__file__).resolve().parents[2]
 JUPYTER_BOOK = Path(sys.executable).parent / "jupyter-book"
 CONFIG = """title: tiny
@@ -19,18 +21,7 @@ sphinx:
   local_extensions:
     notebook_times: {ext}
 """
-NOTEBOOK = """---
-jupytext:
-  text_representation:
-    extension: .md
-    format_name: myst
-kernelspec:
-  display_name: Python 3
-  language: python
-  name: python3
----
-
-# A chapter
+NOTEBOOK = NOTEBOOK_FRONT_MATTER + """# A chapter
 
 ```{code-cell} ipython3
 import time

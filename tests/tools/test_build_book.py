@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.myst_pages import NOTEBOOK_FRONT_MATTER
+
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("build_book", ROOT / "tools" / "build_book.py")
 build_book = importlib.util.module_from_spec(_spec)
@@ -29,21 +31,9 @@ sphinx:
     parallel_build: {ext}
     notebook_times: {ext}
 """
-HEADER = """---
-jupytext:
-  text_representation:
-    extension: .md
-    format_name: myst
-kernelspec:
-  display_name: Python 3
-  language: python
-  name: python3
----
-
-"""
 # Each chapter notes when it ran, so a test can tell whether the two ran at the same time.
 CHAPTER = (
-    HEADER
+    NOTEBOOK_FRONT_MATTER
     + """# Chapter {name}
 
 ```{{code-cell}} ipython3
@@ -139,7 +129,7 @@ def test_a_cache_made_from_other_sources_is_emptied_and_every_notebook_runs_agai
 
 @pytest.mark.slow
 def test_a_failing_chapter_stops_the_build_naming_it_with_its_traceback(tmp_path):
-    failing = HEADER + "# B\n\n```{code-cell} ipython3\nraise ValueError('the data is not there')\n```\n"
+    failing = NOTEBOOK_FRONT_MATTER + "# B\n\n```{code-cell} ipython3\nraise ValueError('the data is not there')\n```\n"
     book = _book(tmp_path / "book", chapter_b=failing)
     result = _build_book(book)
     assert result.returncode == 1

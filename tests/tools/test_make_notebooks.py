@@ -12,24 +12,15 @@ import jupytext
 import nbformat
 import pytest
 
+from tests.myst_pages import NOTEBOOK_FRONT_MATTER
+
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "tools" / "make_notebooks.py")
 make_notebooks = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = make_notebooks
 _spec.loader.exec_module(make_notebooks)
 
-PAGE = '''---
-jupytext:
-  text_representation:
-    extension: .md
-    format_name: myst
-kernelspec:
-  display_name: Python 3
-  language: python
-  name: python3
----
-
-# A page
+PAGE = NOTEBOOK_FRONT_MATTER + '''# A page
 
 ```{code-cell} ipython3
 x = 1

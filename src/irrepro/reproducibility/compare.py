@@ -35,6 +35,7 @@ import pandas as pd
 from irrepro.evaluation import MISSING_TOPIC_POLICIES, NO_RELEVANT_POLICIES, Judgments, evaluate_prepared
 from irrepro.formatting import TEXT, format_number, format_pvalue
 from irrepro.reproducibility import ranking, scores
+from irrepro.run_dicts import block_starts
 from irrepro.validation import (
     MAX_CUTOFF,
     Choice,
@@ -498,7 +499,7 @@ def _topic_sizes(run: pd.DataFrame) -> pd.Series:
     gives it; counted from the bounds of the topics' blocks when each topic is one block (as in a
     frame :func:`irrepro.runs.read_run` returns), without hashing every line."""
     topics = run["query_id"].to_numpy()
-    starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
+    starts = block_starts(topics)
     heads = topics[starts]
     if len(set(heads.tolist())) < len(heads):  # a topic in several blocks
         return run.groupby("query_id").size()

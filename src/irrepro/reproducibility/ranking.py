@@ -61,6 +61,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from irrepro.run_dicts import block_starts
 from irrepro.runs import in_trec_eval_order, rank_by_score
 from irrepro.string_order import string_order
 from irrepro.validation import (
@@ -164,7 +165,7 @@ def _topic_strings(query_ids: pd.Series) -> np.ndarray:
 def _factorize_blocks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``pd.factorize(values, sort=True)``, computed on the first value of each block of equal
     neighbours (a run frame holds each topic in one block: 50 hashes instead of 50,000)."""
-    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]]) if len(values) else np.zeros(0, dtype=np.int64)
+    starts = block_starts(values)
     head_codes, uniques = pd.factorize(values[starts], sort=True)
     return np.repeat(head_codes, np.diff(np.r_[starts, len(values)])), uniques
 
