@@ -18,6 +18,7 @@ and no finite estimate exists. :func:`boundary_constant` finds them so that they
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 __all__ = ["NEAR_ZERO_MAP", "near_zero_systems", "boundary_constant"]
@@ -75,6 +76,11 @@ def boundary_constant(scores: pd.DataFrame, *, bounds: tuple[float, ...] = (0.0,
     systems : list
         The systems (columns) constant at a bound.
     """
-    topics = [t for t, row in scores.iterrows() if any((row == b).all() for b in bounds)]
-    systems = [s for s in scores.columns if any((scores[s] == b).all() for b in bounds)]
-    return topics, systems
+    values = scores.to_numpy()
+    constant_topics = np.zeros(values.shape[0], dtype=bool)
+    constant_systems = np.zeros(values.shape[1], dtype=bool)
+    for bound in bounds:
+        at_bound = values == bound
+        constant_topics |= at_bound.all(axis=1)
+        constant_systems |= at_bound.all(axis=0)
+    return scores.index[constant_topics].tolist(), scores.columns[constant_systems].tolist()
