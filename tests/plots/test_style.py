@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
@@ -21,6 +24,17 @@ def test_use_book_style_sets_svg_text_legible_sizes_and_restarts_table_numbers()
         assert mpl.rcParams[key] >= style.MIN_FONT_PT
     assert mpl.rcParams["figure.figsize"][0] <= style.TEXT_WIDTH
     assert tables.show(pd.DataFrame({"a": [1.0]}, index=pd.Index(["x"], name="r")), caption="x").number == 1
+
+
+def test_the_palette_is_seaborns_colorblind_palette_and_importing_the_style_loads_neither_seaborn_nor_scipy():
+    """The palette is written out so that a page's first cell does not import seaborn (and with it
+    scipy.stats, a second); it must stay seaborn's."""
+    import seaborn as sns
+
+    assert tuple(sns.color_palette("colorblind").as_hex()) == style.PALETTE
+    probe = "import sys, irrepro.plots.style\nprint(sorted({m.split('.')[0] for m in sys.modules} & {'seaborn', 'scipy'}))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_figure_size_is_a_share_of_the_text_column():

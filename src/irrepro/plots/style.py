@@ -17,7 +17,6 @@ The figure functions of :mod:`irrepro.plots` size themselves with :func:`figure_
 from __future__ import annotations
 
 import matplotlib as mpl
-import seaborn as sns
 from cycler import cycler
 
 from irrepro.plots import tables
@@ -29,8 +28,12 @@ __all__ = ["MARKERS", "MIN_FONT_PT", "PALETTE", "RC_PARAMS", "TEXT_WIDTH", "figu
 TEXT_WIDTH = 6.8
 #: The smallest font size (points) any text of a figure may have as rendered.
 MIN_FONT_PT = 9
-#: seaborn's colour-blind-safe palette (Okabe-Ito-like), as hex strings.
-PALETTE: tuple[str, ...] = tuple(sns.color_palette("colorblind").as_hex())
+#: seaborn's colour-blind-safe palette (Okabe-Ito-like), ``seaborn.color_palette("colorblind").as_hex()``,
+#: written out: importing seaborn for it took a second of every page's first cell (it imports
+#: scipy.stats); ``tests/plots/test_style.py`` checks it against seaborn's.
+PALETTE: tuple[str, ...] = (
+    "#0173b2", "#de8f05", "#029e73", "#d55e00", "#cc78bc", "#ca9161", "#fbafe4", "#949494", "#ece133", "#56b4e9",
+)  # fmt: skip
 #: Marker shapes that tell series apart without colour.
 MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P", "X")
 
