@@ -100,3 +100,14 @@ def test_bad_arguments_name_the_parameter():
     ]:
         with pytest.raises(ValueError, match=message):
             call()
+
+
+def test_importing_the_glm_chapter_does_not_import_statsmodels_api():
+    """``statsmodels.api`` imports all of statsmodels (1.5 s more than its GLM families): the fitter
+    takes the families and links from ``statsmodels.genmod`` (the GLM chapter's and intro's first cells)."""
+    import subprocess
+    import sys
+
+    probe = "import sys, irrepro.papers.glm\nprint('statsmodels.api' in sys.modules, 'statsmodels.genmod.families' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 import scipy.linalg
-import statsmodels.api as sm
+from statsmodels.genmod import families  # not statsmodels.api: a second and a half more to import
 
 from irrepro.glm.links import LINK_NAMES, make_link, open_bounds
 from irrepro.validation import Choice, Frame, Integer, Real, validate_params
@@ -119,7 +119,7 @@ class TwoWayFit:
 
 
 @validate_params(family=Choice(FAMILIES), link_name=Choice(LINK_NAMES))
-def make_family(family: str, link_name: str) -> sm.families.Family:
+def make_family(family: str, link_name: str) -> families.Family:
     """Make the statsmodels family ``family`` with the link ``link_name``.
 
     The quasi-binomial family is statsmodels' ``Binomial``: same variance mu (1 - mu) and IRLS; the
@@ -144,13 +144,13 @@ def make_family(family: str, link_name: str) -> sm.families.Family:
     """
     link = make_link(link_name)
     if family == "gaussian":
-        return sm.families.Gaussian(link, check_link=False)
+        return families.Gaussian(link, check_link=False)
     if family == "quasibinomial":
         if link_name not in _UNIT_INTERVAL_LINKS:
             raise ValueError(
                 f"the quasi-binomial family needs a link into (0, 1) ({', '.join(_UNIT_INTERVAL_LINKS)}), not {link_name!r}"
             )
-        return sm.families.Binomial(link, check_link=False)
+        return families.Binomial(link, check_link=False)
     raise ValueError(f"unknown family {family!r}; choose one of {', '.join(FAMILIES)}")
 
 

@@ -38,7 +38,7 @@ Boundaries (scores are in [0, 1] with exact zeros and ones):
 from __future__ import annotations
 
 import numpy as np
-import statsmodels.api as sm
+from statsmodels.genmod.families import links as sm_links
 from statsmodels.genmod.families.links import FLOAT_EPS, Link
 
 __all__ = ["Exp", "Tanh", "LINK_NAMES", "make_link", "open_bounds"]
@@ -104,13 +104,13 @@ class Tanh(Link):
 
 
 _FACTORIES = {
-    "identity": sm.families.links.Identity,
-    "log": sm.families.links.Log,
+    "identity": sm_links.Identity,
+    "log": sm_links.Log,
     "exp": Exp,
     "tanh": Tanh,
-    "logit": sm.families.links.Logit,
-    "probit": sm.families.links.Probit,
-    "cauchit": sm.families.links.Cauchy,
+    "logit": sm_links.Logit,
+    "probit": sm_links.Probit,
+    "cauchit": sm_links.Cauchy,
 }
 #: the seven links of the paper, in the order of its Table 1
 LINK_NAMES: tuple[str, ...] = tuple(_FACTORIES)
