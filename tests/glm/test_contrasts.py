@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats
 
-from irrepro.glm.contrasts import holm_adjust, pairwise_contrasts, tukey_critical_value
+from irrepro.glm.contrasts import contrast_signs, holm_adjust, pairwise_contrasts, tukey_critical_value
 
 
 def test_tukey_matches_textbook_value():
@@ -75,3 +75,24 @@ def test_identical_systems_on_exactly_additive_scores_are_never_different(seed):
     assert not pairs.loc[("b", "c"), "significant"] and pairs.loc[("b", "c"), "difference"] == 0
     closed_form = pd.Series(identity_pair_signs(scores.to_numpy(), np.ones((1, len(topics))))[0], index=pairs.index)
     assert closed_form[("b", "c")] == 0
+
+
+@pytest.mark.parametrize("method", ["tukey", "holm"])
+@pytest.mark.parametrize("seed", range(5))
+def test_contrast_signs_are_the_sign_column_of_pairwise_contrasts(method, seed):
+    """The split-half consistency counts signs from contrast_signs: they must be the table's, NaN
+    covariances (an unconverged fit), ties and effects within rounding noise included."""
+    rng = np.random.default_rng(seed)
+    n_systems = 12
+    effects = rng.normal(0, 1.0, n_systems)
+    effects[3] = effects[4]  # a tie
+    effects[5] = effects[6] * (1 + 1e-14)  # within rounding noise
+    root = rng.normal(0, 0.05, (n_systems, n_systems))
+    covariance = root @ root.T
+    if seed == 0:
+        covariance[:, 2] = covariance[2, :] = np.nan
+    table = pairwise_contrasts(pd.Series(effects), covariance, df_resid=150, method=method, alpha=0.1)
+    signs = contrast_signs(effects, covariance, df_resid=150, method=method, alpha=0.1)
+    assert signs.dtype == table["sign"].dtype
+    np.testing.assert_array_equal(signs, table["sign"].to_numpy())
+    assert 0 < np.count_nonzero(signs) < signs.size  # both outcomes occur: the comparison is not vacuous

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from statsmodels.genmod.families import links as sm_links
 
 from irrepro.glm.links import LINK_NAMES, Exp, Tanh, make_link, open_bounds
 
@@ -54,3 +55,17 @@ def test_registry():
     assert open_bounds("tanh") == ()
     with pytest.raises(ValueError, match="unknown link"):
         make_link("sqrt")
+
+
+@pytest.mark.parametrize(("name", "reference"), [("probit", sm_links.Probit), ("cauchit", sm_links.Cauchy)])
+def test_probit_and_cauchit_give_statsmodels_numbers_bit_for_bit(name, reference):
+    """The fitter's probit and cauchit links skip scipy's argument checks; their values must stay
+    exactly statsmodels' (the fits of the GLM chapter are compared to the last digit)."""
+    link, theirs = make_link(name), reference()
+    assert isinstance(link, reference)
+    rng = np.random.default_rng(0)
+    means = np.r_[0.0, 1e-300, 1e-17, 0.5, 1 - 1e-16, 1.0, -0.5, 2.0, np.nan, rng.random(1000)]
+    etas = np.r_[-np.inf, -1e300, -40.0, -0.0, 0.0, 1e-300, 40.0, 1e300, np.inf, np.nan, rng.normal(0, 3, 1000)]
+    np.testing.assert_array_equal(link(means), theirs(means))
+    np.testing.assert_array_equal(link.deriv(means), theirs.deriv(means))
+    np.testing.assert_array_equal(link.inverse(etas), theirs.inverse(etas))

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from irrepro.glm.contrasts import METHODS, pairwise_contrasts
+from irrepro.glm.contrasts import METHODS, contrast_signs
 from irrepro.glm.fit import FAMILIES, fit_two_way
 from irrepro.glm.links import LINK_NAMES
 from irrepro.glm.outliers import boundary_constant
@@ -123,9 +123,7 @@ def split_half_consistency(
         for link in links:
             fits = [fit_two_way(half, link=link, family=family) for half in halves]
             signs = [
-                pairwise_contrasts(
-                    fit.system_effects, fit.system_cov, df_resid=fit.df_resid, method=method, alpha=alpha
-                )["sign"].to_numpy()
+                contrast_signs(fit.system_effects.to_numpy(), fit.system_cov, df_resid=fit.df_resid, method=method, alpha=alpha)
                 for fit in fits
             ]
             both = (signs[0] != 0) & (signs[1] != 0)

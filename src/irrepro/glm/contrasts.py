@@ -27,7 +27,10 @@ from scipy import stats
 
 from irrepro.validation import Array, Choice, Integer, Real, Scores, validate_params
 
-__all__ = ["pairwise_contrasts", "tukey_critical_value", "holm_adjust", "without_rounding_noise", "METHODS", "ROUNDING"]
+__all__ = [
+    "pairwise_contrasts", "contrast_signs", "tukey_critical_value", "holm_adjust", "without_rounding_noise", "METHODS",
+    "ROUNDING",
+]  # fmt: skip
 
 METHODS = ("tukey", "holm")
 _ALPHA = Real(0.0, 1.0, closed="neither")
@@ -104,6 +107,35 @@ def holm_adjust(p_values: np.ndarray) -> np.ndarray:
     return adjusted
 
 
+def _pair_statistics(values: np.ndarray, covariance: np.ndarray) -> tuple[np.ndarray, ...]:
+    """(first, second, difference, se, valid, t) of every pair i < j of the effects ``values``."""
+    n_systems = values.size
+    if covariance.shape != (n_systems, n_systems):
+        raise ValueError(f"covariance must be {n_systems} x {n_systems}, got {covariance.shape}")
+    first, second = np.triu_indices(n_systems, k=1)
+    difference = without_rounding_noise(values[first] - values[second], np.abs(values).max(initial=0.0))
+    variance = covariance[first, first] + covariance[second, second] - 2 * covariance[first, second]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        se = np.sqrt(variance)
+        valid = np.isfinite(se) & (se > 0) & np.isfinite(difference)
+        t = np.where(valid, difference / np.where(valid, se, 1.0), np.nan)
+    return first, second, difference, se, valid, t
+
+
+def _p_values(t: np.ndarray, valid: np.ndarray, df_resid: float) -> np.ndarray:
+    """Raw two-sided t-test p-values; 1 for a pair without a valid t."""
+    return np.where(valid, 2 * stats.t.sf(np.abs(np.nan_to_num(t)), df_resid), 1.0)
+
+
+def _significant(t: np.ndarray, valid: np.ndarray, n_systems: int, *, df_resid: float, method: str, alpha: float,
+                 p_value: np.ndarray | None = None) -> np.ndarray:  # fmt: skip
+    """Which pairs ``method`` finds significant (Holm's p-values computed here unless given)."""
+    if method == "tukey":
+        return valid & (np.abs(np.nan_to_num(t)) > tukey_critical_value(n_systems, float(df_resid), alpha))
+    p_value = _p_values(t, valid, df_resid) if p_value is None else p_value
+    return valid & (holm_adjust(p_value) < alpha)
+
+
 @validate_params(
     effects=Scores(what="system effects indexed by system"),
     covariance=Array(2, finite=False),
@@ -145,23 +177,10 @@ def pairwise_contrasts(
         ``p_value`` (raw two-sided t p-value), ``significant`` (per ``method``) and ``sign``
         (+1 / -1 for a significant difference, 0 when not significant).
     """
-    covariance = np.asarray(covariance, dtype=float)
-    n_systems = len(effects)
-    if covariance.shape != (n_systems, n_systems):
-        raise ValueError(f"covariance must be {n_systems} x {n_systems}, got {covariance.shape}")
-    first, second = np.triu_indices(n_systems, k=1)
     values = effects.to_numpy(dtype=float)
-    difference = without_rounding_noise(values[first] - values[second], np.abs(values).max(initial=0.0))
-    variance = covariance[first, first] + covariance[second, second] - 2 * covariance[first, second]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        se = np.sqrt(variance)
-        valid = np.isfinite(se) & (se > 0) & np.isfinite(difference)
-        t = np.where(valid, difference / np.where(valid, se, 1.0), np.nan)
-    p_value = np.where(valid, 2 * stats.t.sf(np.abs(np.nan_to_num(t)), df_resid), 1.0)
-    if method == "tukey":
-        significant = valid & (np.abs(np.nan_to_num(t)) > tukey_critical_value(n_systems, float(df_resid), alpha))
-    else:
-        significant = valid & (holm_adjust(p_value) < alpha)
+    first, second, difference, se, valid, t = _pair_statistics(values, np.asarray(covariance, dtype=float))
+    p_value = _p_values(t, valid, df_resid)
+    significant = _significant(t, valid, values.size, df_resid=df_resid, method=method, alpha=alpha, p_value=p_value)
     labels = effects.index.to_numpy()
     return pd.DataFrame(
         {
@@ -175,3 +194,48 @@ def pairwise_contrasts(
             "sign": np.where(significant, np.sign(difference), 0).astype(int),
         }
     )
+
+
+@validate_params(
+    effects=Array(1, finite=False, what="system effects"),
+    covariance=Array(2, finite=False),
+    df_resid=_DF,
+    method=Choice(METHODS),
+    alpha=_ALPHA,
+)
+def contrast_signs(
+    effects: np.ndarray,
+    covariance: np.ndarray,
+    *,
+    df_resid: float,
+    method: str = "tukey",
+    alpha: float = 0.05,
+) -> np.ndarray:
+    """Give the ``sign`` column of :func:`pairwise_contrasts` alone, for code that tests many fits.
+
+    The same pairs, in the same order, by the same arithmetic; without the table and, for Tukey's
+    HSD, without the t-test p-values it does not need (the split-half consistency tests thousands of
+    fits, :mod:`irrepro.glm.consistency`).
+
+    Parameters
+    ----------
+    effects : numpy.ndarray
+        System effects on the linear-predictor scale (NaN for a fit that failed).
+    covariance : numpy.ndarray
+        Their covariance matrix, systems x systems in the same order.
+    df_resid : float
+        The model's residual degrees of freedom.
+    method : {"tukey", "holm"}
+        As for :func:`pairwise_contrasts`.
+    alpha : float, default 0.05
+        The family-wise significance level.
+
+    Returns
+    -------
+    numpy.ndarray
+        One int per pair i < j: +1 / -1 for a significant difference s_i - s_j, 0 when not significant.
+    """
+    values = np.asarray(effects, dtype=float)
+    _, _, difference, _, valid, t = _pair_statistics(values, np.asarray(covariance, dtype=float))
+    significant = _significant(t, valid, values.size, df_resid=df_resid, method=method, alpha=alpha)
+    return np.where(significant, np.sign(difference), 0).astype(int)

@@ -15,7 +15,8 @@ probit     Phi^-1(mu)                  Phi(eta)                 mu <= 0 or mu >=
 cauchit    tan(pi (mu - 1/2))          1/2 + arctan(eta) / pi   mu <= 0 or mu >= 1
 =========  ==========================  ======================  =======================================
 
-identity, log, logit, probit and cauchit are statsmodels' own classes (cauchit is ``Cauchy``).
+identity, log and logit are statsmodels' own classes; :class:`Probit` and :class:`Cauchit` are
+statsmodels' ``Probit`` and ``Cauchy``, computing the same numbers with less overhead.
 :class:`Exp` and :class:`Tanh` are defined here. ``exp`` is g(mu) = e^mu, *not* the log link (whose
 inverse is the exponential): it stretches high scores and compresses low ones. For ``tanh`` we take
 g(mu) = tanh(mu), the function itself, for the same reason the other links are named by g; with scores
@@ -41,7 +42,7 @@ import numpy as np
 from statsmodels.genmod.families import links as sm_links
 from statsmodels.genmod.families.links import FLOAT_EPS, Link
 
-__all__ = ["Exp", "Tanh", "LINK_NAMES", "make_link", "open_bounds"]
+__all__ = ["Exp", "Tanh", "Probit", "Cauchit", "LINK_NAMES", "make_link", "open_bounds"]
 
 
 class Exp(Link):
@@ -103,14 +104,39 @@ class Tanh(Link):
         return 2.0 * z / (1.0 - z**2) ** 2
 
 
+class _DistributionFunctions:
+    """statsmodels' CDF link (g = F^-1 of a scipy.stats distribution), computed by the distribution's own
+    ``_ppf``, ``_pdf`` and ``_cdf``: the numbers statsmodels' link gives, bit for bit, without the
+    argument checks of ``ppf``, ``pdf`` and ``cdf`` around them, which took most of an IRLS iteration
+    (a standard distribution, no shape parameters; ``_clean`` keeps p inside (0, 1); a mean at a
+    bound of the support comes out as from ``cdf``: ``tests/glm/test_links.py`` compares them)."""
+
+    def __call__(self, p):
+        return self.dbn._ppf(self._clean(p))
+
+    def inverse(self, z):
+        return self.dbn._cdf(np.asarray(z, dtype=float))
+
+    def deriv(self, p):
+        return 1.0 / self.dbn._pdf(self.dbn._ppf(self._clean(p)))
+
+
+class Probit(_DistributionFunctions, sm_links.Probit):
+    """statsmodels' probit link g(mu) = Phi^-1(mu), its values computed without scipy's checks."""
+
+
+class Cauchit(_DistributionFunctions, sm_links.Cauchy):
+    """statsmodels' Cauchy link g(mu) = tan(pi (mu - 1/2)), its values computed without scipy's checks."""
+
+
 _FACTORIES = {
     "identity": sm_links.Identity,
     "log": sm_links.Log,
     "exp": Exp,
     "tanh": Tanh,
     "logit": sm_links.Logit,
-    "probit": sm_links.Probit,
-    "cauchit": sm_links.Cauchy,
+    "probit": Probit,
+    "cauchit": Cauchit,
 }
 #: the seven links of the paper, in the order of its Table 1
 LINK_NAMES: tuple[str, ...] = tuple(_FACTORIES)
