@@ -7,6 +7,8 @@ import pytest
 from scipy import stats
 
 from irrepro.papers import glm
+from irrepro.papers.glm import diagnostics
+from tests.papers.conftest import assert_made_once
 from tests.papers.glm.conftest import anova_residuals
 
 
@@ -40,3 +42,8 @@ def test_assumption_tests_read_the_anova_residuals():
     assert row["skewness"] == pytest.approx(float(stats.skew(residuals)), rel=1e-6)
     assert row["non_normal"] == (row["normality_p"] < 0.05)
     assert np.isfinite(table["mean_variance_spearman"]).all()
+
+
+def test_the_diagnostics_are_computed_once_per_process(monkeypatch):
+    assert_made_once(monkeypatch, glm.assumption_tests, diagnostics, "residuals")
+    assert_made_once(monkeypatch, glm.near_zero_uncertainty, diagnostics, "system_effects")

@@ -13,6 +13,8 @@ from statsmodels.stats.multitest import multipletests
 from irrepro.glm.consistency import split_halves
 from irrepro.glm.links import LINK_NAMES
 from irrepro.papers import glm
+from irrepro.papers.glm import models
+from tests.papers.conftest import assert_made_once
 from tests.papers.glm.conftest import anova_residuals, statsmodels_fit
 
 CORE18 = ("Core18", "AP")
@@ -156,3 +158,8 @@ def test_convergence_and_lowest_deviance_summaries():
     assert glm.convergence_summary(table) == {"fits": 14, "converged": 13, "tolerance": 1e-8, "max_iterations": 100}
     assert list(glm.unconverged_fits(table)["link"]) == ["cauchit"]
     assert glm.lowest_deviance_counts(glm.table1(table)) in ("probit 1, cauchit 1", "cauchit 1, probit 1")
+
+
+def test_the_deviance_table_fits_once_per_process(monkeypatch):
+    """Table 1, the iterations, the claims and the exercises read it twenty times in the chapter."""
+    assert_made_once(monkeypatch, glm.deviance_table, models, "fits")

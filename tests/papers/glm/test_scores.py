@@ -7,7 +7,9 @@ import pytest
 
 from irrepro.data import fetch
 from irrepro.papers import glm
+from irrepro.papers.glm import scores
 from irrepro.topic_order import sort_topics
+from tests.papers.conftest import assert_made_once
 
 
 def test_collections_have_the_documented_shapes():
@@ -89,3 +91,10 @@ def test_scores_are_in_the_packages_topic_order():
     for collection, measure in (("Robust04", "AP"), ("Core17", "nDCG"), ("Core18", "P@10")):
         index = list(glm.load_scores(collection, measure).index)
         assert index == sort_topics(index)
+
+
+def test_a_settings_matrix_is_made_once_and_handed_out_as_copies(monkeypatch):
+    assert_made_once(monkeypatch, lambda: glm.analysis_scores("Core18", "AP", outliers_removed=True), scores, "load_scores")
+    handed_out = glm.analysis_scores("Core18", "AP", outliers_removed=True)
+    handed_out.iloc[0, 0] = -1.0
+    assert glm.analysis_scores("Core18", "AP", outliers_removed=True).iloc[0, 0] != -1.0

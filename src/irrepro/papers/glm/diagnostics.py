@@ -15,6 +15,7 @@ from __future__ import annotations
 import pandas as pd
 from scipy import stats
 
+from irrepro.memo import cached
 from irrepro.papers.glm.models import fits, residuals, system_effects
 from irrepro.papers.glm.scores import analysis_scores, boundary_dropped, settings
 
@@ -24,8 +25,11 @@ __all__ = ["LOG_TYPE_LINKS", "near_zero_uncertainty", "boundary_observations", "
 LOG_TYPE_LINKS = ("log", "logit")
 
 
+@cached(maxsize=4)
 def near_zero_uncertainty(*, links: tuple[str, ...] = ("identity", *LOG_TYPE_LINKS)) -> pd.DataFrame:
     """Compare, per setting and link, the lowest-mean system's centred standard error with the others'.
+
+    Made once per process and ``links`` (the claims and the chapter's table read it).
 
     Parameters
     ----------
@@ -89,8 +93,11 @@ def boundary_observations(*, link: str = "logit") -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+@cached(maxsize=4)
 def assumption_tests(*, alpha: float = 0.05) -> pd.DataFrame:
     """Test per setting the normality and constant variance of the identity model's residuals.
+
+    Made once per process and ``alpha`` (the claims read it twice).
 
     - normality: D'Agostino and Pearson's K^2 test (``scipy.stats.normaltest``) of the residuals,
       with their ``skewness`` and ``excess_kurtosis``;

@@ -88,8 +88,11 @@ def fits(collection: str, measure: str, *, outliers_removed: bool = False, famil
         return {link: fit_two_way(scores, link=link, family=family) for link in links}
 
 
+@cached(maxsize=2)
 def deviance_table() -> pd.DataFrame:
     """Tabulate every fit: one row per setting and link.
+
+    Made once per process (the chapter reads it twenty times: Table 1, iterations, claims, exercises).
 
     Returns
     -------

@@ -202,8 +202,11 @@ def boundary_dropped(collection: str, measure: str, *, outliers_removed: bool = 
     return tuple(topics), tuple(systems)
 
 
+@cached(maxsize=32)
 def analysis_scores(collection: str, measure: str, *, outliers_removed: bool = False) -> pd.DataFrame:
     """Give the matrix the GLMs are fitted to: outliers removed if asked, boundary-constant rows/columns dropped.
+
+    Made once per setting (the chapter asks for one 400 times); every call returns a copy.
 
     Parameters
     ----------
