@@ -6,6 +6,8 @@ import pandas as pd
 import pytest
 
 from irrepro.papers import sigir2020
+from irrepro.papers.sigir2020 import effects
+from tests.papers.conftest import assert_made_once
 from tests.papers.sigir2020.conftest import raw
 
 
@@ -45,3 +47,9 @@ def test_bootstrap_intervals_are_seeded_and_contain_the_estimate():
             assert (low <= high).all()
             # a percentile interval need not contain the estimate, but here every one does
             assert ((low <= table[f"{statistic}:{measure}"]) & (table[f"{statistic}:{measure}"] <= high)).all()
+
+
+def test_the_effect_measures_are_computed_once_per_setting_ids_and_version(monkeypatch):
+    """Figures, tables, correlations and claims of the chapter all read them."""
+    assert_made_once(monkeypatch, lambda: sigir2020.effect_measures("rpd", version="old"), effects, "pair_scores")
+    assert_made_once(monkeypatch, lambda: sigir2020.effect_measures("rpl", ids=list(range(1, 51))), effects, "pair_scores")

@@ -8,6 +8,7 @@ import pytest
 from irrepro.papers import sigir2020
 from irrepro.papers.claims import quote_occurs
 from irrepro.papers.sigir2020 import hypothesis
+from tests.papers.conftest import assert_made_once
 from tests.papers.sigir2020.test_figures import _expected_diagnosis
 
 
@@ -92,3 +93,8 @@ def test_the_evidence_counts_statements_rescued_by_the_earlier_file(statements):
     neither = failing[failing["verdict old"] == "does not hold"]
     assert evidence["statements holding on neither"] == len(neither)
     assert evidence["statements holding on neither: ids"] == ", ".join(i.split(".", 1)[1] for i in neither.index)
+
+
+def test_the_statements_are_checked_once_per_process(monkeypatch):
+    """The chapter's table, its glue, the evidence paragraph and the fidelity table read them."""
+    assert_made_once(monkeypatch, sigir2020.figure3_statements, hypothesis, "effect_ratio_table")

@@ -7,6 +7,8 @@ import pytest
 from scipy import stats
 
 from irrepro.papers import published, sigir2020
+from irrepro.papers.sigir2020 import measure_tables
+from tests.papers.conftest import assert_made_once
 from tests.papers.sigir2020.conftest import raw
 
 
@@ -50,3 +52,10 @@ def test_twins_pair_each_replicated_run_with_its_reproduced_run():
     reproduced = raw("sigir2020/measures_rpd/rpd_wcrobust0405_ap.csv")["rpd_wcrobust0405_14"].to_numpy()
     assert table.at["rpd_df_1", "p:AP:WCrobust0405"] == pytest.approx(stats.ttest_ind(replicated, reproduced).pvalue)
     assert np.isfinite(table.to_numpy()).all()
+
+
+def test_the_measures_are_computed_once_per_system_and_ids(monkeypatch):
+    """Tables 1 and 3, the correlations of Tables 4 and 5 and the claims all read them."""
+    assert_made_once(monkeypatch, lambda: sigir2020.replicability_measures("WCrobust04"), measure_tables, "replicated_runs")
+    assert_made_once(monkeypatch, lambda: sigir2020.reproducibility_measures("WCrobust0405", version="old"),
+                     measure_tables, "reproduced_runs")  # fmt: skip

@@ -116,7 +116,12 @@ def effect_measures(setting: str, *, ids: Sequence[int] = CONSTELLATION_IDS, ver
     pandas.DataFrame
         Columns ``ER:<m>`` and ``DeltaRI:<m>`` per measure.
     """
-    _check_setting(setting)
+    return _effect_measures(_check_setting(setting), tuple(ids), version)
+
+
+@cached(maxsize=16)
+def _effect_measures(setting: str, ids: tuple[int, ...], version: str) -> pd.DataFrame:
+    """:func:`effect_measures`, computed once per setting, ids and version (figures, tables and claims read it)."""
     runs = {label: pair_scores(setting, measure, ids, version=version) for label, measure in MEASURES.items()}
     columns: dict[str, pd.Series] = {}
     for label, pair in runs.items():

@@ -28,6 +28,7 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
+from irrepro.memo import cached
 from irrepro.papers import datasets
 from irrepro.papers.claims import ClaimList, Finding
 from irrepro.papers.datasets import SYSTEMS
@@ -270,8 +271,11 @@ def _table5_p_stronger(version: str) -> Finding:
     return Finding(bool(holds), f"tau among the p-values, {'; '.join(described)}.")
 
 
+@cached(maxsize=1)
 def figure3_statements() -> pd.DataFrame:
     """Check every statement on Table 2 (right), Figure 3 and Table 5 on both data versions.
+
+    Checked once per process (the chapter, its glue and the fidelity table read them).
 
     Returns
     -------

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 
+from irrepro.memo import cached
 from irrepro.papers import published
 from irrepro.papers.datasets import SYSTEMS
 from irrepro.papers.sigir2020.published_scores import (
@@ -67,7 +68,12 @@ def replicability_measures(system: str, *, ids: Sequence[int] = CONSTELLATION_ID
         Columns: ``ARP:<m>``, ``DeltaARP:<m>`` (``|ARP(original) - ARP(replicated)|``), ``KTU``,
         ``RBO``, ``RMSE:<m>``, ``p:<m>`` (paired t-test) for m in P@10, AP, nDCG.
     """
-    system = check_system(system)
+    return _replicability_measures(check_system(system), tuple(ids))
+
+
+@cached(maxsize=8)
+def _replicability_measures(system: str, ids: tuple[int, ...]) -> pd.DataFrame:
+    """:func:`replicability_measures`, computed once per system and ids (tables, correlations and claims read it)."""
     runs = {label: replicated_runs(system, measure, ids) for label, measure in MEASURES.items()}
     columns: dict[str, pd.Series] = {}
     for label, (original, replicated) in runs.items():
@@ -135,7 +141,12 @@ def reproducibility_measures(system: str, *, ids: Sequence[int] = CONSTELLATION_
     pandas.DataFrame
         Columns ``ARP:<m>`` and ``p:<m>``.
     """
-    system, version = check_system(system), check_version(version)
+    return _reproducibility_measures(check_system(system), tuple(ids), check_version(version))
+
+
+@cached(maxsize=16)
+def _reproducibility_measures(system: str, ids: tuple[int, ...], version: str) -> pd.DataFrame:
+    """:func:`reproducibility_measures`, computed once per system, ids and version."""
     runs = {label: reproduced_runs(system, measure, ids, version=version) for label, measure in MEASURES.items()}
     columns: dict[str, pd.Series] = {}
     for label, (_, reproduced) in runs.items():
