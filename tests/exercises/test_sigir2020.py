@@ -116,3 +116,10 @@ def test_best_constellation_reads_the_tables_by_their_rules():
     assert f"rpl_wcr04_{answer['averages']}" == table["p:AP"].idxmax()
     er = sigir2020.effect_ratio_table("rpl", intervals=False)["ER:AP"]
     assert f"rpl_{answer['effect']}" == (er - 1).abs().idxmin()
+
+
+def test_the_swap_is_measured_once_for_the_solution_and_its_explanation(monkeypatch):
+    from irrepro import runs
+    from tests.papers.conftest import assert_made_once
+
+    assert_made_once(monkeypatch, ex.swap_at_rank_k, runs, "read_run")

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from irrepro.exercises.registry import exercise
+from irrepro.memo import cached
 
 __all__ = [
     "CHAPTER", "ORIGINAL", "REPLICATED", "RBO_P", "SWAP_RUN", "SWAP_RANKS", "SWAP_DEPTH",
@@ -209,8 +210,11 @@ def predicted_after_swap(run: pd.DataFrame, k: int, *, depth: int = SWAP_DEPTH, 
         "topics. Answer a DataFrame with index k = 1, 10, 100 and columns KTU and RBO."
     ),
 )
+@cached(maxsize=1)
 def swap_at_rank_k() -> pd.DataFrame:
     """Measure mean KTU and RBO (depth 1000, p = 0.8) of BM25+RM3 on Robust04 against itself with ranks k, k+1 swapped.
+
+    Measured once per process (the exercise's solution and :func:`swap_explained` read it).
 
     Returns
     -------

@@ -15,6 +15,7 @@ import itertools
 import numpy as np
 import pandas as pd
 
+from irrepro.memo import cached
 from irrepro.papers import published
 from irrepro.papers.datasets import ADVANCED, CUTOFFS, SYSTEMS
 from irrepro.papers.sigir2020.published_scores import per_topic, replicated_runs
@@ -37,8 +38,11 @@ SMALL_CASES: tuple[tuple[str, str, str, float | None], ...] = (
 RBO_P = 0.8  # the persistence of the published RBO files (rbo_<k>_p08)
 
 
+@cached(maxsize=1)
 def small_cases() -> pd.DataFrame:
     """Compute KTU, its label-free alternative, tau on the intersection and RBO on small hand-made rankings.
+
+    Computed once per process (the chapter's numbers, its table and the fidelity table read them).
 
     Returns
     -------
@@ -84,8 +88,11 @@ def _attainable_rbo(length: int, *, depth: int, variant: str, decimals: int) -> 
     return set(np.round(values.to_numpy(), decimals))
 
 
+@cached(maxsize=4)
 def rbo_depth_convention(cutoff: int = 5, *, decimals: int = 9) -> pd.DataFrame:
     """Tell which RBO convention the published ``rbo_<cutoff>_p08`` files follow, by numerical signature.
+
+    Enumerated once per process and arguments (the chapter's numbers and its table read it).
 
     The ranked lists of the 200 runs are not public, so RBO cannot be recomputed; but at a small
     cut-off every RBO value two rankings can have is enumerable. Only a convention that attains all
