@@ -40,3 +40,12 @@ def test_official_scores_agree_with_the_sigir2020_files():
     assert (table["difference"].abs() < 1e-9).all()
     row = table[(table["system"] == "WCrobust0405") & (table["measure"] == "AP")].iloc[0]
     assert row["published"] == pytest.approx(0.4278)
+
+
+def test_the_topic_sets_read_each_collections_qrels_once(monkeypatch):
+    """topic_sets and common_topics share published_runs.judged_topics (one read per collection)."""
+    from irrepro import runs
+    from tests.papers.conftest import assert_made_once
+
+    assert_made_once(monkeypatch, published_facts.topic_sets, runs, "_qrels_from_bytes")
+    assert_made_once(monkeypatch, published_facts.common_topics, runs, "_qrels_from_bytes")

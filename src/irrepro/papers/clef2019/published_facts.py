@@ -11,8 +11,8 @@ import pandas as pd
 
 from irrepro.data import fetch
 from irrepro.papers import datasets
+from irrepro.papers.clef2019.published_runs import judged_topics
 from irrepro.papers.datasets import file_part, sigir2020_file
-from irrepro.runs import read_qrels
 from irrepro.topic_order import sort_topics
 
 __all__ = [
@@ -53,11 +53,6 @@ OFFICIAL_CORE17: dict[str, dict[str, float]] = {
 TREC_DATA = "real TREC qrels (no corpus needed)"
 
 
-def _judged_topics(collection: str) -> frozenset[str]:
-    qrels = read_qrels(fetch(TREC_COLLECTIONS[collection][1]))
-    return frozenset(qrels["query_id"].astype(str))
-
-
 def topic_sets() -> pd.DataFrame:
     """Count the topics judged in both a target and a training collection (Breuer & Schaer, Sec. 3.2).
 
@@ -73,7 +68,7 @@ def topic_sets() -> pd.DataFrame:
         One row per (target, training) with the judged-topic counts, the intersection, the count
         the paper prints and the difference (reproduced − printed).
     """
-    judged = {name: _judged_topics(name) for name in TREC_COLLECTIONS}
+    judged = {name: judged_topics(name) for name in TREC_COLLECTIONS}
     trainings = {
         "Robust04": judged["Robust04"],
         "Robust05": judged["Robust05"],
@@ -114,7 +109,7 @@ def common_topics() -> list[str]:
     list of str
         The topic ids.
     """
-    return sort_topics(frozenset.intersection(*(_judged_topics(name) for name in TREC_COLLECTIONS)))
+    return sort_topics(frozenset.intersection(*(judged_topics(name) for name in TREC_COLLECTIONS)))
 
 
 def official_core17_scores() -> pd.DataFrame:

@@ -89,7 +89,7 @@ def judged_topics(collection: str) -> frozenset[str]:
     qrels = read_qrels(
         fetch(datasets.TREC_QRELS.file(collection=_COLLECTIONS[collection]))
     )
-    return frozenset(qrels["query_id"].astype(str))
+    return frozenset(qrels["query_id"].astype(str).unique())  # the distinct ids, not a Python object per judgment
 
 
 def common_topics() -> list[str]:
