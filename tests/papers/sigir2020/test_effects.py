@@ -7,6 +7,8 @@ import pytest
 
 from irrepro.papers import sigir2020
 from irrepro.papers.sigir2020 import effects
+from irrepro.papers.sigir2020.published_scores import MEASURES
+from irrepro.routing.constellations import PRINTED
 from tests.papers.conftest import assert_made_once
 from tests.papers.sigir2020.conftest import raw
 
@@ -53,3 +55,17 @@ def test_the_effect_measures_are_computed_once_per_setting_ids_and_version(monke
     """Figures, tables, correlations and claims of the chapter all read them."""
     assert_made_once(monkeypatch, lambda: sigir2020.effect_measures("rpd", version="old"), effects, "pair_scores")
     assert_made_once(monkeypatch, lambda: sigir2020.effect_measures("rpl", ids=list(range(1, 51))), effects, "pair_scores")
+
+
+def test_the_bootstrap_intervals_read_each_measures_scores_once(monkeypatch):
+    """One pair_scores per measure for all printed pairs, not one per pair, statistic and measure."""
+    calls = []
+    original = effects.pair_scores
+    monkeypatch.setattr(effects, "pair_scores", lambda *args, **kwargs: calls.append(args) or original(*args, **kwargs))
+    effects._effect_ratio_intervals.cache_clear()
+    try:
+        table = sigir2020.effect_ratio_intervals("rpl")
+    finally:
+        effects._effect_ratio_intervals.cache_clear()  # the next caller recomputes with the real pair_scores
+    assert len(calls) == len(MEASURES)
+    assert table.notna().all().all() and len(table) == len(PRINTED)

@@ -164,13 +164,14 @@ def effect_ratio_intervals(
 @cached(maxsize=8)
 def _effect_ratio_intervals(setting: str, n_resamples: int, seed: int, level: float) -> pd.DataFrame:
     functions = {"ER": bootstrap.bootstrap_effect_ratio, "DeltaRI": bootstrap.bootstrap_delta_relative_improvement}
+    printed_ids = [constellation.constellation_id for constellation in PRINTED]
+    pairs = {label: pair_scores(setting, measure, printed_ids) for label, measure in MEASURES.items()}  # read once
     rows = {}
     for constellation in PRINTED:
         k = constellation.constellation_id
         row = {}
         for statistic, function in functions.items():
-            for label, measure in MEASURES.items():
-                pair = pair_scores(setting, measure, [k])
+            for label, pair in pairs.items():
                 interval = function(
                     orig_baseline=pair["orig_baseline"], orig_advanced=pair["orig_advanced"],
                     new_baseline=pair["new_baseline"][k], new_advanced=pair["new_advanced"][k],
