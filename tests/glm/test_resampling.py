@@ -46,6 +46,17 @@ def test_identity_closed_form_is_the_fitted_model_on_every_resample():
         assert np.array_equal(signs[row], _signs(scores[drawn])), row
 
 
+def test_identity_signs_are_computed_block_by_block_as_row_by_row():
+    """The resamples' contrasts are computed in blocks (bounded temporaries): a block's rows, the last
+    partial block included, must be those of the resample alone."""
+    scores = _matrix(3, topics=40, systems=12)
+    weights = topic_weights(topic_resamples(40, 150, seed=7))  # two whole blocks of 64 and a partial one
+    signs = identity_pair_signs(scores, weights)
+    alone = np.vstack([identity_pair_signs(scores, weights[row : row + 1]) for row in range(len(weights))])
+    assert signs.dtype == np.int8 and (signs != 0).any() and (signs == 0).any()
+    np.testing.assert_array_equal(signs, alone)
+
+
 @pytest.mark.parametrize("link", ["log", "logit"])
 def test_warm_started_refits_are_the_fits_of_the_resampled_matrices(link):
     scores = _matrix(2)

@@ -30,6 +30,8 @@ from irrepro.glm.fit import system_effects_refit
 
 __all__ = ["identity_pair_signs", "refit_pair_signs", "pair_signs"]
 
+_BLOCK = 64  # resamples whose pair contrasts are computed together
+
 
 def pair_signs(differences: np.ndarray, se: np.ndarray, *, n_systems: int, df_resid: float, alpha: float) -> np.ndarray:
     """Give Tukey HSD signs of contrasts ``differences`` with standard errors ``se``.
@@ -100,8 +102,14 @@ def identity_pair_signs(scores: np.ndarray, weights: np.ndarray, *, alpha: float
     se = np.sqrt(2.0 * np.maximum(rss, 0.0) / df_resid / n_topics)
     first, second = np.triu_indices(n_systems, k=1)
     magnitude = np.abs(effects - effects[:, :1]).max(axis=1, keepdims=True)  # as the fit's, relative to system 0
-    differences = without_rounding_noise(effects[:, first] - effects[:, second], magnitude)
-    return pair_signs(differences, se[:, None], n_systems=n_systems, df_resid=df_resid, alpha=alpha)
+    signs = np.empty((len(effects), first.size), dtype=np.int8)
+    # a block of resamples at a time: the (resamples, pairs) temporaries of all 1000 at once are
+    # 50 MB each (110 systems), and allocating and filling them took most of the time
+    for start in range(0, len(effects), _BLOCK):
+        rows = slice(start, start + _BLOCK)
+        differences = without_rounding_noise(effects[rows, first] - effects[rows, second], magnitude[rows])
+        signs[rows] = pair_signs(differences, se[rows, None], n_systems=n_systems, df_resid=df_resid, alpha=alpha)
+    return signs
 
 
 def refit_pair_signs(
