@@ -122,11 +122,17 @@ class _DistributionFunctions:
 
 
 class Probit(_DistributionFunctions, sm_links.Probit):
-    """statsmodels' probit link g(mu) = Phi^-1(mu), its values computed without scipy's checks."""
+    """The probit link g(mu) = Phi^-1(mu): statsmodels' ``Probit``, its values computed without scipy's checks.
+
+    Parameters
+    ----------
+    dbn : scipy.stats distribution, default scipy.stats.norm
+        The distribution whose quantile function is g (statsmodels' ``CDFLink``); the fitter takes the default.
+    """
 
 
 class Cauchit(_DistributionFunctions, sm_links.Cauchy):
-    """statsmodels' Cauchy link g(mu) = tan(pi (mu - 1/2)), its values computed without scipy's checks."""
+    """The cauchit link g(mu) = tan(pi (mu - 1/2)): statsmodels' ``Cauchy``, its values computed without scipy's checks."""
 
 
 _FACTORIES = {
