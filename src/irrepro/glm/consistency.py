@@ -123,7 +123,9 @@ def split_half_consistency(
         for link in links:
             fits = [fit_two_way(half, link=link, family=family) for half in halves]
             signs = [
-                contrast_signs(fit.system_effects.to_numpy(), fit.system_cov, df_resid=fit.df_resid, method=method, alpha=alpha)
+                contrast_signs(
+                    fit.system_effects.to_numpy(), fit.system_cov, df_resid=fit.df_resid, method=method, alpha=alpha
+                )
                 for fit in fits
             ]
             both = (signs[0] != 0) & (signs[1] != 0)
