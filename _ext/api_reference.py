@@ -15,6 +15,10 @@ Two additions to Sphinx's autodoc, for the pages under ``docs/api/``:
   its ``__module__`` and ``__qualname__`` (to the public package, for a private module).
 - Docutils reads ``CENTRE@CLEF`` in a docstring as an e-mail address; on the API pages such
   ``mailto:`` links are turned back into text (no docstring holds an address).
+- Before the pages are read, the main process imports every module an ``api-modules`` directive
+  of a page to be read documents: the processes that read pages in parallel are forked from it
+  and share those imports rather than each importing pandas, scikit-learn, statsmodels ... again,
+  and resolving references afterwards (in the main process) needs them too.
 - Module constants of ``__all__`` are documented even without a ``#:`` comment or a type
   annotation (autodoc would skip them, and references to them would not resolve); one whose
   value would print longer than :data:`MAX_VALUE_CHARS` (a dict of claims, a table of presets)
@@ -24,10 +28,13 @@ Two additions to Sphinx's autodoc, for the pages under ``docs/api/``:
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import pkgutil
+import re
 import sys
+from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -38,16 +45,35 @@ from sphinx.util.inspect import object_description
 
 MAX_VALUE_CHARS = 80
 OPTIONS = ("   :members:", "   :undoc-members:")  # undocumented names of __all__ are listed too
+API_MODULES = re.compile(r"^[ \t]*\.\. api-modules:: *(\S+)", flags=re.MULTILINE)
 
 
 def public_modules(package: str) -> list[str]:
     """``package`` and the import paths of its public submodules, recursively, sorted."""
+    return list(_public_modules(package))
+
+
+@functools.cache  # asked for each page before reading (imports, read costs) and by each directive
+def _public_modules(package: str) -> tuple[str, ...]:
     module = importlib.import_module(package)
     found = [package]
     for info in pkgutil.walk_packages(getattr(module, "__path__", []), prefix=f"{package}."):
         if not any(part.startswith("_") for part in info.name.split(".")):
             found.append(info.name)
-    return sorted(found)
+    return tuple(sorted(found))
+
+
+def documented_packages(text: str) -> list[str]:
+    """The packages the ``api-modules`` directives of a page's source ``text`` document, in order."""
+    return API_MODULES.findall(text)
+
+
+def import_documented_modules(app, env, docnames: list[str]) -> None:
+    """Import every module the pages ``docnames`` will document, before Sphinx forks its readers."""
+    for docname in docnames:
+        for package in documented_packages(Path(env.doc2path(docname)).read_text(encoding="utf-8")):
+            for name in public_modules(package):
+                importlib.import_module(name)
 
 
 class ApiModules(SphinxDirective):
@@ -159,11 +185,13 @@ def _field_home(candidate: str) -> str | None:
     return None
 
 
+@functools.cache  # every signature names str, int, pd.DataFrame ...: thousands of references, few targets
 def canonical_name(target: str, module: str | None = None) -> str | None:
     """Where the object a reference names is documented (``module.qualname``), if not at ``target``.
 
     The target is looked up in the module of the reference, then in the packages above it (as a
-    package's docstring names what its submodules define), then as a full path.
+    package's docstring names what its submodules define), then as a full path. Each failed
+    lookup tries to import a module that does not exist, so the answer is kept per target and module.
     """
     scopes = module.split(".") if module else []
     candidates = [".".join([*scopes[:depth], target]) for depth in range(len(scopes), -1, -1)]
@@ -215,4 +243,5 @@ def setup(app):
     app.add_autodocumenter(ShortDataDocumenter, override=True)
     app.add_directive("api-modules", ApiModules)
     app.connect("missing-reference", _resolve_reexport)
+    app.connect("env-before-read-docs", import_documented_modules)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1.0"}

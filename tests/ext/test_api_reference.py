@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
@@ -64,3 +65,34 @@ def test_every_public_module_but_the_command_line_is_on_an_api_page():
     modules = set(api_reference.public_modules("irrepro")) - {"irrepro.cli"}
     modules = {name for name in modules if not name.startswith("irrepro.commands")}  # documented in Using irrepro
     assert sorted(modules - _documented_modules()) == []
+
+
+def test_a_page_names_the_packages_its_api_modules_directives_document():
+    text = "# API\n\n```{eval-rst}\n.. api-modules:: irrepro.runs\n\n  .. api-modules:: irrepro.glm\n   :exclude: x\n```\n"
+    assert api_reference.documented_packages(text) == ["irrepro.runs", "irrepro.glm"]
+    assert api_reference.documented_packages("# Prose about api-modules:: irrepro.runs\n") == []
+
+
+def test_the_modules_a_page_documents_are_imported_before_the_pages_are_read(tmp_path):
+    """In a fresh interpreter (nothing of irrepro imported yet), as Sphinx's main process before it forks."""
+    page = tmp_path / "api-glm.md"
+    page.write_text("```{eval-rst}\n.. api-modules:: irrepro.glm\n```\n")
+    script = f"""
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("api_reference", {str(ROOT / "_ext" / "api_reference.py")!r})
+api_reference = importlib.util.module_from_spec(spec); spec.loader.exec_module(api_reference)
+assert "irrepro.glm.contrasts" not in sys.modules
+env = type("Env", (), {{"doc2path": staticmethod(lambda docname: {str(tmp_path)!r} + "/" + docname + ".md")}})()
+api_reference.import_documented_modules(None, env, ["api-glm"])
+print(sorted(set(api_reference.public_modules("irrepro.glm")) - set(sys.modules)))
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_a_reference_is_looked_up_once_per_target_and_module():
+    api_reference.canonical_name.cache_clear()
+    assert api_reference.canonical_name("str", "irrepro.routing.corpora") is None
+    assert api_reference.canonical_name("str", "irrepro.routing.corpora") is None
+    info = api_reference.canonical_name.cache_info()
+    assert (info.misses, info.hits) == (1, 1)
