@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,7 +37,9 @@ def test_references_to_re_exported_names_go_where_the_object_is_documented():
     assert resolve("write_tables", "irrepro.papers.clef2019") == "irrepro.papers.clef2019.files.write_tables"
     assert resolve("CLAIMS", "irrepro.papers.sigir2020") == "irrepro.papers.sigir2020.claim_checks.CLAIMS"
     assert resolve("CorpusWarning", "irrepro.routing.corpora.nyt") == "irrepro.routing.corpora.CorpusWarning"
-    assert resolve("Document.date", "irrepro.routing.corpora.trec") == "irrepro.routing.corpora.Document.date"
+    # a field the class's docstring describes has no entry of its own: the reference goes to the class
+    assert resolve("Document.date", "irrepro.routing.corpora.trec") == "irrepro.routing.corpora.Document"
+    assert resolve("notes", "irrepro.reproducibility.compare", "Comparison") == "irrepro.reproducibility.compare.Comparison"
     assert resolve("published_runs", "irrepro.papers.clef2019.prose") == "irrepro.papers.clef2019.published_runs"
 
 
@@ -96,3 +100,71 @@ def test_a_reference_is_looked_up_once_per_target_and_module():
     assert api_reference.canonical_name("str", "irrepro.routing.corpora") is None
     info = api_reference.canonical_name.cache_info()
     assert (info.misses, info.hits) == (1, 1)
+
+
+MODULE = '''"""A module with two small classes."""
+import dataclasses
+from typing import NamedTuple
+
+
+@dataclasses.dataclass
+class Point:
+    """A point.
+
+    Parameters
+    ----------
+    x, y : float
+        The coordinates.
+    """
+
+    x: float
+    y: float
+    #: How the point was measured (documented on its own line).
+    source: str = "survey"
+    label: str = ""
+
+
+class Pair(NamedTuple):
+    """Two numbers.
+
+    Attributes
+    ----------
+    first : int
+        The first.
+    """
+
+    first: int
+    second: int
+
+
+def shift(point: Point) -> Point:
+    """Move :attr:`Point.x` by one; :attr:`Point.source` stays."""
+    return point
+'''
+
+
+def test_fields_the_class_describes_are_listed_once(tmp_path):
+    """(References to such a field go to the class: see the references test above; they are resolved
+    for irrepro's names only.)"""
+    from sphinx.application import Sphinx
+
+    (tmp_path / "fieldsdemo.py").write_text(MODULE)
+    (tmp_path / "conf.py").write_text(
+        f"import sys\nsys.path[:0] = [{str(tmp_path)!r}, {str(ROOT / '_ext')!r}]\n"
+        "extensions = ['sphinx.ext.autodoc', 'numpydoc', 'api_reference']\n"
+        "numpydoc_show_class_members = False\n"
+    )
+    (tmp_path / "index.rst").write_text("Demo\n====\n\n.. automodule:: fieldsdemo\n   :members:\n   :undoc-members:\n")
+    warnings = io.StringIO()
+    app = Sphinx(tmp_path, tmp_path, tmp_path / "_build", tmp_path / "_doctrees", "html", status=None,
+                 warning=warnings, freshenv=True)  # fmt: skip
+    app.build()
+    html = (tmp_path / "_build" / "index.html").read_text()
+    ids = set(re.findall(r'id="(fieldsdemo\.[\w.]+)"', html))
+    assert {"fieldsdemo.Point", "fieldsdemo.Pair", "fieldsdemo.shift"} <= ids
+    assert "fieldsdemo.Point.source" in ids  # its own documentation: kept
+    assert "fieldsdemo.Point.label" in ids  # not described by the class: kept
+    assert not {"fieldsdemo.Point.x", "fieldsdemo.Point.y", "fieldsdemo.Pair.first"} & ids  # described: once
+    assert "fieldsdemo.Pair.second" in ids
+    assert 'href="#fieldsdemo.Point.source"' in html  # a field with an entry: linked there
+    assert "WARNING" not in warnings.getvalue()
