@@ -50,7 +50,7 @@ def declare_safe(app) -> None:
 def read_cost(source: str) -> int:
     """The work of reading a page, in bytes: its ``source`` and the Python modules its API directives document.
 
-    Parsing dominates reading, so bytes stand for seconds (about 10 µs a byte on the book's pages).
+    Parsing dominates reading, so bytes stand for seconds (4-10 µs of processor time a byte on the book's API pages).
     """
     modules = {name for package in documented_packages(source) for name in public_modules(package)}
     return len(source.encode()) + sum(os.path.getsize(importlib.import_module(name).__file__) for name in modules)
