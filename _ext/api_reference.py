@@ -15,6 +15,13 @@ Two additions to Sphinx's autodoc, for the pages under ``docs/api/``:
   its ``__module__`` and ``__qualname__`` (to the public package, for a private module).
 - Docutils reads ``CENTRE@CLEF`` in a docstring as an e-mail address; on the API pages such
   ``mailto:`` links are turned back into text (no docstring holds an address).
+- Before the pages are read, the main process imports every module an ``api-modules`` directive
+  of a page to be read documents: the processes that read pages in parallel are forked from it
+  and share those imports rather than each importing pandas, scikit-learn, statsmodels ... again,
+  and resolving references afterwards (in the main process) needs them too.
+- A field of a dataclass (or named tuple) that the class's docstring describes (Parameters or
+  Attributes) and that has no docstring of its own is not listed a second time as an attribute
+  with only its type (:class:`FieldsOnceClassDocumenter`); a reference to it goes to the class.
 - Module constants of ``__all__`` are documented even without a ``#:`` comment or a type
   annotation (autodoc would skip them, and references to them would not resolve); one whose
   value would print longer than :data:`MAX_VALUE_CHARS` (a dict of claims, a table of presets)
@@ -24,30 +31,56 @@ Two additions to Sphinx's autodoc, for the pages under ``docs/api/``:
 from __future__ import annotations
 
 import ast
+import dataclasses
+import functools
 import importlib
 import inspect
 import pkgutil
+import re
 import sys
+import warnings
+from pathlib import Path
+from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
-from sphinx.ext.autodoc import DataDocumenter, ModuleDocumenter
+from numpydoc.docscrape import NumpyDocString
+from sphinx.ext.autodoc import ClassDocumenter, DataDocumenter, ModuleDocumenter, ObjectMember
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.inspect import object_description
 
 MAX_VALUE_CHARS = 80
 OPTIONS = ("   :members:", "   :undoc-members:")  # undocumented names of __all__ are listed too
+API_MODULES = re.compile(r"^[ \t]*\.\. api-modules:: *(\S+)", flags=re.MULTILINE)
 
 
 def public_modules(package: str) -> list[str]:
     """``package`` and the import paths of its public submodules, recursively, sorted."""
+    return list(_public_modules(package))
+
+
+@functools.cache  # asked for each page before reading (imports, read costs) and by each directive
+def _public_modules(package: str) -> tuple[str, ...]:
     module = importlib.import_module(package)
     found = [package]
     for info in pkgutil.walk_packages(getattr(module, "__path__", []), prefix=f"{package}."):
         if not any(part.startswith("_") for part in info.name.split(".")):
             found.append(info.name)
-    return sorted(found)
+    return tuple(sorted(found))
+
+
+def documented_packages(text: str) -> list[str]:
+    """The packages the ``api-modules`` directives of a page's source ``text`` document, in order."""
+    return API_MODULES.findall(text)
+
+
+def import_documented_modules(app, env, docnames: list[str]) -> None:
+    """Import every module the pages ``docnames`` will document, before Sphinx forks its readers."""
+    for docname in docnames:
+        for package in documented_packages(Path(env.doc2path(docname)).read_text(encoding="utf-8")):
+            for name in public_modules(package):
+                importlib.import_module(name)
 
 
 class ApiModules(SphinxDirective):
@@ -142,7 +175,7 @@ def _home(candidate: str, found) -> str | None:
     owner_name, _, name = candidate.rpartition(".")
     owner = _lookup(owner_name)
     if inspect.isclass(owner):  # an attribute or property: documented with its class
-        return f"{_home(owner_name, owner)}.{name}"
+        return _member_home(owner_name, owner, name)
     # a constant: documented where __all__ lists it (a package's own constants in the package)
     listed = inspect.ismodule(owner) and name in getattr(owner, "__all__", ())
     if listed and (not hasattr(owner, "__path__") or name in _own_names(owner)):
@@ -155,18 +188,30 @@ def _field_home(candidate: str) -> str | None:
     owner_name, _, name = candidate.rpartition(".")
     owner = _lookup(owner_name) if owner_name.startswith("irrepro.") else None
     if inspect.isclass(owner) and name in getattr(owner, "__annotations__", {}):
-        return f"{_home(owner_name, owner)}.{name}"
+        return _member_home(owner_name, owner, name)
     return None
 
 
-def canonical_name(target: str, module: str | None = None) -> str | None:
+def _member_home(owner_name: str, owner: type, name: str) -> str:
+    """Where the member ``name`` of the class ``owner`` is documented: its own entry, or the class
+    for a field the class's docstring describes (:class:`FieldsOnceClassDocumenter`)."""
+    home = _home(owner_name, owner)
+    return home if name in described_fields(owner) else f"{home}.{name}"
+
+
+@functools.cache  # every signature names str, int, pd.DataFrame ...: thousands of references, few targets
+def canonical_name(target: str, module: str | None = None, class_name: str | None = None) -> str | None:
     """Where the object a reference names is documented (``module.qualname``), if not at ``target``.
 
-    The target is looked up in the module of the reference, then in the packages above it (as a
-    package's docstring names what its submodules define), then as a full path.
+    The target is looked up in the class and module of the reference, then in the packages above
+    it (as a package's docstring names what its submodules define), then as a full path. Each
+    failed lookup tries to import a module that does not exist, so the answer is kept per target,
+    module and class.
     """
     scopes = module.split(".") if module else []
     candidates = [".".join([*scopes[:depth], target]) for depth in range(len(scopes), -1, -1)]
+    if module and class_name:  # a method's docstring names a field of its class
+        candidates.insert(0, f"{module}.{class_name}.{target}")
     for candidate in candidates:
         found = _lookup(candidate) if candidate.startswith("irrepro.") else None
         home = _home(candidate, found) if found is not None else _field_home(candidate)
@@ -178,12 +223,45 @@ def canonical_name(target: str, module: str | None = None) -> str | None:
 def _resolve_reexport(app, env, node, contnode):
     if node.get("refdomain") != "py":
         return None
-    canonical = canonical_name(node["reftarget"], node.get("py:module"))
+    canonical = canonical_name(node["reftarget"], node.get("py:module"), node.get("py:class"))
     if canonical is None:
         return None
     return env.get_domain("py").resolve_xref(
         env, node["refdoc"], app.builder, node["reftype"], canonical, node, contnode
     )
+
+
+def described_fields(cls) -> set[str]:
+    """The fields of the dataclass or named tuple ``cls`` that its docstring's Parameters or Attributes describe."""
+    fields = {field.name for field in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set()
+    if issubclass(cls, tuple):  # a named tuple
+        fields |= set(getattr(cls, "_fields", ()))
+    if not fields:
+        return set()
+    with warnings.catch_warnings():  # numpydoc warns of unknown sections when it renders the class
+        warnings.simplefilter("ignore")
+        sections = NumpyDocString(inspect.getdoc(cls) or "")
+    entries = [entry for section in ("Parameters", "Attributes") for entry in sections[section]]
+    return fields & {name.strip() for entry in entries for name in entry.name.split(",")}
+
+
+class FieldsOnceClassDocumenter(ClassDocumenter):
+    """A class as autodoc documents it, without a second entry for a field its docstring describes.
+
+    autodoc lists each field of a dataclass as an attribute of its own, with its type and no text
+    when the field has no docstring (``#:``) of its own, below the class's Parameters section that
+    already gives its type and meaning. Such fields are left out; references to them go to the class.
+    """
+
+    priority = ClassDocumenter.priority + 1
+
+    def filter_members(self, members: list[ObjectMember], want_all: bool) -> list[tuple[str, Any, bool]]:
+        described = described_fields(self.object)
+        own_docs = self.analyzer.find_attr_docs() if self.analyzer else {}
+        namespace = ".".join(self.objpath)
+        kept = [member for member in members if member.__name__ not in described
+                or member.docstring or (namespace, member.__name__) in own_docs]  # fmt: skip
+        return super().filter_members(kept, want_all)
 
 
 class ShortDataDocumenter(DataDocumenter):
@@ -213,6 +291,8 @@ def setup(app):
     app.setup_extension("sphinx.ext.autodoc")
     app.connect("doctree-read", _unlink_addresses)
     app.add_autodocumenter(ShortDataDocumenter, override=True)
+    app.add_autodocumenter(FieldsOnceClassDocumenter, override=True)
     app.add_directive("api-modules", ApiModules)
     app.connect("missing-reference", _resolve_reexport)
+    app.connect("env-before-read-docs", import_documented_modules)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1.0"}

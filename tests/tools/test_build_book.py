@@ -136,3 +136,24 @@ def test_a_failing_chapter_stops_the_build_naming_it_with_its_traceback(tmp_path
     assert f"{book / 'chapters' / 'b.md'}: a cell failed" in result.stderr
     assert "ValueError: the data is not there" in re.sub(r"\x1b\[[0-9;]*m", "", result.stderr)  # colours off
     assert not (book / "_build" / "html").exists()
+
+
+def test_the_book_configuration_is_validated_without_compiling_the_iri_grammars():
+    """In a fresh interpreter, as `make book` starts: jupyter-book's schema check of _config.yml runs, rfc3987-syntax is not imported."""
+    script = f"""
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("build_book", {str(ROOT / "tools" / "build_book.py")!r})
+build_book = sys.modules["build_book"] = importlib.util.module_from_spec(spec); spec.loader.exec_module(build_book)
+build_book.skip_iri_grammars()
+settings = build_book.sphinx_settings()
+import jsonschema
+from jupyter_book.config import validate_yaml
+import yaml
+validate_yaml(yaml.safe_load(open({str(ROOT / "_config.yml")!r})), raise_on_errors=True)
+validate_yaml({{"title": 3}}, raise_on_errors=False, print_func=lambda message: print("INVALID", message))
+print(settings["html_theme"], "rfc3987_syntax" in sys.modules and sys.modules["rfc3987_syntax"] is not None)
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == "sphinx_book_theme False"
+    assert any(line.startswith("INVALID") and "title" in result.stdout for line in lines)  # still validated
