@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from irrepro.routing import standin
-from irrepro.routing.classifier import train_topic_models
+from irrepro.routing.classifier import train_tolerances
 from irrepro.routing.constellations import DEFAULT, by_name
 from irrepro.routing.experiment import RunCache, RunRequest, StandInCorpora, iter_runs
 from irrepro.routing.pipeline import route
@@ -90,7 +90,7 @@ def test_classifiers_trained_once_rank_both_targets(monkeypatch):
     from irrepro.routing import trainer
 
     trainings = []
-    monkeypatch.setattr(trainer, "train_topic_models", lambda *a, **k: trainings.append(a) or train_topic_models(*a, **k))
+    monkeypatch.setattr(trainer, "train_tolerances", lambda *a, **k: trainings.extend(k["tolerances"]) or train_tolerances(*a, **k))
     built = standin.load()
     requests = [RunRequest(WCR04, target, by_name(name)) for name in ("default", "C_4") for target in ("reuters-near", "reuters-far")]
     made = list(iter_runs(StandInCorpora(), requests))

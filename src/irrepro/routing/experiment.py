@@ -405,7 +405,8 @@ def _serial_runs(corpora, requests: list[RunRequest], hold: bool, trainer: Train
     model and training rows once, the target's rows once per target (each training set dropped after
     its last run), the classifiers by ``trainer``, so once per content and classifier setting
     (:attr:`~irrepro.routing.pipeline.RunSettings.classifier_key`), e.g. for both targets when they
-    route the same topics."""
+    route the same topics, and the settings of a feature set that differ only in ``tol`` together
+    (:meth:`~irrepro.routing.trainer.Trainer.train_all`)."""
     by_training: dict[tuple, dict[tuple, list[RunRequest]]] = {}
     for request in requests:
         by_training.setdefault(request.training_key, {}).setdefault(request.feature_key, []).append(request)
@@ -413,6 +414,7 @@ def _serial_runs(corpora, requests: list[RunRequest], hold: bool, trainer: Train
         shared: Features | None = None
         for key, group in groups.items():
             shared = features = _feature_task(corpora, group[0], hold, shared)
+            trainer.train_all(features, [request.settings for request in group])  # tol variants on one trajectory
             for request in group:
                 models = trainer.train(features, request.settings)
                 yield MadeRun(request, *_run_task(corpora, features, request, models), key)
