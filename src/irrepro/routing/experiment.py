@@ -341,10 +341,10 @@ def _run_task(corpora, features: Features, request: RunRequest, models: TopicMod
         target = resolve_corpora(corpora, request.implementation)[request.target]
     if models is None:
         models = train_models(features, request.settings)
-    result = rank_features(features, request.settings, target=target, run_tag=request.tag, models=models)
-    result.platform = platform_metadata(PACKAGES)  # of the process that made it: a Dask worker may run elsewhere
     # ids as categories: a run of 10,000 documents x 50 topics takes a tenth of the memory
-    result.run = result.run.astype({"query_id": "category", "doc_id": "category", "run": "category"})
+    result = rank_features(features, request.settings, target=target, run_tag=request.tag, models=models,
+                           categorical=True)  # fmt: skip
+    result.platform = platform_metadata(PACKAGES)  # of the process that made it: a Dask worker may run elsewhere
     return result, time.perf_counter() - started, time.thread_time() - cpu, features.seconds, features.cpu_seconds
 
 
