@@ -869,6 +869,7 @@ def route(
     run_tag: str = "routing",
     chunk_size: int = 10_000,
     progress: bool = False,
+    train: Callable[[Features, RunSettings], TopicModels] | None = None,
 ) -> RoutingResult:
     """Rank ``target`` for every routable topic with classifiers trained on ``training``.
 
@@ -906,6 +907,10 @@ def route(
         Documents read at a time.
     progress : bool, default False
         Show tqdm progress bars (stderr); off by default for notebooks.
+    train : callable, optional
+        Gives the classifiers of the prepared features and settings (default :func:`train_models`);
+        e.g. :meth:`irrepro.routing.trainer.Trainer.train`, which hands out a training of equal
+        content made before.
 
     Returns
     -------
@@ -917,7 +922,8 @@ def route(
         tol_scale=tol_scale, k=k,
     )
     features = prepare_features(training, target, settings, topics=topics, chunk_size=chunk_size, progress=progress)
-    return rank_features(features, settings, run_tag=run_tag, chunk_size=chunk_size, progress=progress)
+    models = None if train is None else train(features, settings)
+    return rank_features(features, settings, run_tag=run_tag, chunk_size=chunk_size, progress=progress, models=models)
 
 
 def default_run_tag(system: str, **options) -> str:

@@ -26,7 +26,7 @@ import numpy as np
 from irrepro.routing.classifier import TopicModels, train_tolerances
 from irrepro.routing.pipeline import Features, RunSettings
 
-__all__ = ["MEMO_BYTES", "Trainer", "content_key"]
+__all__ = ["MEMO_BYTES", "Trainer", "content_key", "shared_trainer"]
 
 #: coefficients the memo of a :class:`Trainer` keeps (about 36 stand-in trainings of 44 topics)
 MEMO_BYTES = 256 * 2**20
@@ -137,3 +137,21 @@ class Trainer:
         while total > self.memo_bytes and len(self._memo) > 1:
             _, oldest = self._memo.popitem(last=False)
             total -= oldest.coef.nbytes
+
+
+_SHARED: list[Trainer] = []
+
+
+def shared_trainer() -> Trainer:
+    """Give this process's shared :class:`Trainer`: the stand-in's run caches and
+    :func:`irrepro.routing.standin.run` train with it, so a run made again (an exercise repeating a
+    table's run) reuses the table's training.
+
+    Returns
+    -------
+    Trainer
+        The same object on every call.
+    """
+    if not _SHARED:
+        _SHARED.append(Trainer())
+    return _SHARED[0]
