@@ -143,9 +143,10 @@ _SHARED: list[Trainer] = []
 
 
 def shared_trainer() -> Trainer:
-    """Give this process's shared :class:`Trainer`: the stand-in's run caches and
-    :func:`irrepro.routing.standin.run` train with it, so a run made again (an exercise repeating a
-    table's run) reuses the table's training.
+    """Give this process's shared :class:`Trainer`.
+
+    The stand-in's run caches and :func:`irrepro.routing.standin.run` train with it, so a run made
+    again (an exercise repeating a table's run) reuses the table's training.
 
     Returns
     -------
