@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from sklearn.linear_model import LogisticRegression
 
 from irrepro.routing import logistic
-from irrepro.routing.classifier import train_topic_models
+from irrepro.routing.classifier import train_tolerances, train_topic_models
 
 
 def _data():
@@ -117,3 +117,39 @@ def test_topics_on_the_same_rows_fitted_together_equal_one_fit_per_topic(monkeyp
     assert together.topics == apart.topics == ["a", "b", "c", "d"] and together.skipped == apart.skipped
     assert np.array_equal(together.coef, apart.coef) and np.array_equal(together.intercept, apart.intercept)
     assert together.iterations == apart.iterations and together.not_converged == apart.not_converged
+
+
+def _same_models(a, b) -> bool:
+    return (a.topics == b.topics and np.array_equal(a.coef, b.coef) and np.array_equal(a.intercept, b.intercept)
+            and a.iterations == b.iterations and a.not_converged == b.not_converged and a.skipped == b.skipped
+            and a.training_sizes == b.training_sizes)  # fmt: skip
+
+
+@pytest.mark.parametrize("solver", ["lbfgs", "liblinear"])
+def test_several_tolerances_at_once_are_each_trained_alone_bit_for_bit(solver):
+    """train_tolerances gives, for each (tol, tol_scale), exactly train_topic_models' models: on the
+    mean and the summed loss, a tol stopping before the first step and one hitting max_iter."""
+    features, grades = _data()
+    examples = {"a": (np.arange(40), grades), "b": (np.arange(40), (grades + 1) % 3),
+                "one-class": (np.arange(3), np.ones(3, dtype=int))}  # fmt: skip
+    tolerances = [(1e-4, "mean"), (0.6, "mean"), (1e-12, "mean"), (1e-2, "mean")]
+    tolerances += [(1.0, "sum"), (1e-4, "sum")] if solver == "lbfgs" else []
+    together = train_tolerances(features, examples, tolerances=tolerances, C=10.0, max_iter=8, solver=solver)
+    for (tol, tol_scale), models in zip(tolerances, together, strict=True):
+        alone = train_topic_models(features, examples, C=10.0, tol=tol, max_iter=8, tol_scale=tol_scale, solver=solver)
+        assert _same_models(models, alone)
+    iterations = [models.iterations["a"] for models in together]
+    assert len(set(iterations)) > 1 and together[0].skipped == {"one-class": together[0].skipped["one-class"]}
+    if solver == "lbfgs":  # before the first step (|gradient| < 1/2 at 0) and at max_iter
+        assert iterations[1] == 0 and iterations[2] == 8 and "a" in together[2].not_converged
+
+
+def test_several_tolerances_share_one_trajectory_per_topic(monkeypatch):
+    """Four tolerances of two topics: two L-BFGS-B states, not eight."""
+    features, grades = _data()
+    examples = {"a": (np.arange(40), grades), "b": (np.arange(40), (grades + 1) % 3)}
+    states = []
+    made = logistic._Lbfgsb
+    monkeypatch.setattr(logistic, "_Lbfgsb", lambda *a, **k: states.append(k["gtol"]) or made(*a, **k))
+    train_tolerances(features, examples, tolerances=[(1e-4, "mean"), (1.0, "mean"), (1e-2, "mean"), (1.0, "sum")])
+    assert sorted(states) == [1e-4, 1e-4]

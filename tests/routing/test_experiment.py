@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from irrepro.routing import standin
-from irrepro.routing.classifier import train_topic_models
+from irrepro.routing.classifier import train_tolerances
 from irrepro.routing.constellations import DEFAULT, by_name
 from irrepro.routing.experiment import RunCache, RunRequest, StandInCorpora, iter_runs
 from irrepro.routing.pipeline import route
@@ -90,7 +90,7 @@ def test_classifiers_trained_once_rank_both_targets(monkeypatch):
     from irrepro.routing import trainer
 
     trainings = []
-    monkeypatch.setattr(trainer, "train_topic_models", lambda *a, **k: trainings.append(a) or train_topic_models(*a, **k))
+    monkeypatch.setattr(trainer, "train_tolerances", lambda *a, **k: trainings.extend(k["tolerances"]) or train_tolerances(*a, **k))
     built = standin.load()
     requests = [RunRequest(WCR04, target, by_name(name)) for name in ("default", "C_4") for target in ("reuters-near", "reuters-far")]
     made = list(iter_runs(StandInCorpora(), requests))
@@ -123,3 +123,22 @@ def test_the_cache_trains_equal_content_once_across_prefetches():
     assert near.topics == far.topics and cache.trainer.trainings == 1
     cache.run(WCR04, "far", constellation=by_name("C_4"))
     assert cache.trainer.trainings == 2
+
+
+def test_runs_of_equal_lines_under_other_tags_are_scored_once(monkeypatch):
+    """tol_1 and tol_2 on the mean loss stop every topic at the start (every score 1/2): their lines
+    are equal, so the cache evaluates one of them; the default's lines differ and are evaluated too."""
+    from irrepro.routing import experiment
+
+    evaluated = []
+    real = experiment.evaluate_prepared
+    monkeypatch.setattr(experiment, "evaluate_prepared", lambda runs, *a, **k: evaluated.append(list(runs)) or real(runs, *a, **k))
+    built = standin.load()
+    cache = RunCache(collections={"robust04": built.training["robust04"], "near": built.collections["reuters-near"]})
+    runs = [cache.run(WCR04, "near", constellation=by_name(name)) for name in ("tol_1", "tol_2", "default")]
+    tables = [cache.scores(run, "near") for run in runs]
+    assert [tag for (tag,) in evaluated] == [runs[0].run["run"].iat[0], runs[2].run["run"].iat[0]]
+    pd.testing.assert_frame_equal(tables[0], tables[1])
+    alone = RunCache(collections=cache.collections).scores(runs[1], "near")
+    pd.testing.assert_frame_equal(tables[1], alone)
+    assert not tables[2].equals(tables[0])

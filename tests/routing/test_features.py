@@ -144,3 +144,18 @@ def test_counts_give_the_texts_model_and_rows_bit_for_bit(texts, split, max_df, 
 def test_counts_of_no_text_fit_nothing():
     with pytest.raises(ValueError, match="no documents"):
         fit_tfidf_counts([TermCounts.of([])])
+
+
+def test_one_fitting_corpus_counted_once_serves_every_max_df_and_max_features(monkeypatch):
+    """fit_tfidf_counts on the same counted parts with other options merges their vocabularies once
+    (the runs of one training set differ in max_df and max_features only), and each model is still
+    fit_tfidf's on the texts: terms in string order, max_features ties by term."""
+    texts = ["oil oil price", "gold price", "the oil and the gold", "rose fell", "u.s. crude-oil 1987 x", "fell rose x"]
+    counts = [TermCounts.of(texts[:2]), TermCounts.of(texts[2:])]
+    merged = []
+    real = TermCounts.frequencies
+    monkeypatch.setattr(TermCounts, "frequencies", lambda self: merged.append(self) or real(self))
+    for options in ({}, {"max_df": 0.5}, {"max_features": 0.5}, {"max_features": 0.3, "max_df": 2}):
+        model, expected = fit_tfidf_counts(counts, **options), fit_tfidf(texts, **options)
+        assert model.terms == expected.terms and np.array_equal(model.idf, expected.idf)
+    assert len(merged) == 2

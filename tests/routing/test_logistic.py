@@ -73,3 +73,44 @@ def test_one_tolerance_per_fit_is_required():
     X, labels = _problem(3, 20, 5, 2)
     with pytest.raises(ValueError, match="2 label vectors but 1 tolerances"):
         fit_lbfgs(X, labels, C=1.0, tols=[1e-4], max_iter=10)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    n_rows=st.integers(8, 120),
+    n_columns=st.integers(2, 60),
+    C=st.sampled_from([0.01, 1.5, 1e4]),
+    tols=st.lists(st.sampled_from([1e-10, 1e-6, 1e-4, 1e-3, 1e-2, 0.1, 0.5, 5.0]), min_size=2, max_size=6),
+    max_iter=st.sampled_from([1, 2, 5, 100]),
+)
+def test_fits_differing_only_in_tol_are_scikit_learns_bit_for_bit(seed, n_rows, n_columns, C, tols, max_iter):
+    """Fits with equal labels share one trajectory; each still ends where scikit-learn's fit with
+    its own tol ends: at the start point (a tol >= 1/2), at an iterate between, or at max_iter."""
+    X, (y,) = _problem(seed, n_rows, n_columns, 1)
+    fits = fit_lbfgs(X, [y] * len(tols), C=C, tols=tols, max_iter=max_iter)
+    for tol, fit in zip(tols, fits, strict=True):
+        model, converged = _sklearn(X, y, C=C, tol=tol, max_iter=max_iter)
+        assert np.array_equal(fit.coef, model.coef_[0]) and fit.intercept == model.intercept_[0]
+        assert (fit.iterations, fit.converged) == (model.n_iter_[0], converged)
+
+
+def test_each_tol_stops_where_scikit_learn_stops_on_one_trajectory(monkeypatch):
+    """One L-BFGS-B state for five tolerances of the same labels, and five different ends: met at
+    the start, after some iterations, after more, and max_iter reached (not converged)."""
+    X, (y,) = _problem(11, 150, 40, 1)
+    tols = [5.0, 1e-2, 1e-4, 1e-3, 1e-12]
+    made = []
+    monkeypatch.setattr(logistic, "_Lbfgsb", lambda *a, **k: made.append(k["gtol"]) or _state(*a, **k))
+    fits = fit_lbfgs(X, [y] * len(tols), C=100.0, tols=tols, max_iter=30)
+    assert made == [1e-12]
+    ends = [(fit.iterations, fit.converged) for fit in fits]
+    for tol, fit in zip(tols, fits, strict=True):
+        model, converged = _sklearn(X, y, C=100.0, tol=tol, max_iter=30)
+        assert np.array_equal(fit.coef, model.coef_[0]) and fit.intercept == model.intercept_[0]
+        assert (fit.iterations, fit.converged) == (model.n_iter_[0], converged)
+    assert ends[0] == (0, True) and ends[-1] == (30, False)
+    assert 0 < ends[1][0] < ends[3][0] < ends[2][0] < 30
+
+
+_state = logistic._Lbfgsb

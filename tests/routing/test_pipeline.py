@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from irrepro.routing.constellations import by_name
+from irrepro.routing.constellations import Constellation, by_name
 from irrepro.routing.corpora import Document
 from irrepro.routing.pipeline import (
     Collection,
@@ -124,3 +124,25 @@ def test_features_serve_another_target_routing_the_same_topics():
 def test_a_collection_without_repeated_ids_is_kept_as_it_is():
     collection = Collection("train", TRAIN, TRAIN_QRELS)
     assert last_occurrences(collection) == (collection, 0)
+
+
+def test_runs_of_one_held_training_set_find_its_judged_documents_once(monkeypatch):
+    """Where the judged training documents are (and so each topic's examples) is found once for the
+    held documents of a training set, whatever the tf-idf options; the features equal, bit for bit,
+    those prepared from the same documents streamed (found again each time)."""
+    from irrepro.routing import pipeline
+
+    made = []
+    real = pipeline._examples
+    monkeypatch.setattr(pipeline, "_examples", lambda *a: made.append(a) or real(*a))
+    training = [Collection("train", TRAIN, TRAIN_QRELS), Collection("more", TARGET, TARGET_QRELS)]
+    target = Collection("target", TARGET, TARGET_QRELS)
+    for constellation in (by_name("default"), Constellation("df", 0, max_df=0.5), Constellation("tf", 0, max_features=0.5)):
+        settings = RunSettings.resolve("paper", constellation=constellation)
+        held = prepare_features(training, target, settings)
+        streamed = prepare_features([_streamed(c) for c in training], _streamed(target), settings)
+        assert (held.training != streamed.training).nnz == 0 and held.training.shape == streamed.training.shape
+        assert held.missing_judged == streamed.missing_judged and list(held.examples) == list(streamed.examples)
+        for topic, (rows, grades) in held.examples.items():
+            assert np.array_equal(rows, streamed.examples[topic][0]) and np.array_equal(grades, streamed.examples[topic][1])
+    assert len(made) == 1 + 3  # the held set once, each streamed preparation again

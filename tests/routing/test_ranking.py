@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -46,3 +47,18 @@ def test_shape_mismatch_and_bad_k_raise():
         TopK(["t"], k=0)
     with pytest.raises(ValueError, match="shape"):
         TopK(["t"], k=1).update(np.zeros((2, 2)), ["a", "b"])
+
+
+@pytest.mark.parametrize("ties", ["first", "last"])
+def test_the_categorical_frame_is_the_frame_with_its_ids_as_categories(ties):
+    """categorical=True gives frame().astype(category) exactly: categories, their order and dtype, codes."""
+    rng = np.random.default_rng(5)
+    top = TopK(["t2", "t10", "t1"], k=7, ties=ties)
+    for start in range(0, 30, 8):
+        doc_ids = [f"d{(start + i) * 7 % 30}" for i in range(8)]
+        top.update(rng.integers(0, 4, size=(8, 3)).astype(float), doc_ids)  # many ties
+    expected = top.frame(run="r").astype({"query_id": "category", "doc_id": "category", "run": "category"})
+    pd.testing.assert_frame_equal(top.frame(run="r", categorical=True), expected)
+    empty = TopK([], k=3)
+    pd.testing.assert_frame_equal(empty.frame(run="r", categorical=True),
+                                  empty.frame(run="r").astype(dict.fromkeys(("query_id", "doc_id", "run"), "category")))

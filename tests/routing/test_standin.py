@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from irrepro.evaluation import evaluate
@@ -139,3 +140,20 @@ def test_each_slice_says_what_it_is(small):
     assert f"dated before {small.training_cut}" in about["reuters-04"]["source"]
     assert "stand-in for core18" in about["reuters-far"]["source"]
     assert "every story judged for every topic" in about["reuters-near"]["topics"]
+
+
+def test_a_run_made_again_reuses_its_training(small):
+    """StandIn.run trains with the process's shared trainer: the second identical run trains nothing,
+    and its run is route()'s, which trains afresh."""
+    from irrepro.routing.pipeline import route
+    from irrepro.routing.trainer import shared_trainer
+
+    first = small.run("wcrobust04", "reuters-near", constellation=by_name("C_3"))
+    trained = shared_trainer().trainings
+    again = small.run("wcrobust04", "reuters-near", constellation=by_name("C_3"))
+    assert shared_trainer().trainings == trained
+    alone = route([small.training["robust04"]], small.collections["reuters-near"], constellation=by_name("C_3"),
+                  run_tag=first.run["run"].iat[0])  # fmt: skip
+    pd.testing.assert_frame_equal(again.run, alone.run)
+    pd.testing.assert_frame_equal(first.run, alone.run)
+    assert again.iterations == alone.iterations

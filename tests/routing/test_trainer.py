@@ -64,3 +64,23 @@ def test_the_memo_forgets_the_oldest_trainings_beyond_its_budget():
     trainer.train(features, RunSettings.resolve("paper", constellation=by_name("C_4")))
     again = trainer.train(features, PAPER)
     assert again is not first and trainer.trainings == 3 and _same(again, first)
+
+
+def test_settings_differing_only_in_tol_are_trained_in_one_call(monkeypatch):
+    """train_all: the default, tol_1, tol_3 and the default on the summed loss in one call of
+    train_tolerances (C_4 in another); train() then hands out each from the memo, equal to train_models'."""
+    from irrepro.routing import trainer as trainer_module
+
+    calls = []
+    real = trainer_module.train_tolerances
+    monkeypatch.setattr(trainer_module, "train_tolerances",
+                        lambda *a, **k: calls.append(k["tolerances"]) or real(*a, **k))  # fmt: skip
+    settings = [RunSettings.resolve("paper", constellation=by_name(name)) for name in ("default", "tol_1", "tol_3", "C_4")]
+    settings.append(RunSettings.resolve("paper", tol_scale="sum"))
+    features, trainer = _features(), Trainer()
+    trainer.train_all(features, settings)
+    assert sorted(calls) == [[(1e-4, "mean")], [(1e-4, "mean"), (1.0, "mean"), (5.0, "mean"), (1e-4, "sum")]]
+    assert trainer.trainings == 5
+    for each in settings:
+        assert _same(trainer.train(features, each), train_models(features, each))
+    assert trainer.trainings == 5 and len(calls) == 2

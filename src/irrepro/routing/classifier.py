@@ -44,7 +44,7 @@ small ``tol`` constellations can) does not warn: the topics are listed in
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -58,7 +58,7 @@ from irrepro.routing import logistic
 from irrepro.routing.constellations import TOL_SCALES
 from irrepro.routing.logistic import LbfgsFit
 
-__all__ = ["SOLVERS", "TopicModels", "train_topic_models"]
+__all__ = ["SOLVERS", "TopicModels", "train_topic_models", "train_tolerances"]
 
 #: the logistic-regression solvers of the two implementations of the authors' code
 SOLVERS = ("lbfgs", "liblinear")
@@ -171,61 +171,122 @@ def train_topic_models(
     ValueError
         For an unknown solver or tol_scale, or ``tol_scale="sum"`` with liblinear.
     """
-    _check_solver(solver, tol_scale)
-    models = TopicModels(topics=[], coef=np.zeros((features.shape[1], 0)), intercept=np.zeros(0))
-    fittable: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-    for topic, (rows, grades) in examples.items():
-        labels = (np.asarray(grades) >= 1).astype(np.int64)
-        positives = int(labels.sum())
-        negatives = int(len(labels) - positives)
-        models.training_sizes[topic] = (positives, negatives)
-        if positives == 0 or negatives == 0:
-            models.skipped[topic] = f"{positives} relevant and {negatives} non-relevant judged training documents"
-        else:
-            fittable[topic] = (np.asarray(rows), labels)
+    return train_tolerances(features, examples, tolerances=[(tol, tol_scale)], C=C, max_iter=max_iter,
+                            solver=solver)[0]  # fmt: skip
+
+
+def train_tolerances(
+    features: sp.csr_matrix,
+    examples: Mapping[str, tuple[np.ndarray, np.ndarray]],
+    *,
+    tolerances: Sequence[tuple[float, str]],
+    C: float = 1.5,
+    max_iter: int = 100,
+    solver: str = "lbfgs",
+) -> list[TopicModels]:
+    """Fit one classifier per topic for each ``(tol, tol_scale)``: :func:`train_topic_models` of each.
+
+    With lbfgs, a topic's fits that differ only in the bound on the gradient follow one L-BFGS-B
+    trajectory, each stopping where its own bound stops it
+    (:func:`~irrepro.routing.logistic.fit_lbfgs`): the result of each is, bit for bit, that of
+    :func:`train_topic_models` with that ``tol`` and ``tol_scale``.
+
+    Parameters
+    ----------
+    features : scipy.sparse.csr_matrix
+        tf-idf rows of all judged training documents.
+    examples : mapping topic -> (row indices into ``features``, relevance grades)
+        The judged documents of each topic; grade >= 1 is relevant.
+    tolerances : sequence of (float, str)
+        ``(tol, tol_scale)`` of each training (:func:`train_topic_models`).
+    C : float, default 1.5
+        The inverse regularisation strength, shared.
+    max_iter : int, default 100
+        The solver's most iterations, shared.
+    solver : {"lbfgs", "liblinear"}
+        The solver, shared.
+
+    Returns
+    -------
+    list of TopicModels
+        One per entry of ``tolerances``, in order.
+
+    Raises
+    ------
+    ValueError
+        For an unknown solver or tol_scale, or ``tol_scale="sum"`` with liblinear.
+    """
+    for _, tol_scale in tolerances:
+        _check_solver(solver, tol_scale)
+    sizes, skipped, fittable = _fittable(examples)
     # One BLAS thread for all fits: the many small products of lbfgs are several times slower with
     # busy-waiting BLAS threads (measured 5x on the 2-core machine); the result does not change. This is
     # the routing runs' only BLAS-heavy step (scoring is a sparse product, which uses no BLAS), so the
     # cap lives here and callers need none of their own.
     with threadpool_limits(limits=1, user_api="blas"):
-        fits = _fits(features, fittable, solver=solver, C=C, tol=tol, max_iter=max_iter, tol_scale=tol_scale)
-    for topic in fittable:  # in the examples' order
-        fit = fits[topic]
-        if not fit.converged:
-            models.not_converged.append(topic)
-        models.topics.append(topic)
-        models.iterations[topic] = fit.iterations
+        fits = _fits(features, fittable, tolerances, solver=solver, C=C, max_iter=max_iter)
+    return [_stacked(features.shape[1], fittable, each, sizes, skipped) for each in fits]
+
+
+def _fittable(examples: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> tuple[dict, dict, dict]:
+    """Each topic's (positives, negatives); why a topic of one class is skipped; the others' rows and 0/1 labels."""
+    sizes: dict[str, tuple[int, int]] = {}
+    skipped: dict[str, str] = {}
+    fittable: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for topic, (rows, grades) in examples.items():
+        labels = (np.asarray(grades) >= 1).astype(np.int64)
+        positives = int(labels.sum())
+        negatives = int(len(labels) - positives)
+        sizes[topic] = (positives, negatives)
+        if positives == 0 or negatives == 0:
+            skipped[topic] = f"{positives} relevant and {negatives} non-relevant judged training documents"
+        else:
+            fittable[topic] = (np.asarray(rows), labels)
+    return sizes, skipped, fittable
+
+
+def _stacked(n_features: int, fittable: Mapping, fits: Mapping[str, LbfgsFit], sizes: dict, skipped: dict) -> TopicModels:
+    """The topics' fits as one :class:`TopicModels`, in the examples' order."""
+    models = TopicModels(topics=list(fittable), coef=np.zeros((n_features, 0)), intercept=np.zeros(0),
+                         skipped=dict(skipped), training_sizes=dict(sizes))  # fmt: skip
+    models.not_converged = [topic for topic in fittable if not fits[topic].converged]
+    models.iterations = {topic: fits[topic].iterations for topic in fittable}
     if fittable:
         models.coef = np.column_stack([fits[topic].coef for topic in fittable])
     models.intercept = np.asarray([fits[topic].intercept for topic in fittable], dtype=np.float64)
     return models
 
 
-def _fits(features: sp.csr_matrix, fittable: Mapping[str, tuple[np.ndarray, np.ndarray]], *, solver: str, C: float,
-          tol: float, max_iter: int, tol_scale: str) -> dict[str, LbfgsFit]:
-    """Each topic's fit. lbfgs: topics training on the same rows (every topic, where every document is
-    judged for every topic) are fitted together by :func:`~irrepro.routing.logistic.fit_lbfgs`, which
-    gives scikit-learn's fits bit for bit; liblinear (or a SciPy without the C L-BFGS-B): one
-    ``LogisticRegression`` per topic."""
+def _bound(tol: float, tol_scale: str, labels: np.ndarray) -> float:
+    """What lbfgs's ``tol`` is: ``tol``, or for the summed loss, whose gradient is n times the mean's, ``tol / n``."""
+    return tol if tol_scale == "mean" else tol / len(labels)
 
-    def bound(labels: np.ndarray) -> float:  # the summed loss's gradient is n times the mean's
-        return tol if tol_scale == "mean" else tol / len(labels)
 
-    fits: dict[str, LbfgsFit] = {}
+def _fits(features: sp.csr_matrix, fittable: Mapping[str, tuple[np.ndarray, np.ndarray]],
+          tolerances: Sequence[tuple[float, str]], *, solver: str, C: float, max_iter: int) -> list[dict[str, LbfgsFit]]:
+    """Each tolerance's fit of each topic. lbfgs: topics training on the same rows (every topic, where
+    every document is judged for every topic) are fitted together, every tolerance at once, by
+    :func:`~irrepro.routing.logistic.fit_lbfgs`, which gives scikit-learn's fits bit for bit;
+    liblinear (or a SciPy without the C L-BFGS-B): one ``LogisticRegression`` per topic and tolerance."""
+    fits: list[dict[str, LbfgsFit]] = [{} for _ in tolerances]
     if solver == "lbfgs" and logistic.AVAILABLE:
         groups: dict[bytes, list[str]] = {}
         for topic, (rows, _) in fittable.items():
             groups.setdefault(rows.astype(np.int64).tobytes(), []).append(topic)
         for topics in groups.values():
             rows = fittable[topics[0]][0]
-            labels = [fittable[topic][1] for topic in topics]
-            group_fits = logistic.fit_lbfgs(features[rows], labels, C=C, tols=[bound(y) for y in labels],
-                                            max_iter=max_iter)  # fmt: skip
-            fits.update(zip(topics, group_fits, strict=True))
+            wanted = [(each, topic) for each in range(len(tolerances)) for topic in topics]
+            labels = [fittable[topic][1] for _, topic in wanted]
+            tols = [_bound(*tolerances[each], fittable[topic][1]) for each, topic in wanted]
+            group_fits = logistic.fit_lbfgs(features[rows], labels, C=C, tols=tols, max_iter=max_iter)
+            for (each, topic), fit in zip(wanted, group_fits, strict=True):
+                fits[each][topic] = fit
         return fits
-    for topic, (rows, labels) in fittable.items():
-        model, converged = _fit(_model(solver, C=C, tol=bound(labels), max_iter=max_iter), features[rows], labels)
-        fits[topic] = LbfgsFit(model.coef_[0], float(model.intercept_[0]), int(model.n_iter_[0]), converged)
+    for each, (tol, tol_scale) in enumerate(tolerances):
+        for topic, (rows, labels) in fittable.items():
+            model = _model(solver, C=C, tol=_bound(tol, tol_scale, labels), max_iter=max_iter)
+            model, converged = _fit(model, features[rows], labels)
+            fits[each][topic] = LbfgsFit(model.coef_[0], float(model.intercept_[0]), int(model.n_iter_[0]), converged)
     return fits
 
 

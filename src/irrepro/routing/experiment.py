@@ -27,6 +27,7 @@ their runs through this module:
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import logging
 import os
 import time
@@ -36,6 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 
 from irrepro.evaluation import Judgments, evaluate_prepared
@@ -341,10 +343,10 @@ def _run_task(corpora, features: Features, request: RunRequest, models: TopicMod
         target = resolve_corpora(corpora, request.implementation)[request.target]
     if models is None:
         models = train_models(features, request.settings)
-    result = rank_features(features, request.settings, target=target, run_tag=request.tag, models=models)
-    result.platform = platform_metadata(PACKAGES)  # of the process that made it: a Dask worker may run elsewhere
     # ids as categories: a run of 10,000 documents x 50 topics takes a tenth of the memory
-    result.run = result.run.astype({"query_id": "category", "doc_id": "category", "run": "category"})
+    result = rank_features(features, request.settings, target=target, run_tag=request.tag, models=models,
+                           categorical=True)  # fmt: skip
+    result.platform = platform_metadata(PACKAGES)  # of the process that made it: a Dask worker may run elsewhere
     return result, time.perf_counter() - started, time.thread_time() - cpu, features.seconds, features.cpu_seconds
 
 
@@ -405,7 +407,8 @@ def _serial_runs(corpora, requests: list[RunRequest], hold: bool, trainer: Train
     model and training rows once, the target's rows once per target (each training set dropped after
     its last run), the classifiers by ``trainer``, so once per content and classifier setting
     (:attr:`~irrepro.routing.pipeline.RunSettings.classifier_key`), e.g. for both targets when they
-    route the same topics."""
+    route the same topics, and the settings of a feature set that differ only in ``tol`` together
+    (:meth:`~irrepro.routing.trainer.Trainer.train_all`)."""
     by_training: dict[tuple, dict[tuple, list[RunRequest]]] = {}
     for request in requests:
         by_training.setdefault(request.training_key, {}).setdefault(request.feature_key, []).append(request)
@@ -413,6 +416,7 @@ def _serial_runs(corpora, requests: list[RunRequest], hold: bool, trainer: Train
         shared: Features | None = None
         for key, group in groups.items():
             shared = features = _feature_task(corpora, group[0], hold, shared)
+            trainer.train_all(features, [request.settings for request in group])  # tol variants on one trajectory
             for request in group:
                 models = trainer.train(features, request.settings)
                 yield MadeRun(request, *_run_task(corpora, features, request, models), key)
@@ -626,6 +630,20 @@ def worker_count(client) -> int:
 # --------------------------------------------------------------------------- the cache
 
 
+def _lines_digest(run: pd.DataFrame) -> bytes | None:
+    """A digest of a run's lines without its tag (ids and scores), for a run whose ids are categories
+    (:func:`_run_task`'s); ``None`` for another frame."""
+    columns = [run[name] for name in ("query_id", "doc_id")]
+    if not all(isinstance(column.dtype, pd.CategoricalDtype) for column in columns):
+        return None
+    digest = hashlib.blake2b(digest_size=20)
+    for column in columns:
+        digest.update(repr(column.cat.categories.tolist()).encode())
+        digest.update(np.ascontiguousarray(column.cat.codes.to_numpy(), dtype=np.int64).view(np.uint8))
+    digest.update(np.ascontiguousarray(run["score"].to_numpy(dtype=np.float64)).view(np.uint8))
+    return digest.digest()
+
+
 def _tagged(result: RoutingResult, tag: str) -> RoutingResult:
     """``result`` under the run tag ``tag``: itself when it has that tag, else a copy with the new tag."""
     run = result.run
@@ -791,11 +809,15 @@ class RunCache:
         """
         key = (result.run["run"].iat[0], target)
         if key not in self._scores:
-            qrels, judgments = self._judgments_of(target, result.topics)
-            # evaluate()'s defaults, with the target's qrels prepared once for all its runs
-            evaluation = evaluate_prepared({key[0]: result.run}, qrels, MEASURES, missing_topics="zero",
-                                           no_relevant="drop", judgments=judgments, stacklevel=3)  # fmt: skip
-            self._scores[key] = pd.DataFrame({m: evaluation[m].iloc[:, 0] for m in MEASURES})
+            # runs of equal lines under other tags (tol_1 ... tol_5 on the mean loss: every score 1/2) are scored once
+            content = (_lines_digest(result.run), target, tuple(result.topics))
+            if content[0] is None or content not in self._scores:
+                qrels, judgments = self._judgments_of(target, result.topics)
+                # evaluate()'s defaults, with the target's qrels prepared once for all its runs
+                evaluation = evaluate_prepared({key[0]: result.run}, qrels, MEASURES, missing_topics="zero",
+                                               no_relevant="drop", judgments=judgments, stacklevel=3)  # fmt: skip
+                self._scores[content] = pd.DataFrame({m: evaluation[m].iloc[:, 0] for m in MEASURES})
+            self._scores[key] = self._scores[content]
         table = self._scores[key]
         return table if topics is None else table.reindex([t for t in topics if t in table.index])
 

@@ -33,6 +33,7 @@ in their target no longer read and tokenise the same texts again.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -116,7 +117,9 @@ class _TokenColumns:
         except KeyError:
             del flat[before:]
             memo = self.memo
-            flat.extend([memo[token] if token in memo else self._learn(token) for token in tokens])
+            # each distinct token once, learnt in order of first occurrence (the order columns are made in)
+            values = {token: memo[token] if token in memo else self._learn(token) for token in dict.fromkeys(tokens)}
+            flat.extend(map(values.__getitem__, tokens))
         if self.several and _SEVERAL in flat[before:]:
             expanded = [
                 column for token, value in zip(tokens, flat[before:], strict=True)
@@ -491,41 +494,67 @@ def fit_tfidf_counts(
     >>> fit_tfidf_counts([TermCounts.of(texts[:2]), TermCounts.of(texts[2:])]).terms == fit_tfidf(texts).terms
     True
     """
-    union: dict[str, int] = {}
-    for part in counts:
-        for term in part.terms:
-            union.setdefault(term, len(union))
-    df = np.zeros(len(union), dtype=np.int64)
-    cf = np.zeros(len(union), dtype=np.int64)
-    for part in counts:
-        columns = np.fromiter((union[term] for term in part.terms), dtype=np.int64, count=len(part.terms))
-        part_df, part_cf = part.frequencies()
-        df[columns] += part_df
-        cf[columns] += part_cf
-    n_documents = sum(part.matrix.shape[0] for part in counts)
+    terms, df, cf, n_documents, rank = _union(counts)
     rule = TermRule(tokenizer, preprocess, min_length)
-    return _model(list(union), df, cf, n_documents, rule, max_df=max_df, min_df=min_df, max_features=max_features,
-                  sublinear_tf=sublinear_tf)  # fmt: skip
+    return _model(terms, df, cf, n_documents, rule, max_df=max_df, min_df=min_df, max_features=max_features,
+                  sublinear_tf=sublinear_tf, rank=rank)  # fmt: skip
+
+
+_UNIONS: OrderedDict = OrderedDict()  # ids of counted parts -> (the parts, so that their ids stay theirs; union)
+
+
+def _union(counts: Sequence[TermCounts]) -> tuple[list[str], np.ndarray, np.ndarray, int, np.ndarray]:
+    """The terms of ``counts`` in first-seen order, their document and total frequencies, the
+    documents, and each term's rank in string order; once per process for the same parts (the runs
+    of one training set differ in ``max_df`` and ``max_features``, which act after this)."""
+    key = tuple(id(part) for part in counts)
+    if key not in _UNIONS:
+        union: dict[str, int] = {}
+        for part in counts:
+            for term in part.terms:
+                union.setdefault(term, len(union))
+        df = np.zeros(len(union), dtype=np.int64)
+        cf = np.zeros(len(union), dtype=np.int64)
+        for part in counts:
+            columns = np.fromiter((union[term] for term in part.terms), dtype=np.int64, count=len(part.terms))
+            part_df, part_cf = part.frequencies()
+            df[columns] += part_df
+            cf[columns] += part_cf
+        terms = list(union)
+        rank = np.empty(len(terms), dtype=np.int64)
+        rank[sorted(range(len(terms)), key=terms.__getitem__)] = np.arange(len(terms))
+        n_documents = sum(part.matrix.shape[0] for part in counts)
+        _UNIONS[key] = (tuple(counts), (terms, df, cf, n_documents, rank))
+        while len(_UNIONS) > 32:
+            _UNIONS.popitem(last=False)
+    _UNIONS.move_to_end(key)
+    return _UNIONS[key][1]
 
 
 def _model(terms: list[str], df: np.ndarray, cf: np.ndarray, n_documents: int, rule: TermRule, *,
-           max_df: float | int, min_df: float | int, max_features: float | None, sublinear_tf: bool) -> TfidfModel:
-    """The tf-idf model of a fitting corpus's term frequencies: pruned vocabulary in term order, idf."""
+           max_df: float | int, min_df: float | int, max_features: float | None, sublinear_tf: bool,
+           rank: np.ndarray | None = None) -> TfidfModel:
+    """The tf-idf model of a fitting corpus's term frequencies: pruned vocabulary in term order, idf.
+    ``rank``: each term's place in string order, if known (the same model, without sorting strings)."""
     if n_documents == 0:
         raise ValueError("fit_tfidf: the fitting corpus holds no documents")
     high = _bound(max_df, n_documents, "max_df")
     low = _bound(min_df, n_documents, "min_df")
     if high < low:
         raise ValueError(f"max_df={max_df} corresponds to fewer documents than min_df={min_df}")
-    kept = _pruned(terms, df, cf, high, low, max_features)
+    kept = _pruned(terms, df, cf, high, low, max_features, rank)
     if len(kept) == 0:
         raise ValueError(
             f"fit_tfidf: no term left after pruning (max_df={max_df}, min_df={min_df}, "
             f"max_features={max_features}, {n_documents} documents)"
         )
-    kept_terms = sorted(terms[column] for column in kept)
-    df_by_term = {terms[column]: df[column] for column in kept}
-    kept_df = np.array([df_by_term[term] for term in kept_terms], dtype=np.float64)
+    if rank is None:
+        kept_terms = sorted(terms[column] for column in kept)
+        df_by_term = {terms[column]: df[column] for column in kept}
+        kept_df = np.array([df_by_term[term] for term in kept_terms], dtype=np.float64)
+    else:  # each term once: its df is its column's
+        kept = kept[np.argsort(rank[kept], kind="stable")]
+        kept_terms, kept_df = [terms[column] for column in kept.tolist()], df[kept].astype(np.float64)
     idf = np.log((1.0 + n_documents) / (1.0 + kept_df)) + 1.0
     return TfidfModel(
         terms=kept_terms, idf=idf, n_documents=n_documents, preprocess=rule.preprocess, tokenizer=rule.tokenizer,
@@ -533,8 +562,9 @@ def _model(terms: list[str], df: np.ndarray, cf: np.ndarray, n_documents: int, r
     )
 
 
-def _pruned(terms, df, cf, high: float, low: float, max_features: float | None) -> np.ndarray:
-    """Columns with ``low <= df <= high``, cut to the ``max_features`` share by total frequency."""
+def _pruned(terms, df, cf, high: float, low: float, max_features: float | None, rank: np.ndarray | None = None) -> np.ndarray:
+    """Columns with ``low <= df <= high``, cut to the ``max_features`` share by total frequency
+    (ties by term: by ``rank``, the terms' string order, where it is given)."""
     kept = np.flatnonzero((df <= high) & (df >= low))
     if max_features is not None:
         if not 0.0 < max_features <= 1.0:
@@ -542,6 +572,9 @@ def _pruned(terms, df, cf, high: float, low: float, max_features: float | None) 
         limit = int(max_features * len(kept))
         if limit < len(kept):
             # highest total term frequency first, ties by term
-            order = sorted(kept.tolist(), key=lambda column: (-cf[column], terms[column]))
-            kept = np.array(order[:limit], dtype=np.int64)
+            if rank is None:
+                order = sorted(kept.tolist(), key=lambda column: (-cf[column], terms[column]))
+                kept = np.array(order[:limit], dtype=np.int64)
+            else:
+                kept = kept[np.lexsort((rank[kept], -cf[kept]))][:limit]
     return kept

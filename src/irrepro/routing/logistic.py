@@ -17,6 +17,15 @@ against scikit-learn), so every fit takes the same steps and ends on the same co
 rows are read once per round instead of once per fit, and scikit-learn's per-fit overhead is gone
 (``benchmarks/bench_fits.py`` measures the ratio against one ``LogisticRegression`` per topic).
 
+Fits that differ only in ``tol`` share one trajectory. scikit-learn passes ``tol`` to L-BFGS-B only
+as ``gtol`` (``pgtol`` of ``setulb``), which enters nothing but the stopping test
+``max_i |proj g_i| <= pgtol``, made at the start point and at each new iterate (SciPy's
+``__lbfgsb.c``, ``mainlb``); every iterate, line search and update is the same whatever it is. So of
+the fits with equal labels only the one with the smallest ``tol`` is run, and each looser one takes
+the first iterate at which the projected gradient meets its ``tol`` -- after the driver's checks of
+``max_iter`` and of the evaluation count at that iterate, as ``scipy.optimize.minimize`` orders them
+-- or, where none does, the tightest fit's end (tested bit for bit against scikit-learn).
+
 The L-BFGS-B state is SciPy's private ``scipy.optimize._lbfgsb.setulb`` (the C implementation of
 SciPy >= 1.15); :data:`AVAILABLE` says whether this SciPy has it, and callers fall back to one
 ``LogisticRegression`` per fit when it does not.
@@ -24,6 +33,7 @@ SciPy >= 1.15); :data:`AVAILABLE` says whether this SciPy has it, and callers fa
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -48,6 +58,7 @@ _MAX_LINE_SEARCH = 50  # maxls: scikit-learn's choice (SciPy's default is 20)
 _FTOL = 64 * np.finfo(float).eps  # scikit-learn's ftol
 _MAX_EVALUATIONS = 15_000  # maxfun: SciPy's default
 _FG, _NEW_X, _CONVERGED, _STOP = 3, 1, 4, 5  # setulb's task codes
+_FG_START = 301  # setulb's request of f and g at the start point
 _MAX_ITER_REACHED, _MAX_EVALUATIONS_REACHED = 504, 502
 
 
@@ -87,11 +98,26 @@ class _Lbfgsb:
         self.factr, self.gtol, self.max_iter = _FTOL / np.finfo(float).eps, gtol, max_iter
         self.iterations, self.evaluations = 0, 0
         self.evaluated_at: np.ndarray | None = None
+        self.looser: list[tuple[int, float]] = []  # (fit, its tol): fits stopping on this trajectory
+        self.stopped_early: dict[int, LbfgsFit] = {}  # fit -> its result, where a looser tol stopped it
+
+    def _checkpoint(self) -> None:
+        """setulb's test at the start point or a new iterate, for every looser fit still running: its
+        ``tol`` met by ``max |proj g|`` (``projgr``: for unbounded variables the largest ``|g_i|``,
+        NaN ignored as C's ``fmax`` does) ends it here."""
+        if not self.looser:
+            return
+        norm = float(np.fmax.reduce(np.abs(self.g), initial=0.0))
+        for fit, _ in [entry for entry in self.looser if norm <= entry[1]]:
+            self.stopped_early[fit] = LbfgsFit(self.x[:-1].copy(), float(self.x[-1]), self.iterations, True)
+        self.looser = [entry for entry in self.looser if entry[0] not in self.stopped_early]
 
     def wants_evaluation(self) -> bool:
         """Advance until L-BFGS-B asks for f and g at :attr:`x` (True) or stops (False)."""
         while True:
             self.g = self.g.astype(np.float64)
+            if self.task[0] == _FG and self.task[1] == _FG_START and self.evaluations:  # f, g of the start given
+                self._checkpoint()
             lower, upper, bounded = self.bounds
             _setulb(_CORRECTIONS, self.x, lower, upper, bounded, self.f, self.g, self.factr, self.gtol, *self.work,
                     self.task, *self.saved, _MAX_LINE_SEARCH, self.line_task)  # fmt: skip
@@ -104,6 +130,8 @@ class _Lbfgsb:
                 self.task[:] = (_STOP, _MAX_ITER_REACHED)
             elif self.evaluations > _MAX_EVALUATIONS:
                 self.task[:] = (_STOP, _MAX_EVALUATIONS_REACHED)
+            else:  # setulb tests this iterate when called next
+                self._checkpoint()
 
     def take(self, f: float, g: np.ndarray) -> None:
         """The objective and gradient at :attr:`x` (SciPy counts an evaluation only at a new ``x``)."""
@@ -193,12 +221,34 @@ def fit_lbfgs(X: sp.csr_matrix, labels: Sequence[np.ndarray], *, C: float, tols:
     X = sp.csr_matrix(X, dtype=np.float64)
     targets = [np.asarray(y == 1, dtype=np.float64) for y in labels]  # scikit-learn's y_bin: classes_[1] is 1
     l2 = 1.0 / (C * X.shape[0])
-    states = [_Lbfgsb(X.shape[1] + 1, gtol=tol, max_iter=max_iter) for tol in tols]
+    followers = _trajectories(targets, tols)  # leader -> the looser fits on its trajectory
+    leaders = list(followers)
+    states = [_Lbfgsb(X.shape[1] + 1, gtol=tols[leader], max_iter=max_iter) for leader in leaders]
+    for state, leader in zip(states, leaders, strict=True):
+        state.looser = [(fit, tols[fit]) for fit in followers[leader]]
     XT = X.T.tocsr()
     asking = [j for j, state in enumerate(states) if state.wants_evaluation()]
     while asking:
-        evaluated = _objectives(X, XT, [targets[j] for j in asking], [states[j] for j in asking], l2)
+        evaluated = _objectives(X, XT, [targets[leaders[j]] for j in asking], [states[j] for j in asking], l2)
         for j, (f, g) in zip(asking, evaluated, strict=True):
             states[j].take(f, g)
         asking = [j for j in asking if states[j].wants_evaluation()]
-    return [state.result() for state in states]
+    fits: list[LbfgsFit] = [None] * len(targets)  # type: ignore[list-item] (each filled below)
+    for state, leader in zip(states, leaders, strict=True):
+        fits[leader] = end = state.result()
+        for fit in followers[leader]:  # a looser fit not stopped earlier ended with the tightest
+            fits[fit] = state.stopped_early.get(fit) or dataclasses.replace(end, coef=end.coef.copy())
+    return fits
+
+
+def _trajectories(targets: list[np.ndarray], tols: Sequence[float]) -> dict[int, list[int]]:
+    """Fits with equal labels share one L-BFGS-B trajectory (module docstring): the fit of the
+    smallest ``tol`` among them (the first of equals) -> the other fits of its labels."""
+    by_labels: dict[bytes, list[int]] = {}
+    for fit, y in enumerate(targets):
+        by_labels.setdefault(y.tobytes(), []).append(fit)
+    leaders: dict[int, list[int]] = {}
+    for fits in by_labels.values():
+        leader = min(fits, key=lambda fit: (tols[fit], fit))
+        leaders[leader] = [fit for fit in fits if fit != leader]
+    return dict(sorted(leaders.items()))

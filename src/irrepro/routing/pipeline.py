@@ -30,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import sys
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -511,6 +512,57 @@ def _judged_rows(
     return features, row_of, missing
 
 
+@dataclass(frozen=True)
+class _HeldLayout:
+    """Where the judged training documents of held collections are, whatever the tf-idf model: per
+    collection the positions of its judged documents (corpus order), and :func:`_judged_rows`'
+    ``missing`` and :func:`_examples`' examples, which depend on those positions only."""
+
+    positions: tuple[np.ndarray, ...]
+    missing: dict[str, int]
+    examples: dict[str, tuple[np.ndarray, np.ndarray]]
+
+    def rows(self, training: Sequence[Collection], model: TfidfModel) -> sp.csr_matrix:
+        """The judged documents' tf-idf rows under ``model``: :func:`_judged_rows`' matrix."""
+        parts = [model.transform_counts(collection.term_counts(model.rule), positions)
+                 for collection, positions in zip(training, self.positions, strict=True) if len(positions)]  # fmt: skip
+        return sp.vstack(parts, format="csr") if parts else sp.csr_matrix((0, model.n_features))
+
+
+_LAYOUTS: OrderedDict = OrderedDict()  # (corpora, topics) -> (the corpora, so that their ids stay theirs; layout)
+
+
+def _held_layout(training: Sequence[Collection], topics: list[str], sources: dict[str, list[str]]) -> _HeldLayout | None:
+    """The :class:`_HeldLayout` of ``training`` (all held in memory, else ``None``) for ``topics``,
+    made once per process for the same document and qrels objects: the runs of one training set that
+    differ in their tf-idf options (``max_df``, ``max_features``), their target or their classifier
+    share it."""
+    if not all(isinstance(c.documents, Sequence) and c.qrels is not None for c in training):
+        return None
+    key = (tuple((c.name, id(c.documents), len(c.documents), id(c.qrels), len(c.qrels)) for c in training), tuple(topics))
+    if key not in _LAYOUTS:
+        positions, row_of, missing = [], {}, {}
+        for collection in training:
+            judged = collection.qrels.loc[collection.qrels["query_id"].astype(str).isin(topics), "doc_id"]
+            wanted = set(pd.unique(judged.astype(str).to_numpy()))
+            found = [position for position, d in enumerate(collection.documents) if d.doc_id in wanted]
+            for position in found:
+                doc_id = collection.documents[position].doc_id
+                if (collection.name, doc_id) in row_of:
+                    raise ValueError(f"training corpus {collection.name!r} holds document {doc_id!r} twice")
+                row_of[(collection.name, doc_id)] = len(row_of)
+            positions.append(np.asarray(found, dtype=np.int64))
+            missing[collection.name] = len(wanted) - len(found)
+        examples = _examples({c.name: c.qrels for c in training}, row_of, sources, topics)
+        for rows, grades in examples.values():  # shared by every run of the training set: read only
+            rows.flags.writeable = grades.flags.writeable = False
+        _LAYOUTS[key] = ([(c.documents, c.qrels) for c in training], _HeldLayout(tuple(positions), missing, examples))
+        while len(_LAYOUTS) > 16:
+            _LAYOUTS.popitem(last=False)
+    _LAYOUTS.move_to_end(key)
+    return _LAYOUTS[key][1]
+
+
 def _judged_parts(collection: Collection, wanted: set[str], model: TfidfModel, chunk_size: int,
                   progress: bool) -> Iterator[tuple[list[str], sp.csr_matrix]]:
     """The judged documents of ``collection`` in corpus order with their tf-idf rows, in parts: from
@@ -651,8 +703,12 @@ def prepare_features(
         raise ValueError("route: no topic to route")
     sources = training_sources(training_qrels, topics)
     model = _fit(training, target, settings, progress)
-    rows, row_of, missing = _judged_rows(training, topics, model, chunk_size, progress)
-    examples = _examples(training_qrels, row_of, sources, topics)
+    layout = _held_layout(training, topics, sources)
+    if layout is None:
+        rows, row_of, missing = _judged_rows(training, topics, model, chunk_size, progress)
+        examples = _examples(training_qrels, row_of, sources, topics)
+    else:  # documents held in memory: where the judged ones are is known from an earlier feature set
+        rows, missing, examples = layout.rows(training, model), dict(layout.missing), dict(layout.examples)
     held = list(_target_chunks(target, model, chunk_size, progress)) if hold_target else None
     return Features(model, topics, sources, rows, examples, missing, dropped, held, None if hold_target else target,
                     inputs=inputs)
@@ -742,6 +798,7 @@ def rank_features(
     chunk_size: int = 10_000,
     progress: bool = False,
     models: TopicModels | None = None,
+    categorical: bool = False,
 ) -> RoutingResult:
     """Do steps 2c and 3 of :func:`route` on prepared ``features``: train the classifiers, rank the target.
 
@@ -764,6 +821,8 @@ def rank_features(
         Show progress bars.
     models : TopicModels, optional
         The classifiers, trained already (:func:`train_models` of the same features and settings).
+    categorical : bool, default False
+        The run frame's ids as categories (:meth:`~irrepro.routing.ranking.TopK.frame`).
 
     Returns
     -------
@@ -787,7 +846,7 @@ def rank_features(
         chunks = _target_chunks(features.target or target, features.model, chunk_size, progress)
     top, n_target = _rank(chunks, models, settings)
     return RoutingResult(  # containers copied: runs may share their classifiers and features
-        run=top.frame(run=run_tag), topics=list(models.topics), sources={t: features.sources[t] for t in models.topics},
+        run=top.frame(run=run_tag, categorical=categorical), topics=list(models.topics), sources={t: features.sources[t] for t in models.topics},
         skipped=dict(models.skipped), not_converged=list(models.not_converged),
         training_sizes=dict(models.training_sizes), missing_judged=dict(features.missing_judged),
         n_features=features.model.n_features, n_target_documents=n_target, parameters=settings.parameters(),
@@ -810,6 +869,7 @@ def route(
     run_tag: str = "routing",
     chunk_size: int = 10_000,
     progress: bool = False,
+    train: Callable[[Features, RunSettings], TopicModels] | None = None,
 ) -> RoutingResult:
     """Rank ``target`` for every routable topic with classifiers trained on ``training``.
 
@@ -847,6 +907,10 @@ def route(
         Documents read at a time.
     progress : bool, default False
         Show tqdm progress bars (stderr); off by default for notebooks.
+    train : callable, optional
+        Gives the classifiers of the prepared features and settings (default :func:`train_models`);
+        e.g. :meth:`irrepro.routing.trainer.Trainer.train`, which hands out a training of equal
+        content made before.
 
     Returns
     -------
@@ -858,7 +922,8 @@ def route(
         tol_scale=tol_scale, k=k,
     )
     features = prepare_features(training, target, settings, topics=topics, chunk_size=chunk_size, progress=progress)
-    return rank_features(features, settings, run_tag=run_tag, chunk_size=chunk_size, progress=progress)
+    models = None if train is None else train(features, settings)
+    return rank_features(features, settings, run_tag=run_tag, chunk_size=chunk_size, progress=progress, models=models)
 
 
 def default_run_tag(system: str, **options) -> str:

@@ -127,13 +127,17 @@ class TopK:
         if len(self._position_ids) > 2 * len(referenced) + 1024:
             self._position_ids = {position: self._position_ids[position] for position in referenced}
 
-    def frame(self, *, run: str) -> pd.DataFrame:
+    def frame(self, *, run: str, categorical: bool = False) -> pd.DataFrame:
         """Give the kept documents as a run frame, best first per topic.
 
         Parameters
         ----------
         run : str
             The run's tag.
+        categorical : bool, default False
+            ``query_id``, ``doc_id`` and ``run`` as categories: the frame
+            ``frame(run=run).astype({"query_id": "category", "doc_id": "category", "run": "category"})``,
+            made without hashing every line's id (a tenth of the memory of the strings).
 
         Returns
         -------
@@ -141,15 +145,37 @@ class TopK:
             query_id, doc_id, score, rank, run.
         """
         if not self.topics:
-            return pd.DataFrame({"query_id": [], "doc_id": [], "score": [], "rank": [], "run": []})
+            frame = pd.DataFrame({"query_id": [], "doc_id": [], "score": [], "rank": [], "run": []})
+            return frame.astype(dict.fromkeys(("query_id", "doc_id", "run"), "category")) if categorical else frame
         lengths = [len(scores) for scores in self._scores]
         positions = np.concatenate(self._positions)
-        return pd.DataFrame(
-            {
+        if categorical:
+            ids = self._categorical_ids(positions, lengths, run)
+        else:
+            ids = {
                 "query_id": pd.array(np.repeat(np.array(self.topics, dtype=object), lengths), dtype="str"),
                 "doc_id": [self._position_ids[p] for p in positions.tolist()],
-                "score": np.concatenate(self._scores),
-                "rank": np.concatenate([np.arange(1, n + 1, dtype=np.int64) for n in lengths]),
                 "run": pd.array([run] * len(positions), dtype="str"),
             }
+        return pd.DataFrame(
+            {
+                "query_id": ids["query_id"],
+                "doc_id": ids["doc_id"],
+                "score": np.concatenate(self._scores),
+                "rank": np.concatenate([np.arange(1, n + 1, dtype=np.int64) for n in lengths]),
+                "run": ids["run"],
+            }
         )
+
+    def _categorical_ids(self, positions: np.ndarray, lengths: list[int], run: str) -> dict[str, pd.Categorical]:
+        """The id columns as categories (sorted, as ``astype("category")`` makes them), each distinct
+        topic and document id turned into a category once."""
+        topics = pd.Categorical(pd.array(self.topics, dtype="str"))
+        kept, inverse = np.unique(positions, return_inverse=True)
+        documents = pd.Categorical(pd.array([self._position_ids[p] for p in kept.tolist()], dtype="str"))
+        return {
+            "query_id": pd.Categorical.from_codes(np.repeat(topics.codes, lengths), dtype=topics.dtype),
+            "doc_id": pd.Categorical.from_codes(documents.codes[inverse], dtype=documents.dtype),
+            "run": pd.Categorical.from_codes(np.zeros(len(positions), dtype=np.int8),
+                                             dtype=pd.CategoricalDtype(pd.Index([run], dtype="str"))),  # fmt: skip
+        }

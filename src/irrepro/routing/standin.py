@@ -44,6 +44,7 @@ import pandas as pd
 
 from irrepro.routing import implementations
 from irrepro.routing.pipeline import Collection, RoutingResult, run_system
+from irrepro.routing.trainer import shared_trainer
 
 __all__ = ["ROLES", "REUTERS_FILES", "MIN_RELEVANT", "StandIn", "build_standin", "load", "run"]
 
@@ -127,6 +128,7 @@ class StandIn:
                 f"implementation {implementation.name!r} reads text={implementation.text!r}, but this stand-in was "
                 f"read with text={self.text!r}; use standin.load(text={implementation.text!r}) or standin.run(...)"
             )
+        options.setdefault("train", shared_trainer().train)  # a training made before (a table's) is reused
         return run_system(system, self.training, self.collections[target], **options)
 
     def summary(self) -> pd.DataFrame:

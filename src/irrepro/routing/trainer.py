@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
+from collections.abc import Sequence
 
 import numpy as np
 
-from irrepro.routing.classifier import TopicModels, train_topic_models
+from irrepro.routing.classifier import TopicModels, train_tolerances
 from irrepro.routing.pipeline import Features, RunSettings
 
-__all__ = ["MEMO_BYTES", "Trainer", "content_key"]
+__all__ = ["MEMO_BYTES", "Trainer", "content_key", "shared_trainer"]
 
 #: coefficients the memo of a :class:`Trainer` keeps (about 36 stand-in trainings of 44 topics)
 MEMO_BYTES = 256 * 2**20
@@ -95,14 +96,39 @@ class Trainer:
             The classifiers (:func:`~irrepro.routing.classifier.train_topic_models`).
         """
         key = (content_key(features), settings.classifier_key)
-        if key in self._memo:
-            self._memo.move_to_end(key)
-            return self._memo[key]
-        models = train_topic_models(features.training, features.examples, **settings.classifier_options())
-        self.trainings += 1
-        self._memo[key] = models
+        if key not in self._memo:
+            self.train_all(features, [settings])
+        self._memo.move_to_end(key)
+        return self._memo[key]
+
+    def train_all(self, features: Features, settings: Sequence[RunSettings]) -> None:
+        """Train the classifiers of ``features`` for each of ``settings`` not in the memo, into the memo.
+
+        Settings whose classifier options differ only in ``tol`` and ``tol_scale`` are trained in one
+        call (:func:`~irrepro.routing.classifier.train_tolerances`): with lbfgs, each topic's fits share
+        one trajectory, and each training is still, bit for bit, the one :meth:`train` makes alone.
+
+        Parameters
+        ----------
+        features : Features
+            Prepared features.
+        settings : sequence of RunSettings
+            The runs' settings.
+        """
+        content = content_key(features)
+        groups: dict[tuple, dict[tuple, tuple[float, str]]] = {}  # shared options -> key -> (tol, tol_scale)
+        for each in settings:
+            options = each.classifier_options()
+            key = (content, each.classifier_key)
+            if key not in self._memo:
+                tolerance = (options.pop("tol"), options.pop("tol_scale"))
+                groups.setdefault(tuple(sorted(options.items())), {})[key] = tolerance
+        for shared, trainings in groups.items():
+            models = train_tolerances(features.training, features.examples, tolerances=list(trainings.values()),
+                                      **dict(shared))  # fmt: skip
+            self.trainings += len(trainings)
+            self._memo.update(zip(trainings, models, strict=True))
         self._forget()
-        return models
 
     def _forget(self) -> None:
         """Drop the oldest trainings while the memo holds more than ``memo_bytes`` of coefficients
@@ -111,3 +137,22 @@ class Trainer:
         while total > self.memo_bytes and len(self._memo) > 1:
             _, oldest = self._memo.popitem(last=False)
             total -= oldest.coef.nbytes
+
+
+_SHARED: list[Trainer] = []
+
+
+def shared_trainer() -> Trainer:
+    """Give this process's shared :class:`Trainer`.
+
+    The stand-in's run caches and :func:`irrepro.routing.standin.run` train with it, so a run made
+    again (an exercise repeating a table's run) reuses the table's training.
+
+    Returns
+    -------
+    Trainer
+        The same object on every call.
+    """
+    if not _SHARED:
+        _SHARED.append(Trainer())
+    return _SHARED[0]

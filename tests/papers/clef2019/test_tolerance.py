@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from irrepro.papers.clef2019 import tolerance
+from irrepro.papers.clef2019 import routing_data, tolerance
 
 
 def test_tolerance_check_contrasts_the_two_tol_scales(tiny):
@@ -18,3 +18,18 @@ def test_tolerance_check_contrasts_the_two_tol_scales(tiny):
     assert {r.run["run"].iat[0] for r in tiny.runs()} >= {
         "from_robust04+robust05_to_core17_tol_1_tolsum", "from_robust04+robust05_to_core17_tol_1",
     }
+
+
+def test_the_tol_runs_follow_one_trajectory_per_topic(tiny, monkeypatch):
+    """The 12 trainings of the check (6 tol levels x 2 losses, 3 topics each) run 3 L-BFGS-B states,
+    one per topic with the tightest bound (the default's tol on the summed loss, 1e-4 / n), each
+    looser bound stopping on its way (bit for bit the same fits: tests/routing/test_logistic.py)."""
+    from irrepro.routing import logistic
+
+    states = []
+    made = logistic._Lbfgsb
+    monkeypatch.setattr(logistic, "_Lbfgsb", lambda *a, **k: states.append(k["gtol"]) or made(*a, **k))
+    fresh = routing_data.RoutingData(label=tiny.label, collections=tiny.collections, corpora=tiny.corpora)
+    tolerance.tolerance_check(fresh)
+    n = len(tiny.collections["robust04"].documents) + len(tiny.collections["robust05"].documents)
+    assert fresh.trainer.trainings == 12 and states == [1e-4 / n] * 3

@@ -19,6 +19,7 @@ import pandas as pd
 from irrepro.papers import datasets
 from irrepro.routing import standin
 from irrepro.routing.experiment import ConfiguredCorpora, RunCache, StandInCorpora
+from irrepro.routing.trainer import shared_trainer
 from irrepro.topic_order import sort_topics
 
 __all__ = [
@@ -121,6 +122,7 @@ def _stand_in(equal_targets: bool) -> RoutingData:
         corpora={role: by_role[role] for role in ROLES},
         role_names=dict(STAND_IN_ROLE_NAMES),
         source=StandInCorpora(equal_targets=equal_targets),
+        trainer=shared_trainer(),  # standin.run (the exercises) reuses the tables' trainings
     )
 
 
