@@ -235,3 +235,21 @@ def test_grid_runs_carry_headers_and_other_header_fields_make_them_again(tmp_pat
     assert run_grid(corpora, runs, out, corpora_label="tiny", progress=False, headers=False).made == 2
     assert not files[0].read_text().startswith("#")
     assert read_grid_manifest(out)[runs[0].name]["request"]["header"] == "none"
+
+
+def _distributed_log_level() -> int:
+    import logging
+
+    return logging.getLogger("distributed").getEffectiveLevel()
+
+
+def test_a_local_clusters_workers_log_nothing_below_critical_from_their_start():
+    """A worker configures its logging when it imports distributed, before the cluster's silence_logs
+    reaches it; a worker restarted over its memory limit printed an INFO line beside the one error."""
+    import logging
+
+    from irrepro.routing.experiment import local_cluster
+
+    with local_cluster(workers=1) as client:
+        levels = client.run(_distributed_log_level)
+    assert set(levels.values()) == {logging.CRITICAL}

@@ -585,6 +585,10 @@ def local_cluster(*, workers: int | None = None, memory_limit: str | int | None 
     # slower (measured on the stand-in). Left out here; the memory limit still bounds each worker.
     environ = {name: value for name, value in dask.config.get("distributed.nanny.pre-spawn-environ", {}).items()
                if not name.startswith("MALLOC_")}  # fmt: skip
+    # a worker process configures its logging when it imports distributed, before the cluster's
+    # silence_logs reaches it: without this, a worker restarted over its memory limit could still
+    # print an INFO line ("Starting established connection") beside irrepro's one error
+    environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
     with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}), LocalCluster(
         n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
         memory_limit=memory_limit if memory_limit is not None else "auto",
