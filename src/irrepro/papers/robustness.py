@@ -15,7 +15,15 @@ from the claim's own check (a printed value is a fact of the print, not of the t
 
 A conclusion is **stable** when the replicates keep its verdict on all topics in at least
 :data:`STABLE_SHARE` of the cases (it holds in >= 95% of them, or fails in >= 95%), **fragile**
-otherwise. The threshold is ours: the usual 95% of a percentile interval.
+when they keep it in fewer, and **borderline** when the share is too close to 95% to tell: within two
+percentage points or twice its standard error of it, or on both sides of it for different seeds
+(:func:`irrepro.reproducibility.resampling.stability`). The thresholds are ours: 95% is the usual level
+of a percentile interval. The replicates of several seeds are pooled for the share and the interval,
+and each seed's share is reported beside them.
+
+A check whose statistic is biased under the bootstrap (Kendall's tau between per-run statistics) is
+registered ``recentred=True``: its paper module hands it replicates moved by
+:func:`~irrepro.reproducibility.resampling.recentred`, and the table says so in its ``interval`` column.
 
 >>> from irrepro.papers.claims import ClaimList, Finding
 >>> CLAIMS = ClaimList("toy")
@@ -26,9 +34,12 @@ otherwise. The threshold is ours: the usual 95% of a percentile interval.
 >>> @CHECKS.check("positive", label="positive mean", reading="mean > 0", statistic="mean")
 ... def _resampled(means):
 ...     return Outcome(means > 0, means)
->>> table = CHECKS.table(np.array([0.1]), np.array([0.2, -0.1, 0.3, 0.1]))
+>>> table = CHECKS.table(np.array([0.1]), np.r_[np.full(75, 0.2), np.full(25, -0.1)])
 >>> float(table.at[0, "share holding"]), table.at[0, "status"]
 (0.75, 'fragile')
+>>> table = CHECKS.table(np.array([0.1]), np.full(99, 0.2), np.r_[np.full(92, 0.2), np.full(8, -0.1)])
+>>> float(table.at[0, "share holding"].round(3)), table.at[0, "status"], int(table.at[0, "seeds"])  # 100%, 92%
+(0.96, 'borderline', 2)
 """
 
 from __future__ import annotations
@@ -40,17 +51,27 @@ import numpy as np
 import pandas as pd
 
 from irrepro.papers.claims import ClaimList
-from irrepro.reproducibility.resampling import STABILITY, STABLE_SHARE, percentile_interval, share_holding, stability
+from irrepro.reproducibility.resampling import (
+    BORDERLINE_MARGIN,
+    STABILITY,
+    STABLE_SHARE,
+    percentile_interval,
+    share_holding,
+    stability,
+)
 
-__all__ = ["STABLE_SHARE", "INTERVAL_LEVEL", "STATUSES", "COLUMNS", "Outcome", "ResampledChecks", "status"]
+__all__ = ["STABLE_SHARE", "BORDERLINE_MARGIN", "INTERVAL_LEVEL", "INTERVALS", "STATUSES", "COLUMNS", "Outcome", "ResampledChecks", "status"]
 
 #: The level of the percentile intervals of the statistics.
 INTERVAL_LEVEL = 0.95
 STATUSES: tuple[str, ...] = STABILITY  # STABLE_SHARE and the statuses: irrepro.reproducibility.resampling, shared with irrepro report
 COLUMNS: tuple[str, ...] = (
     "id", "section", "label", "claim", "reading", "holds on all topics", "share holding", "verdict kept", "status",
-    "statistic", "on all topics", "low", "high", "resamples",
+    "statistic", "on all topics", "low", "high", "interval", "resamples", "seeds", "kept lowest seed",
+    "kept highest seed",
 )  # fmt: skip
+#: How the interval of a check's statistic is made (the ``interval`` column).
+INTERVALS: dict[bool, str] = {False: "percentile", True: "percentile, recentred"}
 
 
 @dataclass(frozen=True)
@@ -83,30 +104,37 @@ class _Check:
     reading: str
     statistic: str
     function: Callable[..., Outcome]
+    recentred: bool = False
 
 
-def status(holds_on_all_topics: bool, share: float) -> str:
-    """Call a verdict stable or fragile under resampling.
+def status(holds_on_all_topics: bool, share: float, *, seed_shares=(), resamples: int | None = None) -> str:
+    """Call a verdict stable, borderline or fragile under resampling.
 
     Parameters
     ----------
     holds_on_all_topics : bool
         The verdict on all topics.
     share : float
-        The share of replicates in which the conclusion holds.
+        The share of replicates in which the conclusion holds (all seeds pooled).
+    seed_shares : sequence of float, optional
+        The share in which it holds for each seed on its own.
+    resamples : int, optional
+        The number of replicates behind ``share``.
 
     Returns
     -------
     str
-        ``"stable"`` when the replicates keep the verdict on all topics in >= :data:`STABLE_SHARE`,
-        else ``"fragile"``.
+        :func:`~irrepro.reproducibility.resampling.stability` of the share keeping the verdict on all topics.
 
     Examples
     --------
-    >>> status(True, 0.97), status(True, 0.6), status(False, 0.02)
-    ('stable', 'fragile', 'stable')
+    >>> status(True, 0.97), status(True, 0.6), status(False, 0.02), status(False, 0.04)
+    ('stable', 'fragile', 'stable', 'borderline')
     """
-    return stability(share if holds_on_all_topics else 1.0 - share)
+    def kept(x):
+        return x if holds_on_all_topics else 1.0 - x
+
+    return stability(kept(share), seed_shares=[kept(x) for x in seed_shares], resamples=resamples)
 
 
 class ResampledChecks:
@@ -122,7 +150,7 @@ class ResampledChecks:
         self.claims = claims
         self._checks: list[_Check] = []
 
-    def check(self, name: str, *, label: str, reading: str, statistic: str) -> Callable:
+    def check(self, name: str, *, label: str, reading: str, statistic: str, recentred: bool = False) -> Callable:
         """Register ``function(measures) -> Outcome`` for claim ``<paper>.<name>`` (a decorator factory).
 
         Parameters
@@ -135,6 +163,9 @@ class ResampledChecks:
             What the check tests.
         statistic : str
             The number it turns on.
+        recentred : bool, default False
+            Whether the replicates the paper module hands the check are recentred (its statistic is
+            biased under the bootstrap; :func:`~irrepro.reproducibility.resampling.recentred`).
 
         Returns
         -------
@@ -153,7 +184,7 @@ class ResampledChecks:
             raise ValueError(f"claim {claim_id} has a resampled check already")
 
         def register(function: Callable[..., Outcome]) -> Callable[..., Outcome]:
-            self._checks.append(_Check(claim_id, label, reading, statistic, function))
+            self._checks.append(_Check(claim_id, label, reading, statistic, function, recentred))
             return function
 
         return register
@@ -183,19 +214,20 @@ class ResampledChecks:
         """
         return {check.id: check.function(measures) for check in self._checks}
 
-    def table(self, on_all_topics, replicates, *, level: float = INTERVAL_LEVEL) -> pd.DataFrame:
+    def table(self, on_all_topics, *replicates, level: float = INTERVAL_LEVEL) -> pd.DataFrame:
         """Tabulate every conclusion on all topics and under resampling.
 
         One row per conclusion (:data:`COLUMNS`): its verdict on all topics, the share of the
-        replicates in which it holds, the share keeping the verdict, its status, and its statistic on
-        all topics with the percentile interval over the replicates.
+        replicates in which it holds, the share keeping the verdict, its status, its statistic on all
+        topics with the percentile interval over the replicates, and the share keeping the verdict
+        for the seeds with the lowest and the highest.
 
         Parameters
         ----------
         on_all_topics : object
             The measures of the identity resample (one replicate), as the checks take them.
-        replicates : object
-            The measures on the replicates.
+        *replicates : object
+            The measures on the replicates, one object per seed (pooled for the share and the interval).
         level : float, default INTERVAL_LEVEL
             The percentile interval's level.
 
@@ -207,23 +239,33 @@ class ResampledChecks:
         Raises
         ------
         ValueError
-            If ``on_all_topics`` is not one replicate.
+            If ``on_all_topics`` is not one replicate, or no replicates are given.
         """
-        point, resampled = self.outcomes(on_all_topics), self.outcomes(replicates)
+        if not replicates:
+            raise ValueError("no replicates to tabulate: give the measures of at least one seed")
+        point = self.outcomes(on_all_topics)
+        by_seed = [self.outcomes(r) for r in replicates]
         entries = {entry.id: entry for entry in self.claims}
         rows = []
         for check in self._checks:
             if point[check.id].holds.size != 1:
                 raise ValueError(f"{check.id}: the measures on all topics must be one replicate")
-            holds, share = bool(point[check.id].holds[0]), share_holding(resampled[check.id].holds)
-            low, high = percentile_interval(resampled[check.id].statistic, level)
+            holds = bool(point[check.id].holds[0])
+            pooled_holds = np.concatenate([outcomes[check.id].holds for outcomes in by_seed])
+            pooled_statistic = np.concatenate([outcomes[check.id].statistic for outcomes in by_seed])
+            share = share_holding(pooled_holds)
+            seed_shares = [share_holding(outcomes[check.id].holds) for outcomes in by_seed]
+            kept = [x if holds else 1.0 - x for x in seed_shares]
+            low, high = percentile_interval(pooled_statistic, level)
             rows.append({
                 "id": check.id, "section": entries[check.id].section, "label": check.label,
                 "claim": entries[check.id].quote,
                 "reading": check.reading, "holds on all topics": holds, "share holding": share,
-                "verdict kept": share if holds else 1.0 - share, "status": status(holds, share),
+                "verdict kept": share if holds else 1.0 - share,
+                "status": status(holds, share, seed_shares=seed_shares if len(by_seed) > 1 else (),
+                                 resamples=pooled_holds.size),
                 "statistic": check.statistic, "on all topics": float(point[check.id].statistic[0]),
-                "low": low, "high": high, "resamples": resampled[check.id].holds.size,
+                "low": low, "high": high, "interval": INTERVALS[check.recentred], "resamples": pooled_holds.size,
+                "seeds": len(by_seed), "kept lowest seed": min(kept), "kept highest seed": max(kept),
             })  # fmt: skip
         return pd.DataFrame(rows, columns=list(COLUMNS))
-

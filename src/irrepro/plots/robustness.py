@@ -1,12 +1,15 @@
 """Figures of how robust a paper's conclusions are under topic resampling.
 
 - :func:`conclusions_figure`: one horizontal bar per conclusion, "holds in X% of the resamples",
-  grouped by the paper's section, coloured by status (stable / fragile, :mod:`irrepro.papers.robustness`),
-  with the fragility bounds drawn at 5% and 95%. Takes the table of
+  grouped by the paper's section, coloured by status (stable / borderline / fragile,
+  :mod:`irrepro.papers.robustness`), with the bounds drawn at 5% and 95% and the borderline bands
+  about them. Takes the table of
   :meth:`irrepro.papers.robustness.ResampledChecks.table`.
 - :func:`ssd_stability_figure`: per setting and link, the significantly different system pairs split by
   how often a resample keeps them (>= 95%, 50-95%, < 50%). Takes
   :func:`irrepro.papers.glm.robustness.ssd_robustness`.
+- :func:`bias_as_shown`, :func:`simulation_as_shown`: the measurements of the resampling design
+  (:mod:`irrepro.papers.sigir2020.resampling_design`) as the chapter shows them.
 - :func:`as_shown`: the robustness table as a chapter shows it, each number with its interval written
   to three significant digits (the numbers are counts, shares, correlations and p-values in one column).
 
@@ -27,13 +30,15 @@ from matplotlib.patches import Patch
 from irrepro.plots.style import PALETTE, TEXT_WIDTH
 from irrepro.plots.tables import significant
 
-__all__ = ["STATUS_STYLES", "conclusions_figure", "ssd_stability_figure", "as_shown"]
+__all__ = ["STATUS_STYLES", "conclusions_figure", "ssd_stability_figure", "as_shown", "bias_as_shown", "simulation_as_shown"]
 
 _GREY = "#555555"
 #: How a conclusion's bar is drawn, by (holds on all topics, status): legend label, colour, hatch.
 STATUS_STYLES: dict[tuple[bool, str], tuple[str, str, str]] = {
     (True, "stable"): ("holds on all topics, stable", PALETTE[0], ""),
+    (True, "borderline"): ("holds on all topics, borderline", PALETTE[2], ".."),
     (True, "fragile"): ("holds on all topics, fragile", PALETTE[1], "//"),
+    (False, "borderline"): ("fails on all topics, borderline", PALETTE[4], ".."),
     (False, "fragile"): ("fails on all topics, fragile", PALETTE[3], "\\\\"),
     (False, "stable"): ("fails on all topics, stable", "#bbbbbb", ""),
 }
@@ -50,11 +55,12 @@ def _rows(table: pd.DataFrame, sections: Mapping[str, str]) -> list[tuple[str, p
 
 
 def conclusions_figure(table: pd.DataFrame, *, sections: Mapping[str, str] | None = None,
-                       stable_share: float = 0.95) -> Figure:  # fmt: skip
+                       stable_share: float = 0.95, borderline_margin: float = 0.02) -> Figure:  # fmt: skip
     """Each conclusion as a bar "holds in X% of the resamples", grouped by section.
 
     Dotted lines at ``1 - stable_share`` and ``stable_share``: a conclusion holding on all topics is
-    stable right of the upper one, one failing on all topics left of the lower one.
+    stable right of the upper one, one failing on all topics left of the lower one; grey bands of
+    ``borderline_margin`` about them, where a share is borderline.
 
     Parameters
     ----------
@@ -65,6 +71,8 @@ def conclusions_figure(table: pd.DataFrame, *, sections: Mapping[str, str] | Non
         Section -> its title.
     stable_share : float, default 0.95
         The share of resamples that makes a conclusion stable.
+    borderline_margin : float, default 0.02
+        The half-width of the borderline bands.
 
     Returns
     -------
@@ -94,6 +102,7 @@ def conclusions_figure(table: pd.DataFrame, *, sections: Mapping[str, str] | Non
                     [label for label, row in rows if row is not None])  # fmt: skip
     axis.tick_params(axis="y", length=0)
     for bound in (1 - stable_share, stable_share):
+        axis.axvspan(bound - borderline_margin, bound + borderline_margin, color="#e4e4e4", zorder=0, lw=0)
         axis.axvline(bound, color=_GREY, lw=1, ls=":")
     axis.set_xlim(0, 1.12)
     axis.set_ylim(-0.7, len(rows) - 0.3)
@@ -104,7 +113,8 @@ def conclusions_figure(table: pd.DataFrame, *, sections: Mapping[str, str] | Non
     present = [key for key in STATUS_STYLES if ((table["holds on all topics"] == key[0]) & (table["status"] == key[1])).any()]
     handles = [Patch(facecolor=STATUS_STYLES[k][1], hatch=STATUS_STYLES[k][2], edgecolor="white", label=STATUS_STYLES[k][0])
                for k in present]  # fmt: skip
-    bounds = f"{1 - stable_share:.0%} and {stable_share:.0%}: stable outside, fragile between"
+    bounds = (f"{1 - stable_share:.0%} and {stable_share:.0%}: stable outside, fragile between; "
+              f"grey: borderline (\u00b1{borderline_margin * 100:.0f} points, or seeds on both sides)")
     handles.append(Line2D([], [], color=_GREY, lw=1, ls=":", label=bounds))
     figure.legend(handles=handles, loc="outside lower center", ncol=2)
     return figure
@@ -197,9 +207,59 @@ def as_shown(table: pd.DataFrame, *, level: float = 0.95) -> pd.DataFrame:
     number = significant(3)
     intervals = [f"{number(v)} [{number(lo)}, {number(hi)}]" for v, lo, hi in zip(table["on all topics"], table["low"],
                                                                                table["high"], strict=True)]  # fmt: skip
-    return pd.DataFrame({
+    shown = pd.DataFrame({
         "section": table["section"], "conclusion": table["label"],
         "on all topics": np.where(table["holds on all topics"], "holds", "fails"),
         "holds in % of resamples": 100.0 * table["share holding"], "status": table["status"],
         "the number it turns on": table["statistic"], f"value on all topics [{level:.0%} interval]": intervals,
+    })  # fmt: skip
+    if "seeds" in table and (table["seeds"] > 1).any():
+        by_seed = [f"{100 * lo:.1f}\u2013{100 * hi:.1f}" for lo, hi in zip(table["kept lowest seed"], table["kept highest seed"], strict=True)]
+        shown.insert(4, "verdict kept, by seed (%)", by_seed)
+    return shown
+
+
+def bias_as_shown(bias: pd.DataFrame) -> pd.DataFrame:
+    """Lay out :func:`~irrepro.papers.sigir2020.resampling_design.bias_table` as the chapter shows it.
+
+    One row per claim (``conclusion``); per design, the share of the resamples below the value on all
+    topics in %, with the share equal to it in brackets where there is one (``74 (2)``).
+
+    Parameters
+    ----------
+    bias : pandas.DataFrame
+        The bias table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table shown.
+    """
+    designs = [column[0] for column in bias.columns if isinstance(column, tuple) and column[1] == "below"]
+    shown = pd.DataFrame({"conclusion": bias["label"], "recentred": np.where(bias["recentred"], "yes", "no")})
+    for design in designs:
+        below, at = 100 * bias[(design, "below")], 100 * bias[(design, "at")]
+        shown[f"{design}: % below"] = [f"{b:.0f}" + (f" ({a:.0f})" if round(a) else "") for b, a in zip(below, at, strict=True)]
+    return shown
+
+
+def simulation_as_shown(simulation: pd.DataFrame) -> pd.DataFrame:
+    """Lay out :func:`~irrepro.papers.sigir2020.resampling_design.coverage_simulation` as the chapter shows it.
+
+    Parameters
+    ----------
+    simulation : pandas.DataFrame
+        The simulation's table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per statistic and design, the shares in %.
+    """
+    return pd.DataFrame({
+        "statistic": simulation["statistic"], "design": simulation["design"],
+        "resamples below own value (%)": (100 * simulation["below"]).round(0),
+        "intervals containing the target (%)": (100 * simulation["coverage"]).round(0),
+        "estimated share of the claim (%)": (100 * simulation["estimated share"]).round(0),
+        "true share (%)": (100 * simulation["true share"]).round(0),
     })  # fmt: skip

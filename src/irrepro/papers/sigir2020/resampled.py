@@ -16,6 +16,7 @@ the oriented measures (Tables 4 and 5, :mod:`~irrepro.papers.sigir2020.correlati
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,6 +36,7 @@ from irrepro.papers.sigir2020.published_scores import (
 from irrepro.reproducibility.resampling import (
     kendall_tau_b,
     paired_t_pvalues,
+    recentred,
     resampled_means,
     resampled_rmse,
     student_t_pvalues,
@@ -143,6 +145,9 @@ class Replicates:
     table5 : dict of str -> numpy.ndarray
         ``[system]``: (B, 6, 6) Kendall's tau among the oriented reproducibility measures; columns as
         in :mod:`~irrepro.papers.sigir2020.correlation`.
+    on_all_topics : Replicates, optional
+        The measures on all topics (one replicate), for the checks that recentre their statistic on
+        its value there (:meth:`moved`); ``None``: nothing is recentred.
     """
 
     replicability: dict[str, dict[str, np.ndarray]]
@@ -152,11 +157,35 @@ class Replicates:
     cutoffs: dict[str, np.ndarray]
     table4: dict[str, np.ndarray]
     table5: dict[str, np.ndarray]
+    on_all_topics: Replicates | None = None
 
     @property
     def n_resamples(self) -> int:
         """The number B of replicates."""
         return self.effects["rpl"]["ER:AP"].shape[0]
+
+    def moved(self, statistic: Callable[[Replicates], np.ndarray], *, bounds: tuple[float, float] | None = None) -> np.ndarray:
+        """Compute ``statistic`` on every replicate, recentred on its value on all topics if they are known.
+
+        For statistics that the bootstrap biases (Kendall's tau among per-run measures and what is
+        built on it): :func:`~irrepro.reproducibility.resampling.recentred`.
+
+        Parameters
+        ----------
+        statistic : callable
+            ``statistic(replicates) -> (B,)`` array.
+        bounds : tuple of (float, float), optional
+            The statistic's range, to clip the moved replicates to.
+
+        Returns
+        -------
+        numpy.ndarray
+            (B,) the statistic, recentred when :attr:`on_all_topics` is set.
+        """
+        values = statistic(self)
+        if self.on_all_topics is None:
+            return values
+        return recentred(values, statistic(self.on_all_topics)[0], bounds=bounds)
 
     def tau(self, table: str, system: str, first: str, second: str) -> np.ndarray:
         """Give Kendall's tau between two oriented measures of Table 4 or 5 on every replicate.

@@ -31,6 +31,8 @@ __all__ = ["CHECKS"]
 
 #: The resampled check of every claim of the paper.
 CHECKS = ResampledChecks(CLAIMS)
+#: The range of Kendall's tau, to which recentred replicates are clipped.
+_TAU = (-1.0, 1.0)
 #: Positions of each family's five levels (1-5) among the 20 printed constellations.
 _FAMILY = {f: [i for i, c in enumerate(PRINTED) if c.family == f] for f in FAMILIES}
 
@@ -260,23 +262,25 @@ def _largest_tau(r: Replicates, table: str, system: str, rows: list[str], column
 @CHECKS.check("arp-ktu-rbo-correlation", label="τ(ARP, KTU) ≤ 0.29, RBO higher",
               reading=f"the largest tau(DeltaARP, KTU) at most {PAPER_LOW_TAU} at two decimals, and the largest "
               "tau(DeltaARP, RBO) above it (WCrobust04); the printed 0.70 is a fact of the print",
-              statistic="largest tau between a DeltaARP and KTU")  # fmt: skip
+              statistic="largest tau between a DeltaARP and KTU", recentred=True)  # fmt: skip
 def _arp_ktu_rbo_correlation(r: Replicates) -> Outcome:
     arp = [f"DeltaARP:{m}" for m in MEASURES]
-    ktu = np.max(np.stack([r.tau("table4", BASELINE, a, "KTU") for a in arp]), axis=0)
-    rbo = np.max(np.stack([r.tau("table4", BASELINE, a, "RBO") for a in arp]), axis=0)
+    ktu = r.moved(lambda x: np.max(np.stack([x.tau("table4", BASELINE, a, "KTU") for a in arp]), axis=0), bounds=_TAU)
+    rbo = r.moved(lambda x: np.max(np.stack([x.tau("table4", BASELINE, a, "RBO") for a in arp]), axis=0), bounds=_TAU)
     return Outcome((np.round(ktu, 2) <= PAPER_LOW_TAU) & (rbo > ktu), ktu)
 
 
 def _register_table4(statement: Table4Statement) -> None:
     def check(r: Replicates) -> Outcome:
-        per_system = [statement.statistic(lambda a, b, s=s: r.tau("table4", s, a, b)) for s in SYSTEMS]
-        value = statement.binding(per_system)
-        return Outcome(statement.holds(value), value)
+        def value(x: Replicates) -> np.ndarray:
+            return statement.binding([statement.statistic(lambda a, b, s=s: x.tau("table4", s, a, b)) for s in SYSTEMS])
+
+        moved = r.moved(value, bounds=_TAU)
+        return Outcome(statement.holds(moved), moved)
 
     binding = "the larger" if statement.side == "below" else "the smaller"
     CHECKS.check(statement.name, label=statement.label, reading=f"{statement.what} {statement.side} {statement.bound:g} in both systems",
-                 statistic=f"{statement.what}, {binding} of the two systems")(check)  # fmt: skip
+                 statistic=f"{statement.what}, {binding} of the two systems", recentred=True)(check)  # fmt: skip
 
 
 for _statement in TABLE4_STATEMENTS:
@@ -287,16 +291,16 @@ _ER = [f"ER:{m}" for m in MEASURES]
 
 
 @CHECKS.check("table5-er-vs-p-low", label="τ(ER, p) low (Table 5)", reading=f"every |tau| between an ER and a p-value below {LOW_TAU:.3f}, both systems",
-              statistic="largest |tau| between an ER and a p-value")  # fmt: skip
+              statistic="largest |tau| between an ER and a p-value", recentred=True)  # fmt: skip
 def _table5_er_vs_p_low(r: Replicates) -> Outcome:
-    largest = np.maximum(*(_largest_tau(r, "table5", s, _ER, _P) for s in SYSTEMS))
+    largest = r.moved(lambda x: np.maximum(*(_largest_tau(x, "table5", s, _ER, _P) for s in SYSTEMS)), bounds=(0.0, 1.0))
     return Outcome(largest < LOW_TAU, largest)
 
 
 @CHECKS.check("table5-er-self-low", label="τ among the ER low (Table 5)", reading=f"every |tau| among the ER of P@10, AP and nDCG below {LOW_TAU:.3f}",
-              statistic="largest |tau| among the ER")  # fmt: skip
+              statistic="largest |tau| among the ER", recentred=True)  # fmt: skip
 def _table5_er_self_low(r: Replicates) -> Outcome:
-    largest = _largest_tau(r, "table5", SYSTEMS[0], _ER, _ER)  # ER is a pair measure: the same in both
+    largest = r.moved(lambda x: _largest_tau(x, "table5", SYSTEMS[0], _ER, _ER), bounds=(0.0, 1.0))  # ER: the same in both
     return Outcome(largest < LOW_TAU, largest)
 
 
@@ -307,11 +311,12 @@ def _p_block(r: Replicates, table: str, system: str) -> np.ndarray:
 @CHECKS.check("table5-p-stronger", label="p-values more correlated than in Table 4",
               reading=f"every tau among the p-values at least {LOW_TAU:.3f} in Table 5, and their mean above Table "
               "4's, both systems",
-              statistic="mean tau among the p-values, Table 5 minus Table 4, the smaller of the two systems")  # fmt: skip
+              statistic="mean tau among the p-values, Table 5 minus Table 4, the smaller of the two systems",
+              recentred=True)  # fmt: skip
 def _table5_p_stronger(r: Replicates) -> Outcome:
     holds, gaps = np.ones(r.n_resamples, dtype=bool), []
     for system in SYSTEMS:
-        rpd, rpl = _p_block(r, "table5", system), _p_block(r, "table4", system)
-        gaps.append(rpd.mean(axis=1) - rpl.mean(axis=1))
-        holds &= (rpd.min(axis=1) >= LOW_TAU) & (gaps[-1] > 0)
+        lowest = r.moved(lambda x, s=system: _p_block(x, "table5", s).min(axis=1), bounds=_TAU)
+        gaps.append(r.moved(lambda x, s=system: _p_block(x, "table5", s).mean(axis=1) - _p_block(x, "table4", s).mean(axis=1)))
+        holds &= (lowest >= LOW_TAU) & (gaps[-1] > 0)
     return Outcome(holds, np.minimum(*gaps))
