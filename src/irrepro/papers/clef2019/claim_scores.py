@@ -107,9 +107,7 @@ class ClaimScores:
                 raise ValueError(f"topic subset {name!r} is not within the topics of group {group!r}")
         for group, parent in self.drawn_with.items():
             if GROUPS.index(parent) >= GROUPS.index(group) or not set(self.topics[group]) <= set(self.topics[parent]):
-                raise ValueError(
-                    f"group {group!r} cannot be drawn with {parent!r}: not an earlier group holding its topics"
-                )
+                raise ValueError(f"group {group!r} cannot be drawn with {parent!r}: not an earlier group holding its topics")
 
     def merged(self, other: ClaimScores) -> ClaimScores:
         """Put both score sets in one (their groups must not overlap).
@@ -328,10 +326,8 @@ def _ap(data: RoutingData, result, target: str, topics: list[str]) -> np.ndarray
     over a run's own topics: on other topics the claims would be read on other numbers)."""
     scores = data.scores(result, target)
     if set(scores.index.astype(str)) != set(topics):
-        raise ValueError(
-            f"run {result.run['run'].iat[0]} on {target}: scored on {len(scores)} topics, not on the "
-            f"{len(topics)} topics judged in all four collections; its claims cannot be resampled together"
-        )
+        raise ValueError(f"run {result.run['run'].iat[0]} on {target}: scored on {len(scores)} topics, not on the "
+                         f"{len(topics)} topics judged in all four collections; its claims cannot be resampled together")
     return scores.reindex(topics)["AP"].to_numpy(dtype=float)
 
 

@@ -60,11 +60,7 @@ SYSTEM, BASELINE_SYSTEM = "wcrobust0405", "wcrobust04"
 TARGET = "reuters-near"  # the near target (role NEAR, "core17"), in the NYT role: a replication
 DEPTH, RBO_P = 1000, 0.8  # as the SIGIR 2020 measures of the chapter's own dataset
 #: the pairs of implementations compared: (original, new)
-IMPLEMENTATION_PAIRS: tuple[tuple[str, str], ...] = (
-    ("paper", "clef2019"),
-    ("paper", "sigir2020"),
-    ("clef2019", "sigir2020"),
-)
+IMPLEMENTATION_PAIRS: tuple[tuple[str, str], ...] = (("paper", "clef2019"), ("paper", "sigir2020"), ("clef2019", "sigir2020"))
 EFFECT_COLUMNS = ("divergence", "paper", "code", "source", "MAP_without", "MAP_with", "KTU", "RBO", "RMSE:AP")
 
 
@@ -126,9 +122,7 @@ def method_differences(reference: Metadata, other: Metadata) -> str:
     str
         The fields, ``; ``-separated (``method →`` left off).
     """
-    return "; ".join(
-        path.removeprefix("method \u2192 ") for path, _, _ in differences(reference, other, component="method")
-    )
+    return "; ".join(path.removeprefix("method \u2192 ") for path, _, _ in differences(reference, other, component="method"))
 
 
 def _qrels() -> pd.DataFrame:

@@ -72,9 +72,8 @@ def _measured(function, *arguments, **options) -> tuple[object, str]:
     return values, "; ".join(str(w.message) for w in caught if issubclass(w.category, scores.UndefinedMeasureWarning))
 
 
-def _measure_rows(
-    data: RoutingData, setting: str, system: str, measure: str, statistic: str, values, note: str = ""
-) -> list[dict]:
+def _measure_rows(data: RoutingData, setting: str, system: str, measure: str, statistic: str, values,
+                  note: str = "") -> list[dict]:
     """One row of the long table per constellation in ``values`` (constellation name -> value)."""
     rows = []
     for name, value in values.items():
@@ -102,9 +101,8 @@ def _per_measure(data: RoutingData, runs: dict[str, RoutingResult], target: str)
     return {m: pd.DataFrame({name: frame[m] for name, frame in frames.items()}) for m in MEASURES}
 
 
-def _score_rows(
-    data: RoutingData, setting: str, system: str, original: pd.DataFrame, new: dict[str, pd.DataFrame]
-) -> list[dict]:
+def _score_rows(data: RoutingData, setting: str, system: str, original: pd.DataFrame,
+                new: dict[str, pd.DataFrame]) -> list[dict]:
     """Step 2: ARP, RMSE (replicability) and the t-test of one system's runs against its original."""
     rows = []
     for measure in MEASURES:
@@ -115,34 +113,22 @@ def _score_rows(
         else:
             calls += [("p-value", scores.unpaired_ttest, (orig, runs))]
         for statistic, function, arguments in calls:
-            rows += _measure_rows(
-                data, setting, SYSTEM_NAMES[system], measure, statistic, *_measured(function, *arguments)
-            )
+            rows += _measure_rows(data, setting, SYSTEM_NAMES[system], measure, statistic, *_measured(function, *arguments))
     return rows
 
 
-def _ranking_rows(
-    data: RoutingData, system: str, original: RoutingResult, runs: dict[str, RoutingResult]
-) -> list[dict]:
+def _ranking_rows(data: RoutingData, system: str, original: RoutingResult, runs: dict[str, RoutingResult]) -> list[dict]:
     """Step 3 (replicability only): KTU and RBO of the ranked lists against the original's."""
     ranked = ranking.ranking_measures(
-        original.run,
-        {name: result.run for name, result in runs.items()},
-        depth=RANKING_DEPTH,
-        rbo_p=RBO_P,
+        original.run, {name: result.run for name, result in runs.items()}, depth=RANKING_DEPTH, rbo_p=RBO_P,
         measures=("KTU", "RBO"),
     )
     label = SYSTEM_NAMES[system]
-    return [
-        row
-        for m in ("KTU", "RBO")
-        for row in _measure_rows(data, "replicability", label, "ranking", m, ranked[m].mean())
-    ]
+    return [row for m in ("KTU", "RBO") for row in _measure_rows(data, "replicability", label, "ranking", m, ranked[m].mean())]
 
 
-def _effect_rows(
-    data: RoutingData, setting: str, original_scores: dict[str, pd.DataFrame], new: dict[str, dict[str, pd.DataFrame]]
-) -> list[dict]:
+def _effect_rows(data: RoutingData, setting: str, original_scores: dict[str, pd.DataFrame],
+                 new: dict[str, dict[str, pd.DataFrame]]) -> list[dict]:
     """Step 4: ER and DeltaRI of WCrobust0405's improvement over WCrobust04, against the originals'."""
     rows = []
     for measure in MEASURES:
@@ -150,9 +136,7 @@ def _effect_rows(
                 "new_baseline": new["wcrobust04"][measure], "new_advanced": new["wcrobust0405"][measure]}  # fmt: skip
         er = _measured(scores.effect_ratio, **runs, paired=setting == "replicability")
         rows += _measure_rows(data, setting, PAIR, measure, "ER", *er)
-        rows += _measure_rows(
-            data, setting, PAIR, measure, "DeltaRI", *_measured(scores.delta_relative_improvement, **runs)
-        )
+        rows += _measure_rows(data, setting, PAIR, measure, "DeltaRI", *_measured(scores.delta_relative_improvement, **runs))
     return rows
 
 
@@ -281,9 +265,7 @@ def constellation_arp_comparison(measures: pd.DataFrame, *, measure: str = "AP")
     for system, name in SYSTEM_NAMES.items():
         published = pd.read_csv(fetch(sigir2020_file("rpl", system, file_part(measure))))
         ours = measures[
-            (measures["system"] == name)
-            & (measures["measure"] == measure)
-            & (measures["statistic"] == "ARP")
+            (measures["system"] == name) & (measures["measure"] == measure) & (measures["statistic"] == "ARP")
             & measures["setting"].isin(["original", "replicability"])
         ].set_index("constellation")["value"]
         default_published = float(published[DEFAULT.dataset_column(name)].mean())

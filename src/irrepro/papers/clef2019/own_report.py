@@ -27,16 +27,7 @@ from irrepro.papers.clef2019.run_files import write_run_file
 from irrepro.routing.constellations import DEFAULT, PRINTED, TRAINING_COLLECTIONS
 from irrepro.routing.experiment import RunRequest
 
-__all__ = [
-    "MEASURES",
-    "REPORT_FOLDER",
-    "SYSTEM_ORDER",
-    "TITLE",
-    "ReportJob",
-    "start_report",
-    "write_inputs",
-    "write_report",
-]
+__all__ = ["MEASURES", "REPORT_FOLDER", "SYSTEM_ORDER", "TITLE", "ReportJob", "start_report", "write_inputs", "write_report"]
 
 #: Where the chapter writes the report, relative to the chapters folder (kept out of git and of
 #: the book's source digest, tools/book_stamp.py).
@@ -78,9 +69,7 @@ def write_inputs(data, folder: Path) -> dict[str, Path]:
     _write_qrels(data.collections[NEAR].qrels, paths["qrels"])
     for role, system in zip(("orig_baseline", "orig_advanced"), SYSTEM_ORDER, strict=True):
         paths[role] = folder / f"{system}_default.run"
-        write_run_file(
-            data, RunRequest(TRAINING_COLLECTIONS[system], NEAR, DEFAULT), paths[role], tag=f"{system}_default"
-        )
+        write_run_file(data, RunRequest(TRAINING_COLLECTIONS[system], NEAR, DEFAULT), paths[role], tag=f"{system}_default")
     with atomic_open(paths["pairs"], "w") as out:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["name", "baseline", "advanced"])
@@ -131,9 +120,7 @@ class ReportJob:
         said = self.said.read().strip()
         self.said.close()
         if status != 0:
-            raise RuntimeError(
-                f"irrepro report exited with status {status} on the inputs in {self.path.parent}: {said}"
-            )
+            raise RuntimeError(f"irrepro report exited with status {status} on the inputs in {self.path.parent}: {said}")
         return self.path
 
 

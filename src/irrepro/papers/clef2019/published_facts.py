@@ -16,15 +16,8 @@ from irrepro.papers.datasets import file_part, sigir2020_file
 from irrepro.topic_order import sort_topics
 
 __all__ = [
-    "NEAR",
-    "FAR",
-    "TREC_COLLECTIONS",
-    "PRINTED_INTERSECTIONS",
-    "OFFICIAL_CORE17",
-    "TREC_DATA",
-    "topic_sets",
-    "common_topics",
-    "official_core17_scores",
+    "NEAR", "FAR", "TREC_COLLECTIONS", "PRINTED_INTERSECTIONS", "OFFICIAL_CORE17", "TREC_DATA",
+    "topic_sets", "common_topics", "official_core17_scores",
 ]
 
 
@@ -87,15 +80,8 @@ def topic_sets() -> pd.DataFrame:
         for training, topics in trainings.items():
             rows.append(_topic_row(target, len(judged[target]), training, len(topics), len(judged[target] & topics)))
     everywhere = frozenset.intersection(*judged.values())
-    rows.append(
-        _topic_row(
-            "Core17 ∩ Core18",
-            len(judged["Core17"] & judged["Core18"]),
-            "Robust04 ∩ Robust05",
-            len(trainings["Robust04 ∩ Robust05"]),
-            len(everywhere),
-        )
-    )
+    rows.append(_topic_row("Core17 ∩ Core18", len(judged["Core17"] & judged["Core18"]), "Robust04 ∩ Robust05",
+                           len(trainings["Robust04 ∩ Robust05"]), len(everywhere)))
     table = pd.DataFrame(rows)
     printed = [PRINTED_INTERSECTIONS.get((t, r)) for t, r in zip(table["target"], table["training"], strict=True)]
     table["printed"] = pd.array(printed, dtype="Int64")

@@ -73,7 +73,9 @@ _COLLECTIONS = {
     "Core17": "core17",
     "Core18": "core18",
 }
-_CONSTELLATION = 1  # the 2020 code's default parameters (config/param.py, constellation 1)
+_CONSTELLATION = (
+    1  # the 2020 code's default parameters (config/param.py, constellation 1)
+)
 _AUGMENTED = 7  # the 2020 constellation with 'robust_only': False (tf-idf fitted on training and target)
 
 
@@ -81,8 +83,12 @@ _AUGMENTED = 7  # the 2020 constellation with 'robust_only': False (tf-idf fitte
 def judged_topics(collection: str) -> frozenset[str]:
     """The topics judged in ``collection`` (``Robust04``, ``Robust05``, ``Core17``, ``Core18``), from the TREC qrels."""
     if collection not in _COLLECTIONS:
-        raise ValueError(f"unknown collection {collection!r}; known: {', '.join(_COLLECTIONS)}")
-    qrels = read_qrels(fetch(datasets.TREC_QRELS.file(collection=_COLLECTIONS[collection])))
+        raise ValueError(
+            f"unknown collection {collection!r}; known: {', '.join(_COLLECTIONS)}"
+        )
+    qrels = read_qrels(
+        fetch(datasets.TREC_QRELS.file(collection=_COLLECTIONS[collection]))
+    )
     return frozenset(qrels["query_id"].astype(str).unique())  # the distinct ids, not a Python object per judgment
 
 
@@ -94,7 +100,9 @@ def common_topics() -> list[str]:
     list of str
         The topic ids.
     """
-    return sort_topics(frozenset.intersection(*(judged_topics(c) for c in _COLLECTIONS)))
+    return sort_topics(
+        frozenset.intersection(*(judged_topics(c) for c in _COLLECTIONS))
+    )
 
 
 def topic_sets(setting: str) -> dict[str, list[str]]:
@@ -131,7 +139,10 @@ def topic_sets(setting: str) -> dict[str, list[str]]:
         if same is None:
             sets[name] = sort_topics(topics)
         else:  # the same topics under a second name: one set, both names
-            sets = {(f"{known} = {name}" if known == same else known): chosen for known, chosen in sets.items()}
+            sets = {
+                (f"{known} = {name}" if known == same else known): chosen
+                for known, chosen in sets.items()
+            }
     return sets
 
 
@@ -176,16 +187,22 @@ def run_scores(setting: str, run: str, measure: str) -> pd.Series:
     system = next((s for s in SYSTEMS if (originals and run == s) or run.startswith(f"{prefix}_{s.lower()}_")), None)
     if system is None:
         raise ValueError(f"{setting}: no published run {run!r}")
-    frame = _published_file(setting, system, file_part(MEASURE_NAMES.get(measure, measure)))
+    frame = _published_file(
+        setting, system, file_part(MEASURE_NAMES.get(measure, measure))
+    )
     if run not in frame.columns:
-        raise ValueError(f"{setting}: no column {run!r} in the published {measure} file")
+        raise ValueError(
+            f"{setting}: no column {run!r} in the published {measure} file"
+        )
     return frame[run].astype(float).rename(run)
 
 
 def _runs(setting: str) -> list[str]:
     prefix = SETTINGS[setting][0]
     originals = list(SYSTEMS) if setting == "replicability" else []
-    return originals + [run_column(prefix, system, _CONSTELLATION) for system in SYSTEMS]
+    return originals + [
+        run_column(prefix, system, _CONSTELLATION) for system in SYSTEMS
+    ]
 
 
 def published_runs_15_topics() -> pd.DataFrame:
@@ -202,7 +219,9 @@ def published_runs_15_topics() -> pd.DataFrame:
         frame = pd.DataFrame({"setting": setting, "topic": topics})
         for system in SYSTEMS:
             frame[system] = (
-                run_scores(setting, run_column(prefix, system, _CONSTELLATION), "AP").reindex(topics).to_numpy()
+                run_scores(setting, run_column(prefix, system, _CONSTELLATION), "AP")
+                .reindex(topics)
+                .to_numpy()
             )
         frames.append(frame)
     return pd.concat(frames, ignore_index=True)
@@ -256,7 +275,9 @@ def published_runs_table(summary: pd.DataFrame | None = None) -> pd.DataFrame:
     for setting in SETTINGS:
         for name, topics in topic_sets(setting).items():
             names[(setting, len(topics))] = name
-    wide = summary.pivot_table(index=["setting", "topics", "system"], columns="measure", values="value")
+    wide = summary.pivot_table(
+        index=["setting", "topics", "system"], columns="measure", values="value"
+    )
     wide = wide.reindex(columns=list(MEASURE_NAMES)).reset_index()
     order = {
         "setting": list(SETTINGS),
@@ -265,14 +286,19 @@ def published_runs_table(summary: pd.DataFrame | None = None) -> pd.DataFrame:
     wide = wide.sort_values(
         ["setting", "topics", "system"],
         ascending=[True, False, True],
-        key=lambda c: c.map({v: i for i, v in enumerate(order[c.name])}) if c.name in order else c,
+        key=lambda c: (
+            c.map({v: i for i, v in enumerate(order[c.name])}) if c.name in order else c
+        ),
     ).reset_index(drop=True)
     wide.insert(
         2,
         "topic set",
         [names[(s, n)] for s, n in zip(wide["setting"], wide["topics"], strict=True)],
     )
-    wide["run"] = ["original TREC 2017 run" if s in SYSTEMS else "2020 re-implementation" for s in wide["system"]]
+    wide["run"] = [
+        "original TREC 2017 run" if s in SYSTEMS else "2020 re-implementation"
+        for s in wide["system"]
+    ]
     wide.columns.name = None
     return wide
 
@@ -360,7 +386,9 @@ class ClefNumber:
     quote: str  # the paper's words (checked against the text copy by the tests)
     measure: str
     printed: float
-    compared_with: str  # the published run column of the nearest 2020 run (replicability)
+    compared_with: (
+        str  # the published run column of the nearest 2020 run (replicability)
+    )
 
 
 CLEF_TEXT_NUMBERS: tuple[ClefNumber, ...] = (
@@ -398,7 +426,9 @@ def surviving_clef_numbers() -> pd.DataFrame:
     original = run_scores("replicability", BASELINE, "MAP").mean()
     rows = []
     for number in CLEF_TEXT_NUMBERS:
-        value = float(run_scores("replicability", number.compared_with, number.measure).mean())
+        value = float(
+            run_scores("replicability", number.compared_with, number.measure).mean()
+        )
         rows.append({
             "CLEF 2019 run": number.what, "section": number.section, "measure": number.measure,
             "CLEF 2019 (printed)": number.printed, "2020 run": number.compared_with, "2020 re-implementation": value,

@@ -69,12 +69,10 @@ def _enrichment_reproduced_fewer(r: Resampled) -> Outcome:
 def _enrichment_improves(r: Resampled) -> Outcome:
     better = []
     for setting, group in _GROUP.items():
-        for of, subset in r.scores.subsets:
+        for (of, subset) in r.scores.subsets:
             if of == group:
                 means = r.means(group, subset=subset)
-                better += [
-                    means[(_run(setting, ADVANCED), m)] > means[(_run(setting, BASELINE), m)] for m in MEASURE_NAMES
-                ]
+                better += [means[(_run(setting, ADVANCED), m)] > means[(_run(setting, BASELINE), m)] for m in MEASURE_NAMES]
     count = np.sum(better, axis=0)
     return Outcome(count == len(better), count)
 

@@ -131,9 +131,7 @@ def robustness_numbers(table: pd.DataFrame, scores: ClaimScores) -> dict[str, ob
     """
     numbers: dict[str, object] = {"resamples": int(table["resamples"].max()), "seed": SEED,
                                   "stable_share": f"{STABLE_SHARE:.0%}", "level": f"{INTERVAL_LEVEL:.0%}"}  # fmt: skip
-    numbers.update(
-        {f"topics_{group.replace(' ', '_').replace('-', '_')}": len(topics) for group, topics in scores.topics.items()}
-    )
+    numbers.update({f"topics_{group.replace(' ', '_').replace('-', '_')}": len(topics) for group, topics in scores.topics.items()})
     together = scores.drawn_with.get("stand-in equal") == "stand-in"
     numbers["equal_drawn"] = "together with the stand-in's, among whose topics they are" if together else "on their own"
     published = table["id"].isin(CHECKS.ids())

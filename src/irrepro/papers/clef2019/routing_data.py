@@ -167,9 +167,7 @@ def licensed_data(config: str | Path | None = None) -> RoutingData | None:
         return None
     path, collections = configured_collections(ROLES, path)
     return RoutingData(
-        label=f"licensed TREC corpora ({path})",
-        collections=collections,
-        corpora={r: r for r in ROLES},
+        label=f"licensed TREC corpora ({path})", collections=collections, corpora={r: r for r in ROLES},
         source=ConfiguredCorpora(str(path), ROLES),
     )
 

@@ -92,7 +92,5 @@ def runs_by_primad(folder: str | Path, reference: str | Path) -> pd.DataFrame:
                         for name in names}) if string.lower() == "primad" else []  # fmt: skip
         rows.append({"PRIMAD": string, "kind": ", ".join(kinds), "runs": len(names),
                      "fields that differ": "; ".join(fields), "example": names[0]})  # fmt: skip
-    rows.sort(
-        key=lambda row: (sum(letter.isupper() for letter in row["PRIMAD"]), row["PRIMAD"])
-    )  # fewest changes first
+    rows.sort(key=lambda row: (sum(letter.isupper() for letter in row["PRIMAD"]), row["PRIMAD"]))  # fewest changes first
     return pd.DataFrame(rows, columns=["PRIMAD", "kind", "runs", "fields that differ", "example"])

@@ -77,10 +77,7 @@ def system_requests(
     """
     return [
         RunRequest(TRAINING_COLLECTIONS[s], t, c, preprocess=p)
-        for p in preprocessing
-        for c in constellations
-        for s in TRAINING_COLLECTIONS
-        for t in (NEAR, FAR)
+        for p in preprocessing for c in constellations for s in TRAINING_COLLECTIONS for t in (NEAR, FAR)
     ]
 
 
@@ -108,11 +105,7 @@ def tolerance_requests(system: str) -> list[RunRequest]:
     list of RunRequest
         The requests.
     """
-    return [
-        RunRequest(TRAINING_COLLECTIONS[system], NEAR, c, tol_scale=scale)
-        for scale in ("mean", "sum")
-        for c in TOL_LEVELS
-    ]
+    return [RunRequest(TRAINING_COLLECTIONS[system], NEAR, c, tol_scale=scale) for scale in ("mean", "sum") for c in TOL_LEVELS]
 
 
 def table_requests() -> list[RunRequest]:
@@ -124,9 +117,7 @@ def table_requests() -> list[RunRequest]:
         The requests.
     """
     requests = [
-        *transfer_requests(augmented=(False, True)),
-        *system_requests(preprocessing=(True, False)),
-        *own_dataset_requests(),
-        *tolerance_requests("wcrobust0405"),
+        *transfer_requests(augmented=(False, True)), *system_requests(preprocessing=(True, False)),
+        *own_dataset_requests(), *tolerance_requests("wcrobust0405"),
     ]
     return unique_requests(requests)

@@ -65,8 +65,7 @@ def tolerance_check(data: RoutingData | None = None, *, system: str = "WCrobust0
                     "topics stopped before the first step": f"{int((iterations == 0).sum())} of {len(iterations)}",
                     "AP": ap,
                     "ratio to default": ap / default_map,
-                    "ratio to default (SIGIR 2020)": float(published[constellation.dataset_column(system)].mean())
-                    / published_default,
+                    "ratio to default (SIGIR 2020)": float(published[constellation.dataset_column(system)].mean()) / published_default,
                     "data": f"{data.label} | SIGIR 2020 per-topic files (licensed NYT)",
                 }
             )
