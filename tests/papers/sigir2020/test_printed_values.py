@@ -53,6 +53,20 @@ def test_the_appendix_transcription_is_the_text_copys_cell_for_cell(paper_texts)
             assert lines[run] == cells.tolist(), run
 
 
+def test_the_appendix_table3_transcription_is_the_text_copys_cell_for_cell(paper_texts):
+    text = paper_texts["sigir2020"]
+    block = text[text.index("Table 3, as text") :]
+    lines = {}
+    for line in block.splitlines():
+        parts = line.split("|")
+        if len(parts) == 3 and parts[0].strip().split("_")[0] in ("tf", "df", "tol", "C"):
+            lines[parts[0].strip()] = parts[1].split() + parts[2].split()
+    printed = published.appendix_table3()
+    assert list(lines) == list(printed.index) and sum(map(len, lines.values())) == 120
+    for run, cells in printed.iterrows():
+        assert lines[run] == cells.tolist(), run
+
+
 def _unpaired_p(system: str, part: str, run_id: int) -> float:
     original = raw(f"sigir2020/measures_rpd/org_{system}_{part}.csv").iloc[:, 0]
     reproduced = raw(f"sigir2020/measures_rpd/rpd_{system}_{part}.csv")[f"rpd_{system}_{run_id}"]

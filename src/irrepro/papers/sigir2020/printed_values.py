@@ -1,7 +1,7 @@
 """The values the paper's text states about its Table 3, Table 4 and Figure 3, printed beside reproduced.
 
 The main paper's tables and figures are not in the project's text copy (only the online appendix's
-Tables 1 and 2 are, compared cell by cell in :mod:`~irrepro.papers.sigir2020.appendix`), but its
+Tables 1, 2 and 3 are, compared cell by cell in :mod:`~irrepro.papers.sigir2020.appendix`), but its
 Section 5 states some of their values in words. Each is transcribed in :data:`TEXT_VALUES` (one fact,
 one home: the printed string, the rule it is held to and the paper's sentence holding it, which the
 tests find in the text copy) and read off the reproduced tables by one small function, named like the
