@@ -78,9 +78,9 @@ def _appendix_numbers() -> dict[str, tuple[object, str]]:
     numbers["appendix Table 3 cells not matching"] = (int((miss["table"] == "appendix Table 3").sum()),
                                                       "appendix_misprints()")  # fmt: skip
     evidence = rounding_evidence(3)
-    for rule in ("truncated", "rounded"):
+    for rule, word in (("truncated", "truncation"), ("rounded", "rounding")):
         numbers[f"appendix Table 3 columns {rule}"] = (int((evidence["rule"] == rule).sum()), "rounding_evidence(3)")
-        numbers[f"appendix Table 3 cells consistent with {rule} only"] = (int(evidence[f"only {rule}"].sum()),
+        numbers[f"appendix Table 3 cells consistent with {word} only"] = (int(evidence[f"only {rule}"].sum()),
                                                                           "rounding_evidence(3)")  # fmt: skip
     numbers["largest matching difference: printed"] = (largest["printed"], "largest_differences(1)")
     numbers["largest matching difference: reproduced"] = (float(largest["reproduced"]), "largest_differences(1)")
