@@ -47,7 +47,11 @@ PAPERS: dict[str, Paper] = {
             "Breuer et al., SIGIR 2020",
             "Breuer, Ferro, Fuhr, Maistro, Sakai, Schaer, Soboroff. How to Measure the Reproducibility of "
             "System-oriented IR Experiments. SIGIR 2020",
-            ("breuer2020_measure_reproducibility.txt", "breuer2020_appendix_tables_1_2.txt"),
+            (
+                "breuer2020_measure_reproducibility.txt",
+                "breuer2020_appendix_tables_1_2.txt",
+                "breuer2020_appendix_table3.txt",
+            ),
         ),
         Paper(
             "clef2019",

@@ -7,8 +7,9 @@ text copies of the papers, so a typo in a transcription fails) and the rule it i
 
 - ``"rounded"``: the print is the value rounded to its last digit, ``0.70`` stands for [0.695, 0.705];
 - ``"truncated"``: p-values the paper cuts, ``0.005`` stands for [0.005, 0.006);
-- ``"at most"`` / ``"at least"``: a bound in the prose ("below 0.29", "above 0.9"), held at the
-  bound's own precision: the reproduced value, rounded to the bound's decimals, must not pass it;
+- ``"above"`` / ``"below"`` / ``"at least"`` / ``"at most"``: a bound in the prose ("above 0.9",
+  "lower than 0.86"), read strictly as worded at full precision (:func:`threshold_holds`): 0.8988 is
+  not "above 0.9", although it rounds to 0.90;
 - ``"exact"``: a count, in digits or words ("eight outlier runs", "just one point").
 
 :func:`compare` sets reproduced values (:class:`Reading`) beside the printed ones, one row per value
@@ -27,21 +28,27 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+import numpy as np
 import pandas as pd
 
 __all__ = [
-    "RULES", "NUMBER_WORDS", "PrintedValue", "Reading", "compare", "printed_interval", "printed_number",
-    "rules_in_words",
+    "RULES", "THRESHOLDS", "NUMBER_WORDS", "PrintedValue", "Reading", "compare", "printed_interval",
+    "printed_number", "rules_in_words", "threshold_holds", "rounding_note",
 ]  # fmt: skip
 
 #: The matching rules, each in the words a table note uses (:func:`rules_in_words`).
 RULES: dict[str, str] = {
     "rounded": "a rounded value within half a unit of its last printed digit",
     "truncated": "a truncated p-value from its print up to one unit of its last digit above",
-    "at most": "a bound held at its own printed decimals",
-    "at least": "a bound held at its own printed decimals",
+    "above": "a bound read strictly as worded, at full precision",
+    "below": "a bound read strictly as worded, at full precision",
+    "at least": "a bound read strictly as worded, at full precision",
+    "at most": "a bound read strictly as worded, at full precision",
     "exact": "a count exactly",
 }
+#: The threshold words, each with its comparison at full precision (:func:`threshold_holds`); the
+#: paper's synonyms: "more than", "higher than" = above; "less than", "lower than" = below.
+THRESHOLDS: dict[str, str] = {"above": ">", "below": "<", "at least": "\u2265", "at most": "\u2264"}
 #: Counts a paper writes in words.
 NUMBER_WORDS: dict[str, int] = {
     word: number
@@ -51,7 +58,7 @@ NUMBER_WORDS: dict[str, int] = {
 }
 _NOISE = 1e-12  # absorbs floating-point noise at the edges of a printed interval
 COLUMNS: tuple[str, ...] = (
-    "item", "value", "printed", "reproduced", "difference", "match", "tolerance", "found at", "where", "quote",
+    "item", "value", "printed", "reproduced", "difference", "match", "tolerance", "note", "found at", "where", "quote",
 )  # fmt: skip
 
 
@@ -204,9 +211,24 @@ class PrintedValue:
             close = ")" if self.rule == "truncated" else "]"
             why = "p-values are printed truncated" if self.rule == "truncated" else "the print rounds"
             return f"in [{low:.{self.decimals + 1}g}, {high:.{self.decimals + 1}g}{close}: {why}"
-        sign = "\u2264" if self.rule == "at most" else "\u2265"
-        unit = "decimal" if self.decimals == 1 else "decimals"
-        return f"{sign} {self.printed}, the reproduced value rounded to {self.decimals} {unit}"
+        return f"{THRESHOLDS[self.rule]} {self.printed} ({self.rule}), the reproduced value unrounded"
+
+    def note(self, value: float) -> str:
+        """Say whether the paper's rounding could explain a bound the value misses (:func:`rounding_note`).
+
+        Parameters
+        ----------
+        value : float
+            The reproduced value.
+
+        Returns
+        -------
+        str
+            The note; "" for other rules, or when the bound holds.
+        """
+        if self.rule not in THRESHOLDS or not math.isfinite(value):
+            return ""
+        return rounding_note(value, self.rule, self.number, self.decimals)
 
     def matches(self, value: float) -> bool:
         """Tell whether a reproduced ``value`` matches the print under :attr:`rule` (NaN never matches).
@@ -225,14 +247,103 @@ class PrintedValue:
             return False
         if self.rule == "exact":
             return value == self.number
-        if self.rule == "at most":
-            return round(value, self.decimals) <= self.number + _NOISE
-        if self.rule == "at least":
-            return round(value, self.decimals) >= self.number - _NOISE
+        if self.rule in THRESHOLDS:
+            return threshold_holds(value, self.rule, self.number)
         low, high = printed_interval(self.printed, truncated=self.rule == "truncated")
         if self.rule == "truncated":
             return low - _NOISE <= value < high
         return low - _NOISE <= value <= high + _NOISE
+
+
+def threshold_holds(value, side: str, bound: float, upper: float | None = None):
+    """Tell whether ``value`` lies on the worded side of a bound, at full precision (the one home of the rule).
+
+    A claim "above X" holds when the value is above X unrounded: a value that only rounds to X (or
+    beyond it) does not pass; exact equality fails "above" and "below" and passes "at least" and "at
+    most". ``side="between"`` takes a second bound, ``upper``, and holds strictly inside. Works on
+    floats and on NumPy arrays (replicates); NaN never holds.
+
+    Parameters
+    ----------
+    value : float or numpy.ndarray
+        The computed value(s), unrounded.
+    side : {"above", "below", "at least", "at most", "between"}
+        The paper's word ("more than" = "above", "lower than" = "below").
+    bound : float
+        The bound, as the paper states it (the lower one for "between").
+    upper : float, optional
+        The upper bound, for "between" only.
+
+    Returns
+    -------
+    bool or numpy.ndarray
+        True where the claim holds.
+
+    Raises
+    ------
+    ValueError
+        For an unknown side, or ``upper`` given (or missing) against the side.
+
+    Examples
+    --------
+    >>> threshold_holds(0.8988, "above", 0.9), threshold_holds(0.9001, "above", 0.9)
+    (False, True)
+    >>> threshold_holds(0.9, "above", 0.9), threshold_holds(0.9, "at least", 0.9)
+    (False, True)
+    >>> threshold_holds(0.29, "below", 0.29), threshold_holds(0.288, "below", 0.29), threshold_holds(0.5, "between", 0.4, 0.6)
+    (False, True, True)
+    """
+    if side == "between":
+        if upper is None:
+            raise ValueError("threshold_holds: 'between' needs the upper bound")
+        result = np.greater(value, bound) & np.less(value, upper)
+    elif side in THRESHOLDS:
+        if upper is not None:
+            raise ValueError(f"threshold_holds: {side!r} takes one bound")
+        result = {"above": np.greater, "below": np.less, "at least": np.greater_equal,
+                  "at most": np.less_equal}[side](value, bound)  # fmt: skip
+    else:
+        raise ValueError(f"threshold_holds: side {side!r} is not one of {', '.join([*THRESHOLDS, 'between'])}")
+    return bool(result) if np.ndim(result) == 0 else result
+
+
+def rounding_note(value: float, side: str, bound: float, decimals: int) -> str:
+    """Say, beside a failed threshold, whether the paper's own rounding could explain it ("" otherwise).
+
+    The verdict stays the strict one (:func:`threshold_holds`); the note only says that the value,
+    rounded to the bound's printed decimals, reaches the bound, so the authors may have computed it and
+    written the bound thinking of the rounded number.
+
+    Parameters
+    ----------
+    value : float
+        The computed value.
+    side : {"above", "below", "at least", "at most"}
+        The paper's word.
+    bound : float
+        The bound.
+    decimals : int
+        The decimals the paper prints the bound with.
+
+    Returns
+    -------
+    str
+        The note, or "" when the claim holds or rounding does not reach the bound either.
+
+    Examples
+    --------
+    >>> rounding_note(0.8988, "above", 0.9, 1)
+    'rounding may explain the words: 0.8988 rounds to 0.9 at the printed decimals of the bound, yet is not above 0.9'
+    >>> rounding_note(0.9118, "above", 0.9, 1), rounding_note(0.85, "above", 0.9, 1)
+    ('', '')
+    """
+    if threshold_holds(value, side, bound):
+        return ""
+    rounded = round(float(value), decimals)
+    if not (threshold_holds(rounded, side, bound) or math.isclose(rounded, bound, abs_tol=_NOISE)):
+        return ""
+    return (f"rounding may explain the words: {value:.4f} rounds to {rounded:.{decimals}f} at the printed decimals "
+            f"of the bound, yet is not {side} {bound:g}")  # fmt: skip
 
 
 def rules_in_words(rules: Iterable[str]) -> str:
@@ -255,8 +366,8 @@ def rules_in_words(rules: Iterable[str]) -> str:
 
     Examples
     --------
-    >>> rules_in_words(["at most", "rounded", "at least"])
-    'a bound held at its own printed decimals; a rounded value within half a unit of its last printed digit'
+    >>> rules_in_words(["at most", "rounded", "above"])
+    'a bound read strictly as worded, at full precision; a rounded value within half a unit of its last printed digit'
     """
     unknown = [rule for rule in rules if rule not in RULES]
     if unknown:
@@ -279,7 +390,7 @@ def compare(values: Sequence[PrintedValue], readings: Mapping[str, Reading]) -> 
     pandas.DataFrame
         One row per value; columns ``item``, ``value`` (its name), ``printed`` (the string),
         ``reproduced``, ``difference`` (reproduced minus the printed number), ``match``,
-        ``tolerance`` (the rule in words), ``found at`` (where the reproduced value lies in the
+        ``tolerance`` (the rule in words), ``note`` (:meth:`PrintedValue.note`), ``found at`` (where the reproduced value lies in the
         reproduced tables), ``where`` and ``quote`` (the paper's).
 
     Raises
@@ -296,6 +407,6 @@ def compare(values: Sequence[PrintedValue], readings: Mapping[str, Reading]) -> 
         rows.append({
             "item": value.item, "value": value.name, "printed": value.printed, "reproduced": reading.value,
             "difference": reading.value - value.number, "match": value.matches(reading.value),
-            "tolerance": value.tolerance, "found at": reading.found_at, "where": value.where, "quote": value.quote,
+            "tolerance": value.tolerance, "note": value.note(reading.value), "found at": reading.found_at, "where": value.where, "quote": value.quote,
         })  # fmt: skip
     return pd.DataFrame(rows, columns=list(COLUMNS)).astype({"match": bool})

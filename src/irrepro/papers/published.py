@@ -1,7 +1,8 @@
-"""The values Breuer et al. (SIGIR 2020) PRINTED in appendix Tables 1 and 2, kept as printed text.
+"""The values Breuer et al. (SIGIR 2020) PRINTED in appendix Tables 1, 2 and 3, kept as printed text.
 
 These are facts from the paper, transcribed from its online appendix (``appendix/appendix.pdf`` of
-irgroup/sigir2020-measure-reproducibility; text copy ``breuer2020_appendix_tables_1_2.txt``). They are
+irgroup/sigir2020-measure-reproducibility; text copies ``breuer2020_appendix_tables_1_2.txt`` and
+``breuer2020_appendix_table3.txt``). They are
 used only to compare the reproduced numbers with the print, never as outputs.
 
 Cells are kept as the strings the paper prints, because their precision is part of the fact:
@@ -14,6 +15,10 @@ stands for.
 * Appendix Table 1: replicability of WCrobust0405 (ARP, Kendall's tau Union, RBO, RMSE, paired
   t-test p-values) for the original run and the 20 printed constellations, on Core17.
 * Appendix Table 2: reproducibility of WCrobust0405 on Core18 (ARP and unpaired t-test p-values).
+* Appendix Table 3: unpaired t-test p-values between each replicated run (Core17) and its
+  reproduced twin (Core18), 20 constellations x WCrobust04 / WCrobust0405 x P@10 / AP / nDCG. Its
+  text copy leaves open whether a column is truncated or rounded: the comparison reads it from the
+  printed forms (:func:`irrepro.papers.sigir2020.appendix.rounding_evidence`).
 
 The print's Table 2 cell ``rpd_C_1`` / ``p:nDCG`` reads ``54E-06``, which is not in the table's
 one-digit format: it is transcribed as printed and reported as a misprint by the comparison.
@@ -28,8 +33,10 @@ from irrepro.papers.printed import printed_interval
 __all__ = [
     "TABLE1_COLUMNS",
     "TABLE2_COLUMNS",
+    "TABLE3_COLUMNS",
     "appendix_table1",
     "appendix_table2",
+    "appendix_table3",
     "printed_interval",
 ]
 
@@ -39,6 +46,11 @@ TABLE1_COLUMNS: tuple[str, ...] = (
 )  # fmt: skip
 
 TABLE2_COLUMNS: tuple[str, ...] = ("ARP:P@10", "ARP:AP", "ARP:nDCG", "p:P@10", "p:AP", "p:nDCG")
+
+#: Appendix Table 3's columns, named as :func:`irrepro.papers.sigir2020.measure_tables.rpl_vs_rpd_pvalues` names them.
+TABLE3_COLUMNS: tuple[str, ...] = tuple(
+    f"p:{measure}:{system}" for system in ("WCrobust04", "WCrobust0405") for measure in ("P@10", "AP", "nDCG")
+)
 
 # Appendix Table 1 (WCrobust0405, replicability), as printed; "E-" written for the print's "E−".
 _APPENDIX_TABLE_1 = """
@@ -89,6 +101,31 @@ rpd_C_4    0.4280 0.2024 0.4704 2E-05 3E-07 4E-07
 rpd_C_5    0.4120 0.1958 0.4597 8E-06 1E-07 1E-07
 """
 
+# Appendix Table 3 (replicated vs reproduced twin, unpaired t-test p-values), as printed; rows are the
+# constellations as the print names them (the pair rpl_<k> / rpd_<k>), columns TABLE3_COLUMNS.
+_APPENDIX_TABLE_3 = """
+tf_1   8E-05 1E-05 7E-05 8E-05 2E-05 4E-05
+tf_2   1E-04 2E-05 5E-05 8E-05 3E-05 7E-05
+tf_3   1E-05 1E-05 3E-05 6E-05 4E-05 9E-05
+tf_4   7E-06 8E-06 1E-05 2E-04 3E-04 3E-04
+tf_5   7E-05 3E-05 2E-05 1E-04 1E-04 1E-04
+df_1   0.001 3E-04 0.002 5E-05 2E-05 1E-04
+df_2   0.002 0.001 0.010 3E-05 6E-05 3E-04
+df_3   0.007 0.003 0.013 4E-05 4E-04 0.002
+df_4   0.017 0.013 0.073 0.001 0.006 0.031
+df_5   0.055 0.017 0.094 0.010 0.021 0.084
+tol_1  0.002 5E-04 0.006 2E-05 2E-05 5E-05
+tol_2  0.065 0.028 0.291 0.007 7E-04 0.026
+tol_3  0.064 0.097 0.246 0.116 0.025 0.263
+tol_4  0.046 0.051 0.048 0.246 0.152 0.329
+tol_5  0.098 0.094 0.031 0.025 0.053 0.030
+C_1    1E-07 7E-07 1E-07 8E-05 6E-05 9E-05
+C_2    1E-07 3E-07 1E-07 5E-05 3E-05 7E-05
+C_3    1E-07 6E-08 2E-08 4E-05 2E-05 6E-05
+C_4    8E-04 4E-04 0.003 2E-04 8E-05 1E-04
+C_5    0.001 5E-04 0.003 4E-04 1E-04 2E-04
+"""
+
 
 def _parse(text: str, columns: tuple[str, ...], table: str) -> pd.DataFrame:
     rows = {}
@@ -122,3 +159,20 @@ def appendix_table2() -> pd.DataFrame:
         Run x cell, strings.
     """
     return _parse(_APPENDIX_TABLE_2, TABLE2_COLUMNS, "appendix Table 2")
+
+
+def appendix_table3() -> pd.DataFrame:
+    """Give appendix Table 3 (replicated vs reproduced twin, unpaired t-test p-values) as printed.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Constellation (``tf_1`` ... ``C_5``, as printed) x :data:`TABLE3_COLUMNS`, strings: 120 cells.
+
+    Examples
+    --------
+    >>> table = appendix_table3()
+    >>> table.size, table.at["tol_5", "p:nDCG:WCrobust0405"]
+    (120, '0.030')
+    """
+    return _parse(_APPENDIX_TABLE_3, TABLE3_COLUMNS, "appendix Table 3")

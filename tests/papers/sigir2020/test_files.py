@@ -35,14 +35,17 @@ EXPECTED_FILES = {
     "correlation_rpd_wcrobust0405": None,
     "correlation_rpd_wcrobust04_old_ap": None,
     "correlation_rpd_wcrobust0405_old_ap": None,
-    "appendix_table1_comparison": ["cell", "printed", "reproduced", "reproduced as printed", "difference", "match", "note"],
-    "appendix_table2_comparison": None,
-    "appendix_table1_as_printed": TABLE1, "appendix_table2_as_printed": None,
-    "appendix_table1_worst_cells": None, "appendix_table2_worst_cells": None,
+    "appendix_table1_comparison": ["cell", "rule", "printed", "reproduced", "reproduced as printed", "difference", "match",
+                                   "note"],
+    "appendix_table2_comparison": None, "appendix_table3_comparison": None,
+    "appendix_table1_as_printed": TABLE1, "appendix_table2_as_printed": None, "appendix_table3_as_printed": None,
+    "appendix_table1_worst_cells": None, "appendix_table2_worst_cells": None, "appendix_table3_worst_cells": None,
+    "appendix_table3_rounding_evidence": ["cells", "truncated", "rounded", "only truncated", "only rounded", "neither",
+                                          "rule"],
     "appendix_match_counts": ["cells", "matching", "missing"],
     "appendix_misprints": None, "appendix_largest_differences": None, "ndcg_cutoff_check": None,
-    "printed_text_values": ["value", "printed", "reproduced", "difference", "match", "tolerance", "found at", "where",
-                            "quote"],
+    "printed_text_values": ["value", "printed", "reproduced", "difference", "match", "tolerance", "note", "found at",
+                            "where", "quote"],
     "rbo_depth_convention": None, "small_cases": None,
     "figure1_cutoff_curves": ["family", "level", "cutoff", "KTU", "RBO", "RMSE:nDCG"],
     "figure2_points": ["family", "level", "measure", "ER", "DeltaRI"],
@@ -67,6 +70,8 @@ SAME_COLUMNS = {
     "appendix_table2_comparison": "appendix_table1_comparison",
     "appendix_table2_as_printed": "rpd_wcrobust04", "appendix_table1_worst_cells": "appendix_table1_comparison",
     "appendix_table2_worst_cells": "appendix_table1_comparison",
+    "appendix_table3_comparison": "appendix_table1_comparison", "appendix_table3_worst_cells": "appendix_table1_comparison",
+    "appendix_table3_as_printed": "rpl_vs_rpd_pvalues",
 }  # fmt: skip
 
 
@@ -122,13 +127,18 @@ def test_figure3_diagnosis_csv_agrees_with_numpy_on_the_raw_files(written):
     from_file, expected = _read(out, "figure3_diagnosis"), _expected_diagnosis()
     for column in expected:
         np.testing.assert_allclose(from_file[column], expected.loc[from_file.index, column], rtol=1e-12)
-    assert from_file["region_old"].value_counts().to_dict() == sigir2020.figure3_diagnosis()["region_old"].value_counts().to_dict()
+    assert (
+        from_file["region_old"].value_counts().to_dict()
+        == sigir2020.figure3_diagnosis()["region_old"].value_counts().to_dict()
+    )
 
 
 def test_table5_files_are_shaped_like_the_table4_files(written):
     out, _ = written
     for system in ("wcrobust04", "wcrobust0405"):
-        rpl, rpd, old = (_read(out, f"correlation_{name}") for name in (f"rpl_{system}", f"rpd_{system}", f"rpd_{system}_old_ap"))
+        rpl, rpd, old = (
+            _read(out, f"correlation_{name}") for name in (f"rpl_{system}", f"rpd_{system}", f"rpd_{system}_old_ap")
+        )
         for table in (rpl, rpd, old):
             assert table.index.name == "measure" and list(table.index) == list(table.columns)
             np.testing.assert_allclose(np.diag(table), 1.0)

@@ -30,6 +30,7 @@ from irrepro.papers.clef2019.published_runs import (
     topic_sets,
 )
 from irrepro.papers.datasets import ADVANCED, BASELINE, SYSTEMS, run_column
+from irrepro.papers.printed import threshold_holds
 from irrepro.reproducibility.scores import paired_ttest
 
 __all__ = ["CLAIMS", "claims"]
@@ -41,15 +42,9 @@ _DATA = f"{PUBLISHED_RUNS_DATA}; 15 topics judged in all four collections"
 _PREFIX = {setting: prefix for setting, (prefix, _) in SETTINGS.items()}
 
 
-def _mean(
-    setting: str, system: str, measure: str, topics: list[str], constellation: int = 1
-) -> float:
+def _mean(setting: str, system: str, measure: str, topics: list[str], constellation: int = 1) -> float:
     return float(
-        run_scores(
-            setting, run_column(_PREFIX[setting], system, constellation), measure
-        )
-        .reindex(topics)
-        .mean()
+        run_scores(setting, run_column(_PREFIX[setting], system, constellation), measure).reindex(topics).mean()
     )
 
 
@@ -77,9 +72,7 @@ def _enrichment_replicated() -> Finding:
 )
 def _enrichment_reproduced_fewer() -> Finding:
     gains = published_gains().set_index("setting")
-    rpl, rpd = (
-        int(gains.loc[s, "improved"]) for s in ("replicability", "reproducibility")
-    )
+    rpl, rpd = (int(gains.loc[s, "improved"]) for s in ("replicability", "reproducibility"))
     topics = common_topics()
     lower = [(s, m) for s in SYSTEMS for m in MEASURE_NAMES
              if _mean("reproducibility", s, m, topics) < _mean("replicability", s, m, topics)]  # fmt: skip
@@ -102,9 +95,7 @@ def _enrichment_improves() -> Finding:
         for topics in topic_sets(setting).values():
             for measure in MEASURE_NAMES:
                 cases += 1
-                better += _mean(setting, ADVANCED, measure, topics) > _mean(
-                    setting, BASELINE, measure, topics
-                )
+                better += _mean(setting, ADVANCED, measure, topics) > _mean(setting, BASELINE, measure, topics)
     return Finding(better == cases, f"WCrobust0405 has the higher mean in {better} of {cases} cases (settings x topic "
                    "sets x MAP, P@10, nDCG)")  # fmt: skip
 
@@ -134,7 +125,7 @@ def _below_official(measure: str) -> Finding:
     topics = next(iter(topic_sets("replicability").values()))
     values = {s: _mean("replicability", s, measure, topics) for s in SYSTEMS}
     official = {s: OFFICIAL_CORE17[s][_OFFICIAL_NAME.get(measure, measure)] for s in SYSTEMS}
-    below = all(values[s] < official[s] for s in SYSTEMS)
+    below = all(threshold_holds(values[s], "below", official[s]) for s in SYSTEMS)
     return Finding(below, "; ".join(f"{s}: {measure} {values[s]:.4f} replicated against "
                                     f"{official[s]:.4f} official" for s in SYSTEMS))  # fmt: skip
 
@@ -152,9 +143,7 @@ def _augmentation_not_significant() -> Finding:
             prefix = _PREFIX[setting]
             plain = run_scores(setting, run_column(prefix, system, 1), "MAP")
             augmented = run_scores(setting, run_column(prefix, system, 7), "MAP")
-            pvalues[f"{system} {SETTINGS[setting][1]}"] = float(
-                paired_ttest(plain, augmented)
-            )
+            pvalues[f"{system} {SETTINGS[setting][1]}"] = float(paired_ttest(plain, augmented))
     significant = [name for name, p in pvalues.items() if p < 0.05]
     return Finding(not significant, "paired t-test on AP, augmented vs not: "
                    + "; ".join(f"{name} p = {p:.3f}" for name, p in pvalues.items()))  # fmt: skip
@@ -174,17 +163,11 @@ def _preprocessing_wcrobust04() -> Finding:
             with_ = run_scores(setting, run_column(prefix, system, 1), "MAP").mean()
             without = run_scores(setting, run_column(prefix, system, 8), "MAP").mean()
             gains[(setting, system)] = float(with_ - without)
-    holds = all(
-        gains[(s, BASELINE)] > 0 and gains[(s, BASELINE)] > gains[(s, ADVANCED)]
-        for s in SETTINGS
-    )
+    holds = all(gains[(s, BASELINE)] > 0 and gains[(s, BASELINE)] > gains[(s, ADVANCED)] for s in SETTINGS)
     return Finding(
         holds,
         "MAP with − without preprocessing: "
-        + "; ".join(
-            f"{system} {SETTINGS[setting][1]} {gain:+.4f}"
-            for (setting, system), gain in gains.items()
-        ),
+        + "; ".join(f"{system} {SETTINGS[setting][1]} {gain:+.4f}" for (setting, system), gain in gains.items()),
     )
 
 

@@ -1,7 +1,11 @@
-"""Printed versus reproduced: the online appendix's Tables 1 and 2, cell by cell.
+"""Printed versus reproduced: the online appendix's Tables 1, 2 and 3, cell by cell.
 
-The appendix prints ARP, KTU, RBO and RMSE rounded to four decimals and p-values truncated (three
-decimals, or the leading digit as ``xE-yy``); :func:`appendix_comparison` checks every printed cell
+The appendix prints ARP, KTU, RBO and RMSE rounded to four decimals and, in Tables 1 and 2, p-values
+truncated (three decimals, or the leading digit as ``xE-yy``), as it notes. Its Table 3 (each
+replicated run against its reproduced twin) says nothing of the kind, so the rule of each of its
+columns is read from the printed forms (:func:`rounding_evidence`: a print that equals the
+truncation but not the rounding of the reproduced value, or the other way round, across the column).
+:func:`appendix_comparison` checks every printed cell
 against the value recomputed from the authors' published per-topic scores, :func:`match_counts`
 counts the matches, :func:`appendix_misprints` explains each miss (and judges whether it is a
 misprint, from the print itself), :func:`largest_differences` lists the largest gaps among the
@@ -15,11 +19,12 @@ import pandas as pd
 
 from irrepro.papers import published
 from irrepro.papers.datasets import ADVANCED
-from irrepro.papers.sigir2020.measure_tables import replicability_table, reproducibility_table
+from irrepro.papers.sigir2020.measure_tables import replicability_table, reproducibility_table, rpl_vs_rpd_pvalues
 
 __all__ = [
     "APPENDIX_TABLES",
     "PER_TOPIC_NOTE",
+    "rounding_evidence",
     "appendix_comparison",
     "match_counts",
     "appendix_misprints",
@@ -29,7 +34,7 @@ __all__ = [
     "worst_cells",
 ]
 
-APPENDIX_TABLES: tuple[int, ...] = (1, 2)
+APPENDIX_TABLES: tuple[int, ...] = (1, 2, 3)
 #: What a match of recomputed cells shows (and what it does not).
 PER_TOPIC_NOTE = (
     "computed from the authors' own per-topic scores: this checks the measures' arithmetic and conventions, "
@@ -44,7 +49,56 @@ def _printed_and_reproduced(table: int) -> tuple[pd.DataFrame, pd.DataFrame, str
         return published.appendix_table1(), replicability_table(ADVANCED), "appendix Table 1"
     if table == 2:
         return published.appendix_table2(), reproducibility_table(ADVANCED), "appendix Table 2"
-    raise ValueError(f"the SIGIR 2020 online appendix has Tables 1 and 2, not {table!r}")
+    if table == 3:
+        twins = rpl_vs_rpd_pvalues()
+        twins = twins.set_axis([run.removeprefix("rpd_") for run in twins.index])  # the print names the pair tf_1
+        twins.index.name = "run"
+        return published.appendix_table3(), twins, "appendix Table 3"
+    raise ValueError(f"the SIGIR 2020 online appendix has Tables 1, 2 and 3, not {table!r}")
+
+
+def _checked(table: int) -> tuple[pd.DataFrame, pd.DataFrame, str]:
+    printed, reproduced, name = _printed_and_reproduced(table)
+    if list(printed.index) != list(reproduced.index) or list(printed.columns) != list(reproduced.columns):
+        raise ValueError(f"{name}: printed and reproduced tables differ in rows or columns")
+    return printed, reproduced, name
+
+
+def rounding_evidence(table: int) -> pd.DataFrame:
+    """Tell, per column of an appendix table, whether its printed p-values are truncated or rounded.
+
+    Every printed cell is held against the reproduced value under both rules: ``truncated`` (``0.046``
+    stands for [0.046, 0.047), ``5E-04`` for [5e-4, 6e-4)) and ``rounded`` (``0.046`` for [0.0455,
+    0.0465], ``5E-04`` for [4.5e-4, 5.5e-4]). A cell consistent with one rule only is evidence for
+    it. Tables 1 and 2 follow the appendix's own note (p-values truncated, the rest rounded); the
+    rule of a Table 3 column is the one more of its cells are consistent with only (a tie: the
+    appendix's note, truncated).
+
+    Parameters
+    ----------
+    table : {1, 2, 3}
+        The appendix table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``cell`` (the columns of the p-values); columns ``cells``, ``truncated`` and ``rounded``
+        (cells consistent with each rule), ``only truncated``, ``only rounded``, ``neither`` and
+        ``rule`` (the rule the comparison holds the column to).
+    """
+    printed, reproduced, _ = _checked(table)
+    rows = []
+    for cell in [c for c in printed.columns if c.startswith("p:")]:
+        texts, values = printed[cell], reproduced[cell].astype(float)
+        truncated = [_matches(t, v, truncated=True) for t, v in zip(texts, values, strict=True)]
+        rounded = [_matches(t, v, truncated=False) for t, v in zip(texts, values, strict=True)]
+        only_t = sum(a and not b for a, b in zip(truncated, rounded, strict=True))
+        only_r = sum(b and not a for a, b in zip(truncated, rounded, strict=True))
+        rule = "rounded" if table == 3 and only_r > only_t else "truncated"
+        rows.append({"cell": cell, "cells": len(texts), "truncated": sum(truncated), "rounded": sum(rounded),
+                     "only truncated": only_t, "only rounded": only_r,
+                     "neither": sum(not (a or b) for a, b in zip(truncated, rounded, strict=True)), "rule": rule})  # fmt: skip
+    return pd.DataFrame(rows).set_index("cell")
 
 
 def _matches(text: str, value: float, *, truncated: bool) -> bool:
@@ -57,11 +111,20 @@ def _matches(text: str, value: float, *, truncated: bool) -> bool:
 
 
 def _format_like(value: float, printed: str, *, truncated: bool) -> str:
-    """``value`` in the print's format: 4 rounded decimals, 3 truncated decimals or a truncated 'xE-yy'."""
+    """``value`` in the print's format: rounded or truncated decimals, or a truncated or rounded 'xE-yy'.
+
+    >>> _format_like(7.7e-05, "8E-05", truncated=True), _format_like(7.7e-05, "8E-05", truncated=False)
+    ('7E-05', '8E-05')
+    >>> _format_like(9.6e-05, "1E-04", truncated=False), _format_like(0.0293, "0.030", truncated=False)
+    ('1E-04', '0.029')
+    """
     text = printed.upper()
     if "E" in text:
         exponent = int(np.floor(np.log10(value))) if value > 0 else 0
-        digit = int(np.floor(value / 10.0**exponent + 1e-9))
+        mantissa = value / 10.0**exponent
+        digit = int(np.floor(mantissa + 1e-9)) if truncated else int(np.floor(mantissa + 0.5))
+        if digit == 10:  # rounded up to the next power of ten
+            digit, exponent = 1, exponent + 1
         return f"{digit}E-{-exponent:02d}" if exponent < 0 else f"{digit}E+{exponent:02d}"
     if "." not in text:
         return f"{value:g}"
@@ -78,23 +141,25 @@ def _mantissa_digits(text: str) -> int | None:
 
 
 def appendix_comparison(table: int) -> pd.DataFrame:
-    """Compare the printed and the reproduced cells of the online appendix's Table 1 or Table 2 (WCrobust0405).
+    """Compare the printed and the reproduced cells of the online appendix's Table 1, 2 (WCrobust0405) or 3.
 
     Matching rule: a rounded cell (ARP, KTU, RBO, RMSE; four decimals) matches when the reproduced
-    value rounds to it, i.e. lies within half a unit of the last printed digit; a p-value is printed
-    truncated, so ``0.046`` matches [0.046, 0.047) and ``5E-04`` (leading digit, truncated) matches
-    [5e-4, 6e-4); integers printed for the original run compared with itself (``1``, ``0``) must be
-    exact. A tolerance of 1e-12 absorbs floating-point noise at interval edges.
+    value rounds to it, i.e. lies within half a unit of the last printed digit; a p-value of Tables 1
+    and 2 is printed truncated, so ``0.046`` matches [0.046, 0.047) and ``5E-04`` (leading digit,
+    truncated) matches [5e-4, 6e-4); a p-value of Table 3 is held to its column's rule as the print
+    shows it (:func:`rounding_evidence`); integers printed for the original run compared with itself
+    (``1``, ``0``) must be exact. A tolerance of 1e-12 absorbs floating-point noise at interval edges.
 
     Parameters
     ----------
-    table : {1, 2}
+    table : {1, 2, 3}
         The appendix table.
 
     Returns
     -------
     pandas.DataFrame
-        One row per printed cell: ``run``, ``cell``, ``printed`` (text), ``reproduced`` (full
+        One row per printed cell: ``run`` (Table 3: the constellation of the pair, as printed),
+        ``cell``, ``rule`` ("rounded" or "truncated"), ``printed`` (text), ``reproduced`` (full
         precision), ``reproduced as printed``, ``difference`` (reproduced minus the printed number),
         ``match`` and ``note`` (for a miss judged a misprint by :func:`appendix_misprints`).
 
@@ -103,14 +168,15 @@ def appendix_comparison(table: int) -> pd.DataFrame:
     ValueError
         If the printed and reproduced tables differ in rows or columns.
     """
-    printed, reproduced, name = _printed_and_reproduced(table)
-    if list(printed.index) != list(reproduced.index) or list(printed.columns) != list(reproduced.columns):
-        raise ValueError(f"{name}: printed and reproduced tables differ in rows or columns")
+    printed, reproduced, name = _checked(table)
+    rules = rounding_evidence(table)["rule"]
     rows = []
     for run in printed.index:
         for cell in printed.columns:
-            text, value, truncated = printed.at[run, cell], float(reproduced.at[run, cell]), cell.startswith("p:")
-            rows.append({"run": run, "cell": cell, "printed": text, "reproduced": value,
+            text, value = printed.at[run, cell], float(reproduced.at[run, cell])
+            truncated = rules.get(cell) == "truncated"
+            rows.append({"run": run, "cell": cell, "rule": "truncated" if truncated else "rounded",
+                         "printed": text, "reproduced": value,
                          "reproduced as printed": _format_like(value, text, truncated=truncated),
                          "difference": value - float(text),
                          "match": _matches(text, value, truncated=truncated)})  # fmt: skip
@@ -209,7 +275,7 @@ def largest_differences(table: int, n: int = 5) -> pd.DataFrame:
 
     Parameters
     ----------
-    table : {1, 2}
+    table : {1, 2, 3}
         The appendix table.
     n : int, default 5
         How many cells.
@@ -234,8 +300,9 @@ def match_statement() -> str:
     """
     counts = match_counts()
     parts = [f"{row.matching} of the {row.cells} printed cells of {name}" for name, row in counts.iterrows()]
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
     return (
-        f"The reproduced values match {' and '.join(parts)}. They are recomputed from the authors' own "
+        f"The reproduced values match {listed}. They are recomputed from the authors' own "
         "per-topic scores, so the match shows that the measures are computed with the authors' arithmetic and "
         "conventions; it is not a re-run of their runs."
     )
@@ -246,7 +313,7 @@ def as_printed(table: int) -> tuple[pd.DataFrame, pd.DataFrame]:
 
     Parameters
     ----------
-    table : {1, 2}
+    table : {1, 2, 3}
         The appendix table.
 
     Returns

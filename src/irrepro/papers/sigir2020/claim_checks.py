@@ -15,6 +15,7 @@ import pandas as pd
 from irrepro.papers import datasets
 from irrepro.papers.claims import ELISION, ClaimList, Finding
 from irrepro.papers.datasets import ADVANCED, BASELINE, SYSTEMS
+from irrepro.papers.printed import rounding_note, threshold_holds
 from irrepro.papers.sigir2020.correlation import correlation_table
 from irrepro.papers.sigir2020.effects import effect_ratio_intervals, effect_ratio_table
 from irrepro.papers.sigir2020.figures import cutoff_curves
@@ -123,7 +124,7 @@ def _reproducing_harder() -> Finding:
         f"median |1 - ER| over the 20 printed pairs and 3 measures: replicability "
         f"{distance['rpl'].median():.3f}, reproducibility {distance['rpd'].median():.3f}; "
         f"|1 - ER| > 1 for {int((distance['rpl'] > 1).sum())} replicability and "
-        f"{int((distance['rpd'] > 1).sum())} reproducibility cells of 60 (\"harder\" read as: a larger median "
+        f'{int((distance["rpd"] > 1).sum())} reproducibility cells of 60 ("harder" read as: a larger median '
         "distance of ER from 1). The 95% bootstrap interval of ER "
         f"contains 1 for {covers_one['rpl']} replicability and {covers_one['rpd']} reproducibility cells of 60: "
         "with 25 to 50 topics, many ER values are not distinguishable from a perfect replication.",
@@ -169,7 +170,7 @@ def _twins_mostly_different() -> Finding:
     return Finding(
         different > twins.size / 2 and set(families_similar) <= {"df", "tol"},
         f"p < {ALPHA} (our significance level; the paper states none) in {different} of {twins.size} cells "
-        f"(\"the majority\": more than half); runs with some p >= {ALPHA}: {', '.join(similar_runs) or 'none'}.",
+        f'("the majority": more than half); runs with some p >= {ALPHA}: {", ".join(similar_runs) or "none"}.',
     )
 
 
@@ -184,10 +185,12 @@ def _arp_ktu_rbo_correlation() -> Finding:
     correlation = correlation_table(BASELINE)
     arp_rows = [f"DeltaARP:{m}" for m in MEASURES]
     ktu, rbo = correlation.loc[arp_rows, "KTU"].max(), correlation.loc[arp_rows, "RBO"].max()
+    note = rounding_note(ktu, "below", 0.29, 2)
     return Finding(
-        round(ktu, 2) <= 0.29 and round(rbo, 2) == 0.70,
-        f"highest Kendall's tau between a DeltaARP and KTU: {ktu:.4f}; between a DeltaARP and RBO: {rbo:.4f} "
-        "(the paper's thresholds 0.29 and 0.70, compared at two decimals).",
+        threshold_holds(ktu, "below", 0.29) and round(rbo, 2) == 0.70,
+        f"highest Kendall's tau between a DeltaARP and KTU: {ktu:.4f} (must be below 0.29, unrounded"
+        f"{'; ' + note if note else ''}); between a DeltaARP and RBO: {rbo:.4f} (the printed 0.70 is a value, "
+        "rounded to two decimals, not a bound).",
     )
 
 
@@ -203,7 +206,7 @@ def _rmse_p10_largest() -> Finding:
     return Finding(
         larger > len(both) / 2,
         f"RMSE:P@10 exceeds both RMSE:AP and RMSE:nDCG for {larger} of the {len(both)} printed "
-        "replicated runs (both systems) (\"in general\" read as: more than half).",
+        'replicated runs (both systems) ("in general" read as: more than half).',
     )
 
 
@@ -225,7 +228,7 @@ def _figure1_cutoffs() -> Finding:
         f"RMSE of nDCG@k falls at {int((steps < 0).sum())} of {len(steps)} steps between consecutive "
         f"cut-offs and is lower at 1000 than at 5 for {int((ends['last'] < ends['first']).sum())} of {len(ends)} "
         f"WCrobust04 runs; the largest mean KTU at any cut-off is {curves['KTU'].max():.3f} (our readings: "
-        f"\"almost consistently\" = at more than {MOSTLY:.0%} of the steps; \"not the same\" = every mean KTU "
+        f'"almost consistently" = at more than {MOSTLY:.0%} of the steps; "not the same" = every mean KTU '
         f"below {LOW_KTU}).",
     )
 

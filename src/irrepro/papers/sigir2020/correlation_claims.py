@@ -3,7 +3,9 @@
 Registered in :data:`~irrepro.papers.sigir2020.claim_checks.CLAIMS` after the effect claims. Table 4
 holds WCrobust04 (upper triangle) and WCrobust0405 (lower triangle); a statement about the table must
 hold in both. A threshold the paper states (0.86, 0.9, 0.90, 0.91) is compared with the unrounded
-tau, strictly as worded ("above 0.9": tau > 0.9). Vague words are our readings, as in
+tau, strictly as worded ("above 0.9": tau > 0.9; :func:`~irrepro.papers.printed.threshold_holds`,
+the one home of the rule); where the paper's own rounding could explain a miss (0.8988 rounds to
+0.90), the finding says so beside the verdict, which stays the strict one. Vague words are our readings, as in
 :mod:`~irrepro.papers.sigir2020.hypothesis`: "low" = below :data:`~irrepro.papers.sigir2020.hypothesis.LOW_TAU`
 (midway between what the paper calls low, 0.29, and higher, 0.70); "highly" = at least 0.70.
 """
@@ -19,6 +21,7 @@ import pandas as pd
 from irrepro.papers import datasets
 from irrepro.papers.claims import Finding
 from irrepro.papers.datasets import SYSTEMS
+from irrepro.papers.printed import printed_number, rounding_note, threshold_holds
 from irrepro.papers.sigir2020.claim_checks import CLAIMS
 from irrepro.papers.sigir2020.correlation import CORRELATION_COLUMNS, correlation_table
 from irrepro.papers.sigir2020.hypothesis import LOW_TAU, PAPER_HIGHER_TAU
@@ -78,6 +81,9 @@ class Table4Statement:
         The bound.
     reading : str
         What the resampled check tests.
+    printed : str, default ""
+        The bound as the paper prints it ("0.90"), when it is the paper's: its decimals are those at
+        which the finding says whether rounding could explain a miss.
     """
 
     name: str
@@ -89,6 +95,7 @@ class Table4Statement:
     side: str
     bound: float
     reading: str
+    printed: str = ""
 
     def binding(self, per_system: list) -> float | np.ndarray:
         """Give the statistic over both systems that decides: the largest for "below", else the smallest.
@@ -118,7 +125,25 @@ class Table4Statement:
         bool or numpy.ndarray
             True where the statement holds.
         """
-        return {"below": np.less, "above": np.greater, "at least": np.greater_equal}[self.side](value, self.bound)
+        return threshold_holds(value, self.side, self.bound)
+
+    def rounding_note(self, value: float) -> str:
+        """Say whether the paper's rounding of its printed bound could explain a miss ("" otherwise).
+
+        Parameters
+        ----------
+        value : float
+            The deciding statistic (:meth:`binding`).
+
+        Returns
+        -------
+        str
+            :func:`~irrepro.papers.printed.rounding_note` at the printed bound's decimals.
+        """
+        if not self.printed:
+            return ""
+        decimals = max(0, -printed_number(self.printed).as_tuple().exponent)
+        return rounding_note(value, self.side, self.bound, decimals)
 
 
 def _others(tau: Tau) -> float | np.ndarray:
@@ -154,24 +179,24 @@ TABLE4_STATEMENTS: tuple[Table4Statement, ...] = (
         "table4-arp-rmse-below-086", "τ(ARP, RMSE) below 0.86", "5.3", "Nevertheless, the correlation is always lower than 0.86",
         "largest tau between an ARP difference and an RMSE",
         lambda tau: _largest([tau(a, r) for a in TABLE4_GROUPS["ARP"] for r in TABLE4_GROUPS["RMSE"]]),
-        "below", 0.86, "the paper's 0.86, unrounded tau",
+        "below", 0.86, "the paper's 0.86, unrounded tau", "0.86",
     ),
     Table4Statement(
         "table4-rmse-ap-ndcg-above-09", "τ(RMSE of AP, of nDCG) above 0.9", "5.3",
         "Furthermore, the correlation between RMSE instantiated with AP and nDCG is high, above 0.9",
         "tau between RMSE:AP and RMSE:nDCG", lambda tau: tau("RMSE:AP", "RMSE:nDCG"), "above", 0.9,
-        "the paper's 0.9, unrounded tau",
+        "the paper's 0.9, unrounded tau", "0.9",
     ),
     Table4Statement(
         "table4-arp-ap-ndcg-above-090", "τ(ARP of AP, of nDCG) above 0.90", "5.3",
         "as also shown by the correlation between ARP with AP and nDCG (above 0.90)",
         "tau between DeltaARP:AP and DeltaARP:nDCG", lambda tau: tau("DeltaARP:AP", "DeltaARP:nDCG"), "above", 0.90,
-        "the paper's 0.90, unrounded tau",
+        "the paper's 0.90, unrounded tau", "0.90",
     ),
     Table4Statement(
         "table4-p-ap-ndcg-above-091", "τ(p of AP, of nDCG) above 0.91", "5.3", "and between p-values with AP and nDCG (above 0.91)",
         "tau between p:AP and p:nDCG", lambda tau: tau("p:AP", "p:nDCG"), "above", 0.91,
-        "the paper's 0.91, unrounded tau",
+        "the paper's 0.91, unrounded tau", "0.91",
     ),
     Table4Statement(
         "table4-arp-p-high", "τ(ARP, p) high for one measure", "5.3",
@@ -212,10 +237,15 @@ def table4_statistics() -> pd.DataFrame:
 def _register(statement: Table4Statement) -> None:
     def check() -> Finding:
         values = table4_statistics().loc[statement.name]
+        deciding = statement.binding([values[s] for s in SYSTEMS])
+        note = statement.rounding_note(float(deciding))
         return Finding(
-            bool(statement.holds(statement.binding([values[s] for s in SYSTEMS]))),
-            f"{statement.what}: " + ", ".join(f"{s} {values[s]:.4f}" for s in SYSTEMS)
-            + f" (must be {statement.side} {statement.bound:g} in both; {statement.reading}).",
+            bool(statement.holds(deciding)),
+            f"{statement.what}: "
+            + ", ".join(f"{s} {values[s]:.4f}" for s in SYSTEMS)
+            + f" (must be {statement.side} {statement.bound:g} in both; {statement.reading})"
+            + (f"; {note}" if note else "")
+            + ".",
         )
 
     CLAIMS.claim(statement.name, section=statement.section, quote=statement.quote, data=_DATA)(check)

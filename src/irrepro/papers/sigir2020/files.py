@@ -16,12 +16,16 @@ same function; :func:`write_tables` writes them as one set with its manifest
 ``correlation_rpd_wcrobust0405``
 ``correlation_rpd_wcrobust04_old_ap``,    Table 5 with the authors' earlier AP file of the reproduced
 ``correlation_rpd_wcrobust0405_old_ap``   WCrobust0405
-``appendix_table1_comparison``,           printed versus reproduced, cell by cell
-``appendix_table2_comparison``
-``appendix_table1_as_printed``,           the reproduced WCrobust0405 written as the appendix prints it
-``appendix_table2_as_printed``
+``appendix_table1_comparison``,           printed versus reproduced, cell by cell (appendix Tables 1, 2 and 3)
+``appendix_table2_comparison``,
+``appendix_table3_comparison``
+``appendix_table1_as_printed``,           the reproduced values written as the appendix prints them
+``appendix_table2_as_printed``,
+``appendix_table3_as_printed``
 ``appendix_table1_worst_cells``,          the cells that do not match, or else the largest differences
-``appendix_table2_worst_cells``
+``appendix_table2_worst_cells``,
+``appendix_table3_worst_cells``
+``appendix_table3_rounding_evidence``     per column of appendix Table 3: cells consistent with truncation, rounding
 ``appendix_match_counts``                 matching cells per appendix table
 ``appendix_misprints``                    the cells that do not match, and why (a misprint or not)
 ``appendix_largest_differences``          the matching cells farthest from their print (appendix Table 1)
@@ -184,12 +188,19 @@ def _paper_tables() -> dict[str, pd.DataFrame]:
         "rpl_vs_rpd_pvalues": rpl_vs_rpd_pvalues(),
         **{f"correlation_rpl_{s.lower()}": correlation.correlation_table(s) for s in SYSTEMS},
         **{f"correlation_rpd_{s.lower()}": correlation.reproducibility_correlation_table(s) for s in SYSTEMS},
-        **{f"correlation_rpd_{s.lower()}_old_ap": correlation.reproducibility_correlation_table(s, version="old")
-           for s in SYSTEMS},  # fmt: skip
+        **{
+            f"correlation_rpd_{s.lower()}_old_ap": correlation.reproducibility_correlation_table(s, version="old")
+            for s in SYSTEMS
+        },  # fmt: skip
         **{f"appendix_table{n}_comparison": appendix.appendix_comparison(n) for n in appendix.APPENDIX_TABLES},
         **{f"appendix_table{n}_as_printed": appendix.as_printed(n)[0] for n in appendix.APPENDIX_TABLES},
-        **{f"appendix_table{n}_worst_cells": appendix.worst_cells(appendix.appendix_comparison(n)).reset_index(drop=True)
-           for n in appendix.APPENDIX_TABLES},  # fmt: skip
+        **{
+            f"appendix_table{n}_worst_cells": appendix.worst_cells(appendix.appendix_comparison(n)).reset_index(
+                drop=True
+            )
+            for n in appendix.APPENDIX_TABLES
+        },  # fmt: skip
+        "appendix_table3_rounding_evidence": appendix.rounding_evidence(3),
         "appendix_match_counts": appendix.match_counts(),
         "appendix_misprints": appendix.appendix_misprints(),
         "appendix_largest_differences": appendix.largest_differences(1),

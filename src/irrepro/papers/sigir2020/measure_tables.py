@@ -1,4 +1,4 @@
-"""Tables 1 and 3 of the paper and Tables 1 and 2 of its online appendix, and the twins' p-values.
+"""Tables 1 and 3 of the paper and Tables 1 and 2 of its online appendix, and the twins' p-values (its Table 3).
 
 - :func:`replicability_table`: Table 1 (WCrobust04) / appendix Table 1 (WCrobust0405) on Core17:
   ARP, KTU, RBO, RMSE and paired t-test p-values (Section 3.1-3.2, Eq. 3).
@@ -123,7 +123,9 @@ def replicability_table(system: str) -> pd.DataFrame:
     return table
 
 
-def reproducibility_measures(system: str, *, ids: Sequence[int] = CONSTELLATION_IDS, version: str = "current") -> pd.DataFrame:
+def reproducibility_measures(
+    system: str, *, ids: Sequence[int] = CONSTELLATION_IDS, version: str = "current"
+) -> pd.DataFrame:
     """Compute ARP on Core18 and unpaired t-test p-values (original on Core17 vs reproduced on Core18), by id.
 
     Parameters

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import pandas as pd
 
 from irrepro.papers.datasets import BASELINE
-from irrepro.papers.sigir2020.appendix import appendix_misprints, largest_differences, match_counts
+from irrepro.papers.sigir2020.appendix import appendix_misprints, largest_differences, match_counts, rounding_evidence
 from irrepro.papers.sigir2020.conventions import RBO_P, ndcg_cutoff_check, rbo_depth_convention, small_cases
 from irrepro.papers.sigir2020.effects import BOOTSTRAP_LEVEL, BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED
 from irrepro.papers.sigir2020.measure_tables import AGREEMENT_DEPTH
@@ -70,9 +70,18 @@ def _appendix_numbers() -> dict[str, tuple[object, str]]:
     for name, row in counts.iterrows():
         numbers[f"{name} cells"] = (int(row["cells"]), "match_counts()")
         numbers[f"{name} matching"] = (int(row["matching"]), "match_counts()")
-    numbers["misprinted cell"] = ("; ".join(f"{m.run} {m.cell} '{m.printed}'" for m in miss.itertuples()),
+    misprinted = miss[miss["misprint"].astype(bool)]
+    numbers["misprinted cell"] = ("; ".join(f"{m.run} {m.cell} '{m.printed}'" for m in misprinted.itertuples()),
                                   "appendix_misprints()")  # fmt: skip
-    numbers["cells not matching"] = (len(miss), "appendix_misprints()")
+    numbers["cells not matching"] = (int(miss["table"].isin(["appendix Table 1", "appendix Table 2"]).sum()),
+                                     "appendix_misprints() (Tables 1 and 2)")  # fmt: skip
+    numbers["appendix Table 3 cells not matching"] = (int((miss["table"] == "appendix Table 3").sum()),
+                                                      "appendix_misprints()")  # fmt: skip
+    evidence = rounding_evidence(3)
+    for rule, word in (("truncated", "truncation"), ("rounded", "rounding")):
+        numbers[f"appendix Table 3 columns {rule}"] = (int((evidence["rule"] == rule).sum()), "rounding_evidence(3)")
+        numbers[f"appendix Table 3 cells consistent with {word} only"] = (int(evidence[f"only {rule}"].sum()),
+                                                                          "rounding_evidence(3)")  # fmt: skip
     numbers["largest matching difference: printed"] = (largest["printed"], "largest_differences(1)")
     numbers["largest matching difference: reproduced"] = (float(largest["reproduced"]), "largest_differences(1)")
     return numbers
@@ -105,12 +114,30 @@ def misprint_numbers() -> dict[str, tuple[object, str]]:
     if misprints.empty:
         return {}
     first = misprints.iloc[0]
-    facts = ("table", "run", "cell", "printed", "reproduced", "reproduced as printed", "printed mantissa digits",
-             "column mantissa digits", "column cells", "column cells matching", "row cells", "row cells matching")
+    facts = (
+        "table",
+        "run",
+        "cell",
+        "printed",
+        "reproduced",
+        "reproduced as printed",
+        "printed mantissa digits",
+        "column mantissa digits",
+        "column cells",
+        "column cells matching",
+        "row cells",
+        "row cells matching",
+    )
     numbers = {f"misprint {fact}": (first[fact], "appendix_misprints()") for fact in facts}
     numbers["misprint reproduced"] = (float(first["reproduced"]), "appendix_misprints()")
-    for fact in ("printed mantissa digits", "column mantissa digits", "column cells", "column cells matching",
-                 "row cells", "row cells matching"):
+    for fact in (
+        "printed mantissa digits",
+        "column mantissa digits",
+        "column cells",
+        "column cells matching",
+        "row cells",
+        "row cells matching",
+    ):
         numbers[f"misprint {fact}"] = (int(first[fact]), "appendix_misprints()")
     return numbers
 
@@ -123,8 +150,13 @@ def chapter_numbers() -> pd.DataFrame:
     pandas.DataFrame
         Index ``number``, columns ``value`` and ``source``.
     """
-    numbers = {**_data_numbers(), **_convention_numbers(), **_appendix_numbers(), **misprint_numbers(),
-               **_small_case_numbers()}
+    numbers = {
+        **_data_numbers(),
+        **_convention_numbers(),
+        **_appendix_numbers(),
+        **misprint_numbers(),
+        **_small_case_numbers(),
+    }
     table = pd.DataFrame([(name, value, source) for name, (value, source) in numbers.items()],
                          columns=["number", "value", "source"]).set_index("number")  # fmt: skip
     return table
