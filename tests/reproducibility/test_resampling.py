@@ -12,18 +12,21 @@ from scipy import stats
 
 from irrepro.reproducibility import scores
 from irrepro.reproducibility.resampling import (
+    BORDERLINE_MARGIN,
     STABILITY,
     STABLE_SHARE,
     identity_weights,
     kendall_tau_b,
     paired_t_pvalues,
     percentile_interval,
+    recentred,
     resampled_means,
     resampled_rmse,
     share_holding,
     stability,
     student_t_pvalues,
     topic_resamples,
+    topic_subsamples,
     topic_weights,
 )
 
@@ -168,5 +171,59 @@ def test_a_replicate_without_enough_drawn_topics_is_undefined():
 def test_stability_is_the_books_threshold():
     from irrepro.papers import robustness
 
-    assert robustness.STABLE_SHARE is STABLE_SHARE and robustness.STATUSES == STABILITY == ("stable", "fragile")
-    assert [stability(share) for share in (1.0, STABLE_SHARE, 0.9499, 0.0)] == ["stable", "stable", "fragile", "fragile"]
+    assert robustness.STABLE_SHARE is STABLE_SHARE
+    assert robustness.STATUSES == STABILITY == ("stable", "borderline", "fragile")
+    shares = (1.0, STABLE_SHARE + BORDERLINE_MARGIN, STABLE_SHARE, 0.9499, STABLE_SHARE - BORDERLINE_MARGIN - 1e-9, 0.0)
+    assert [stability(share) for share in shares] == ["stable", "stable", "borderline", "borderline", "fragile", "fragile"]
+
+
+@pytest.mark.parametrize(
+    ("share", "seed_shares", "resamples", "expected"),
+    [
+        (0.975, (), None, "stable"),  # 2.5 points above: outside the margin
+        (0.969, (), None, "borderline"),  # 1.9 points: inside it
+        (0.975, (0.99, 0.96, 0.94), None, "borderline"),  # one seed below 95%: the seeds straddle it
+        (0.935, (0.92, 0.94), None, "borderline"),  # 1.5 points below, all seeds below: within the margin
+        (0.93, (0.92, 0.94), None, "fragile"),  # exactly 2 points below: the edge is outside the margin
+        (0.92, (0.91, 0.93), None, "fragile"),
+        (0.99, (), 20, "borderline"),  # 20 resamples: SE 2.2 points, 0.95 within two of them
+        (0.99, (), 5000, "stable"),
+    ],
+)
+def test_borderline_rule_on_known_cases(share, seed_shares, resamples, expected):
+    assert stability(share, seed_shares=seed_shares, resamples=resamples) == expected
+
+
+def test_recentred_replicates_have_the_value_on_all_topics_as_median():
+    rng = np.random.default_rng(0)
+    replicates = rng.normal(0.7, 0.05, size=(999, 3))
+    moved = recentred(replicates, np.array([0.9, 0.5, 0.7]))
+    assert np.allclose(np.median(moved, axis=0), [0.9, 0.5, 0.7])
+    assert np.allclose(moved.std(axis=0), replicates.std(axis=0))  # moved, not rescaled
+    clipped = recentred(replicates, np.array([0.99, 0.5, 0.7]), bounds=(-1.0, 1.0))
+    assert clipped.max() <= 1.0 and np.median(clipped[:, 0]) == pytest.approx(0.99)
+
+
+def test_recentred_leaves_nan_replicates_out_and_nan():
+    replicates = np.array([[0.1, np.nan], [0.3, np.nan], [np.nan, np.nan]])
+    moved = recentred(replicates, np.array([0.5, 0.2]))
+    assert moved[:2, 0].tolist() == pytest.approx([0.4, 0.6]) and np.isnan(moved[2, 0]) and np.isnan(moved[:, 1]).all()
+
+
+def test_subsamples_draw_distinct_topics():
+    indices = topic_subsamples(10, 50, size=5, seed=1)
+    assert indices.shape == (50, 5) and all(len(set(row)) == 5 for row in indices.tolist())
+    weights = topic_weights(indices, 10)
+    assert set(np.unique(weights)) <= {0.0, 1.0} and (weights.sum(axis=1) == 5).all()
+    with pytest.raises(ValueError, match="size must lie in"):
+        topic_subsamples(10, 5, size=11, seed=0)
+
+
+def test_means_and_t_tests_of_a_subsample_are_those_of_its_topics():
+    values = np.random.default_rng(2).normal(size=(12, 2))
+    indices = topic_subsamples(12, 4, size=7, seed=3)
+    weights = topic_weights(indices, 12)
+    for row, chosen in zip(weights, indices, strict=True):
+        drawn = values[chosen]
+        assert resampled_means(row[None], values)[0] == pytest.approx(drawn.mean(axis=0))
+        assert paired_t_pvalues(row[None], values)[0] == pytest.approx(stats.ttest_1samp(drawn, 0.0).pvalue)

@@ -102,7 +102,8 @@ def conclusions_figure(table: pd.DataFrame, *, sections: Mapping[str, str] | Non
                     [label for label, row in rows if row is not None])  # fmt: skip
     axis.tick_params(axis="y", length=0)
     for bound in (1 - stable_share, stable_share):
-        axis.axvspan(bound - borderline_margin, bound + borderline_margin, color="#e4e4e4", zorder=0, lw=0)
+        axis.fill_betweenx([0, 1], bound - borderline_margin, bound + borderline_margin, transform=axis.get_xaxis_transform(),
+                           color="#e4e4e4", zorder=0, lw=0)  # a collection, not a patch: the bars are the patches
         axis.axvline(bound, color=_GREY, lw=1, ls=":")
     axis.set_xlim(0, 1.12)
     axis.set_ylim(-0.7, len(rows) - 0.3)
@@ -120,7 +121,7 @@ def conclusions_figure(table: pd.DataFrame, *, sections: Mapping[str, str] | Non
     return figure
 
 
-_SEGMENTS = (("stable", PALETTE[0]), ("kept by most", PALETTE[1]), ("kept by few", PALETTE[3]))
+_SEGMENTS = (("stable", PALETTE[0]), ("borderline", PALETTE[2]), ("kept by most", PALETTE[1]), ("kept by few", PALETTE[3]))
 
 
 def ssd_stability_figure(summary: pd.DataFrame, *, stable_share: float = 0.95) -> Figure:
@@ -133,8 +134,8 @@ def ssd_stability_figure(summary: pd.DataFrame, *, stable_share: float = 0.95) -
     summary : pandas.DataFrame
         :func:`irrepro.papers.glm.robustness.ssd_robustness`: columns ``collection``, ``measure``,
         ``outliers_removed``, ``link``, ``resamples``, ``ssd pairs`` and the counts ``stable``
-        (kept by at least ``stable_share`` of the resamples), ``kept by most`` (by half or more)
-        and ``kept by few``.
+        (kept by at least ``stable_share`` of the resamples), ``borderline`` (by a share too close to
+        it to tell), ``kept by most`` (by half or more) and ``kept by few``.
     stable_share : float, default 0.95
         The share of resamples that makes a pair stable.
 
@@ -157,7 +158,8 @@ def ssd_stability_figure(summary: pd.DataFrame, *, stable_share: float = 0.95) -
     figure, axis = plt.subplots(figsize=(TEXT_WIDTH, 1.0 + _ROW_HEIGHT * len(summary)), layout="constrained")
     positions = np.arange(len(summary))[::-1]
     left = np.zeros(len(summary))
-    names = {"stable": f"\u2265 {stable_share:.0%}", "kept by most": f"50\u2013{stable_share:.0%}", "kept by few": "< 50%"}
+    names = {"stable": f"\u2265 {stable_share:.0%}", "borderline": f"about {stable_share:.0%}",
+             "kept by most": f"50\u2013{stable_share:.0%}", "kept by few": "< 50%"}
     for column, colour in _SEGMENTS:
         label = names[column]
         share = summary[column].to_numpy() / summary["ssd pairs"].to_numpy()
@@ -173,7 +175,7 @@ def ssd_stability_figure(summary: pd.DataFrame, *, stable_share: float = 0.95) -
     axis.set_xticks(np.linspace(0, 1, 6), [f"{v:.0%}" for v in np.linspace(0, 1, 6)])
     axis.grid(axis="y", visible=False)
     axis.set_xlabel("share of the ssd pairs on all topics")
-    figure.legend(loc="outside lower center", ncol=3, title="significant, with the same sign, in this share of the resamples")
+    figure.legend(loc="outside lower center", ncol=4, title="significant, with the same sign, in this share of the resamples")
     return figure
 
 

@@ -28,7 +28,7 @@ from irrepro.report.inputs import InputFile
 from irrepro.report.methods import ROLE_NAMES, input_notes, methods_paragraph
 from irrepro.reproducibility.bootstrap import ConfidenceInterval
 from irrepro.reproducibility.compare import ROLES
-from irrepro.reproducibility.resampling import STABILITY, STABLE_SHARE
+from irrepro.reproducibility.resampling import BORDERLINE_MARGIN, STABILITY, STABLE_SHARE
 
 __all__ = ["STATISTIC_NAMES", "Cell", "Header", "Table", "build_context"]
 
@@ -271,7 +271,8 @@ def _holds_in(item: dict) -> str:
 
 
 def _stability_text(level: dict) -> str:
-    """``stable, 98%`` or ``fragile, 64%`` (the share of resamples in which the verdict holds); empty without one."""
+    """``stable, 98%``, ``borderline, 95%`` or ``fragile, 64%`` (the share of resamples in which the verdict holds); empty
+    without one."""
     return f"{level['stability']}, {level['share']}" if level["stability"] else ""
 
 
@@ -285,7 +286,9 @@ def _verdict_table(verdict_list: list[dict], anchor: str, n_resamples: int, titl
         ]))  # fmt: skip
     header = [[Header("level"), Header("verdict"), Header("holds in"), Header("under resampling")]]
     footnote = (f"Holds in: the share of {n_resamples} bootstrap resamples of the topics in which every statistic of the level stays "
-                f"on its side of the verdict's threshold; stable: at least {STABLE_SHARE:.0%} and no interval crossing its threshold.")  # fmt: skip
+                f"on its side of the verdict's threshold; stable: at least {STABLE_SHARE:.0%} and no interval crossing its threshold; "
+                f"borderline: no interval crossing, but within {BORDERLINE_MARGIN * 100:.0f} points (or two standard errors) "
+                f"of {STABLE_SHARE:.0%}.")  # fmt: skip
     return Table(f"{anchor}-verdicts-table", _caption(title, "Verdicts under topic resampling"), header, rows, footnote)
 
 
@@ -563,6 +566,7 @@ def build_context(data: ReportData, files: Sequence[InputFile], *, title: str, c
     return {
         "title": title, "setting": data.setting, "replicability": data.setting == "replicability",
         "options": o, "level_pct": level_pct, "alpha": f"{o.alpha:g}", "mark": MARK, "stable_share": f"{STABLE_SHARE:.0%}",
+        "borderline_margin": f"{BORDERLINE_MARGIN * 100:.0f}",
         "files": _files_table(files, data), "topics": _topics_table(data), "glance": _glance(pairs),
         "overview": _overview(pairs), "pairs": pairs, "effects": effects, "curves": _curve_table(data),
         "figures": {f["id"]: f for f in figures}, "notes": shared_notes,

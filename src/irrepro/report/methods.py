@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from irrepro.evaluation import parse_measure
 from irrepro.report.analysis import ReportData, RunSummary
-from irrepro.reproducibility.resampling import STABLE_SHARE
+from irrepro.reproducibility.resampling import BORDERLINE_MARGIN, STABLE_SHARE
 
 __all__ = ["RBO_FORMS", "ROLE_NAMES", "describe_measure", "experiment_sentence", "input_notes", "methods_paragraph"]
 
@@ -98,7 +98,9 @@ def methods_paragraph(data: ReportData, versions: Mapping[str, str]) -> str:
         f"Confidence intervals are {100 * o.level:g}% percentile bootstrap intervals over topics ({o.n_resamples} resamples, "
         f"seed {o.seed}; {resampling}; the same resamples for every pair, measure and statistic); p < {o.alpha:g} counts as "
         "a significant difference. Each verdict was re-read on every resample and is called stable when it holds in at least "
-        f"{STABLE_SHARE:.0%} of them and no interval crosses its threshold, fragile otherwise. "
+        f"{STABLE_SHARE:.0%} of them and no interval crosses its threshold, borderline when no interval crosses but the share "
+        f"lies within {BORDERLINE_MARGIN * 100:.0f} percentage points (or two standard errors) of {STABLE_SHARE:.0%}, "
+        "fragile otherwise. "
         f"Computed with irrepro {versions.get('irrepro', 'unknown')}."
     )
     return " ".join(sentences)

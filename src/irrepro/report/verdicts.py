@@ -33,8 +33,13 @@ pair, measure and statistic), and a level's verdict *holds* in a resample when a
 The level is **stable** when it holds in at least :data:`~irrepro.reproducibility.resampling.STABLE_SHARE`
 of the resamples and every statistic's interval (its percentile interval over the same resamples)
 agrees with the verdict -- lies wholly on the claimed side of the threshold; for averages, DeltaARP's
-interval excludes 0 where the t-test finds a difference and holds 0 where it does not -- and
-**fragile** otherwise; its reading says which interval crosses. A verdict of "no significant
+interval excludes 0 where the t-test finds a difference and holds 0 where it does not; **borderline**
+when every interval agrees but the share lies too close to that threshold to tell (within
+:data:`~irrepro.reproducibility.resampling.BORDERLINE_MARGIN` or twice its standard error,
+:func:`~irrepro.reproducibility.resampling.stability`, the rule of the book's chapters); and
+**fragile** otherwise; its reading says which interval crosses. The report's statistics are KTU, RBO,
+RMSE, means, p-values, ER and DeltaRI, whose bootstrap is not biased to one side (the book's chapter
+on SIGIR 2020 measures it): plain percentile intervals, nothing recentred. A verdict of "no significant
 difference" over several runs and measures is often fragile: each t-test finds a difference in
 some resamples, and the verdict needs all of them to find none.
 """
@@ -258,7 +263,7 @@ class LevelVerdict:
     share : float, optional
         The share of the resamples in which it holds.
     stability : str, default ""
-        ``"stable"`` or ``"fragile"`` (``""`` where nothing is claimed).
+        ``"stable"``, ``"borderline"`` or ``"fragile"`` (``""`` where nothing is claimed).
     """
 
     key: str
@@ -545,7 +550,7 @@ def _resampled(level: LevelVerdict, analysis: PairAnalysis) -> LevelVerdict:
     if not holding:
         return replace(level, findings=tuple(findings))
     share = share_holding(np.logical_and.reduce(holding))
-    settled = stability(share) if not crossing else "fragile"
+    settled = stability(share, resamples=len(holding[0])) if not crossing else "fragile"
     sentence = f"{settled.capitalize()} under topic resampling: the verdict holds in {_percent(share)} of {len(holding[0])} resamples"
     sentence += "".join(f"; {why}" for why in crossing[:3])
     return replace(level, findings=tuple(findings), share=share, stability=settled, reading=f"{level.reading} {sentence}.")

@@ -469,7 +469,8 @@ def stability(kept_share: float, *, seed_shares=(), resamples: int | None = None
     error = np.sqrt(kept_share * (1.0 - kept_share) / resamples) if resamples else 0.0
     seed_shares = np.asarray(seed_shares, dtype=float)
     straddles = seed_shares.size > 0 and seed_shares.min() < STABLE_SHARE <= seed_shares.max()
-    if straddles or abs(kept_share - STABLE_SHARE) < max(BORDERLINE_MARGIN, 2.0 * error):
+    # a share exactly at the margin's edge is outside it, on either side (whatever the float of 0.97 - 0.95)
+    if straddles or abs(kept_share - STABLE_SHARE) < max(BORDERLINE_MARGIN, 2.0 * error) - 1e-12:
         return "borderline"
     return "stable" if kept_share >= STABLE_SHARE else "fragile"
 

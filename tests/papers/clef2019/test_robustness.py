@@ -162,10 +162,12 @@ def test_groups_drawn_together_and_seeds_are_fixed(tiny_scores):
 
 
 def test_the_table_has_one_row_per_claim_and_the_protocols_columns(tiny_scores):
-    table = robustness.robustness_table(scores=tiny_scores, n_resamples=50, seed=1)
+    table = robustness.robustness_table(scores=tiny_scores, n_resamples=50, seeds=(1, 7))
     assert len(table) == len(robustness.CHECKS.ids()) + len(robustness.STAND_IN_CHECKS.ids())
     assert list(table.columns) == [*COLUMNS[:4], "data", *COLUMNS[4:]]
-    assert set(table["status"]) <= set(STATUSES) and (table["resamples"] == 50).all()
+    assert set(table["status"]) <= set(STATUSES) and (table["resamples"] == 100).all() and (table["seeds"] == 2).all()
+    assert (table["kept lowest seed"] <= table["verdict kept"] + 1e-12).all()
+    assert (table["verdict kept"] <= table["kept highest seed"] + 1e-12).all()
     assert table["share holding"].between(0, 1).all()
     positions = table["section"].map(list(robustness.SECTION_TITLES).index)
     assert positions.is_monotonic_increasing  # the figure's groups in the order of the titles
@@ -175,7 +177,7 @@ def test_the_table_has_one_row_per_claim_and_the_protocols_columns(tiny_scores):
     numbers = robustness.robustness_numbers(table, tiny_scores)
     for key in ("published", "stand_in"):
         assert numbers[f"{key}_holding"] + numbers[f"{key}_failing"] == numbers[f"{key}_claims"]
-        assert numbers[f"{key}_stable"] + numbers[f"{key}_fragile"] == numbers[f"{key}_claims"]
+        assert numbers[f"{key}_stable"] + numbers[f"{key}_borderline"] + numbers[f"{key}_fragile"] == numbers[f"{key}_claims"]
     assert numbers["published_claims"] == published.sum() and numbers["resamples"] == 50
     assert (numbers["topics_core17"], numbers["topics_core18"], numbers["topics_common"], numbers["topics_stand_in"]) == (50, 25, 15, 3)
     assert numbers["equal_drawn"].startswith("together with the stand-in's")

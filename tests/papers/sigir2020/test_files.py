@@ -58,8 +58,9 @@ EXPECTED_FILES = {
     "figure3_statements": None, "figure3_evidence": ["value"], "earlier_files": None, "earlier_rpd_ap_topics": None, "earlier_rpd_ap_groups": None,
     "claims": ["section", "claim", "data", "verdict", "evidence", "holds"],
     "claims_robustness": ["section", "label", "claim", "reading", "holds on all topics", "share holding", "verdict kept",
-                          "status", "statistic", "on all topics", "low", "high", "resamples"],
-    "correlation_robustness": ["system", "first", "second", "tau", "low", "high"],
+                          "status", "statistic", "on all topics", "low", "high", "interval", "resamples", "seeds",
+                          "kept lowest seed", "kept highest seed"],
+    "correlation_robustness": ["system", "first", "second", "tau", "low", "high", "drawn below", "drawn low", "drawn high"],
     "fidelity": None, "chapter_numbers": ["value", "source"], "data_files": ["sha256", "source", "url"],
 }  # fmt: skip
 SAME_COLUMNS = {

@@ -134,8 +134,9 @@ def robustness_numbers(table: pd.DataFrame, scores: ClaimScores) -> dict[str, ob
     dict of str -> object
         Name -> number or text.
     """
-    numbers: dict[str, object] = {"resamples": RESAMPLES, "pooled_resamples": int(table["resamples"].max()),
-                                  "seed": SEED, "seeds": len(SEEDS), "seed_list": ", ".join(map(str, SEEDS)),
+    seeds, pooled = int(table["seeds"].max()), int(table["resamples"].max())
+    numbers: dict[str, object] = {"resamples": pooled // seeds, "pooled_resamples": pooled,
+                                  "seed": SEED, "seeds": seeds, "seed_list": ", ".join(map(str, SEEDS[:seeds])),
                                   "stable_share": f"{STABLE_SHARE:.0%}", "level": f"{INTERVAL_LEVEL:.0%}",
                                   "borderline_margin": f"{BORDERLINE_MARGIN * 100:.0f}"}  # fmt: skip
     numbers.update({f"topics_{group.replace(' ', '_').replace('-', '_')}": len(topics) for group, topics in scores.topics.items()})

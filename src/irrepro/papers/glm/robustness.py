@@ -32,8 +32,8 @@ from irrepro.papers.glm.data_groups import ROBUST04
 from irrepro.papers.glm.diagnostics import LOG_TYPE_LINKS
 from irrepro.papers.glm.models import fits, ssd_table
 from irrepro.papers.glm.scores import analysis_scores, settings
-from irrepro.papers.robustness import INTERVAL_LEVEL, STABLE_SHARE, Outcome, ResampledChecks
-from irrepro.reproducibility.resampling import percentile_interval, topic_resamples, topic_weights
+from irrepro.papers.robustness import BORDERLINE_MARGIN, INTERVAL_LEVEL, STABLE_SHARE, Outcome, ResampledChecks
+from irrepro.reproducibility.resampling import percentile_interval, stability, topic_resamples, topic_weights
 
 __all__ = [
     "RESAMPLES", "REFIT_RESAMPLES", "REFIT_LINKS", "SEED", "CHECKS", "resampled_settings", "pair_replicates",
@@ -145,8 +145,9 @@ def ssd_robustness() -> pd.DataFrame:
     -------
     pandas.DataFrame
         ``stable``: kept by at least :data:`~irrepro.papers.robustness.STABLE_SHARE` of the
-        replicates; ``kept by most``: by at least half, fewer than that; ``kept by few``: by fewer
-        than half; ``median share kept``; ``reversed somewhere``: significant with the opposite sign
+        replicates; ``borderline``: by a share too close to it to tell
+        (:func:`~irrepro.reproducibility.resampling.stability`); ``kept by most``: by at least half,
+        fewer than that; ``kept by few``: by fewer than half; ``median share kept``; ``reversed somewhere``: significant with the opposite sign
         in some replicate; ``ssd per resample``, ``low``, ``high``: the number of ssd pairs per
         replicate, median and 95% percentile interval. ``resamples``: the converged replicates used;
         ``unconverged``: those left out.
@@ -157,11 +158,13 @@ def ssd_robustness() -> pd.DataFrame:
         signs, converged = pair_replicates(collection, measure, removed, link)
         ssd = point != 0
         low, high = percentile_interval(counts)
+        status = np.array([stability(share, resamples=int(converged.sum())) for share in kept[ssd]], dtype=object)
+        borderline = status == "borderline"
         rows.append({
             "collection": collection, "measure": measure, "outliers_removed": removed, "link": link,
             "resamples": int(converged.sum()), "unconverged": int((~converged).sum()), "pairs": point.size,
-            "ssd pairs": int(ssd.sum()), "stable": int((kept[ssd] >= STABLE_SHARE).sum()),
-            "kept by most": int(((kept[ssd] >= 0.5) & (kept[ssd] < STABLE_SHARE)).sum()),
+            "ssd pairs": int(ssd.sum()), "stable": int((status == "stable").sum()), "borderline": int(borderline.sum()),
+            "kept by most": int(((kept[ssd] >= 0.5) & (status == "fragile")).sum()),
             "kept by few": int((kept[ssd] < 0.5).sum()), "median share kept": float(np.median(kept[ssd])),
             "reversed somewhere": int(((signs[converged] == -point) & ssd).any(axis=0).sum()),
             "ssd per resample": float(np.median(counts)), "low": low, "high": high,
@@ -239,7 +242,8 @@ def robustness_numbers(summary: pd.DataFrame | None = None, claims: pd.DataFrame
         "resamples": RESAMPLES, "refit_resamples": REFIT_RESAMPLES, "refit_links": " and ".join(REFIT_LINKS),
         "seed": SEED, "stable_share": f"{STABLE_SHARE:.0%}", "interval_level": f"{INTERVAL_LEVEL:.0%}",
         "fits": len(summary), "ssd_pairs": int(summary["ssd pairs"].sum()),
-        "kept_by_few": int(summary["kept by few"].sum()),
+        "kept_by_few": int(summary["kept by few"].sum()), "borderline": int(summary["borderline"].sum()),
+        "borderline_margin": f"{BORDERLINE_MARGIN * 100:.0f}",
         "unconverged": int(summary["unconverged"].sum()), "reversed": int(summary["reversed somewhere"].sum()),
         "stable_low": f"{summary['stable share'].min():.0%}", "stable_high": f"{summary['stable share'].max():.0%}",
         "robust04_stable_low": f"{robust04['stable share'].min():.0%}",

@@ -66,6 +66,7 @@ from irrepro.papers.sigir2020 import (
     prose,
     published_scores,
     resampled,
+    resampling_design,
     robustness,
 )
 from irrepro.papers.sigir2020.appendix import *  # noqa: F403
@@ -86,9 +87,11 @@ from irrepro.papers.sigir2020.prose import *  # noqa: F403
 from irrepro.papers.sigir2020.published_scores import *  # noqa: F403
 from irrepro.papers.sigir2020.resampled import *  # noqa: F403
 from irrepro.papers.sigir2020.robustness import *  # noqa: F403
+from irrepro.papers.sigir2020.resampling_design import *  # noqa: F403
 
 _MODULES = (
     published_scores, measure_tables, effects, correlation, figures, earlier, hypothesis, conventions, appendix,
-    printed_values, claim_checks, effect_claims, correlation_claims, resampled, robustness, fidelity_rows, prose, files,
+    printed_values, claim_checks, effect_claims, correlation_claims, resampled, robustness, resampling_design,
+    fidelity_rows, prose, files,
 )  # fmt: skip
 __all__ = ["BASELINE", "ADVANCED", "SYSTEMS", "CUTOFFS", *(name for module in _MODULES for name in module.__all__)]

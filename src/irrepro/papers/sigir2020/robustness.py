@@ -173,9 +173,10 @@ def robustness_numbers(table: pd.DataFrame | None = None) -> dict[str, object]:
     holds, status = table["holds on all topics"], table["status"]
     stable, borderline, fragile = (status == "stable"), (status == "borderline"), (status == "fragile")
     outside = (table["on all topics"] < table["low"]) | (table["on all topics"] > table["high"])
+    seeds, pooled = int(table["seeds"].max()), int(table["resamples"].max())
     return {
-        "resamples": RESAMPLES, "seed": SEED, "seeds": len(SEEDS), "seed_list": ", ".join(map(str, SEEDS)),
-        "pooled_resamples": RESAMPLES * len(SEEDS), "stable_share": f"{STABLE_SHARE:.0%}",
+        "resamples": pooled // seeds, "seed": SEED, "seeds": seeds, "seed_list": ", ".join(map(str, SEEDS[:seeds])),
+        "pooled_resamples": pooled, "stable_share": f"{STABLE_SHARE:.0%}",
         "borderline_margin": f"{BORDERLINE_MARGIN * 100:.0f}",
         "claims": len(table), "stable": int(stable.sum()), "borderline": int(borderline.sum()), "fragile": int(fragile.sum()),
         "holding": int(holds.sum()), "holding_stable": int((holds & stable).sum()),
