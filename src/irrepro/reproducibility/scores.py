@@ -283,8 +283,8 @@ def nrmse(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> float | 
     The denominator cannot be zero: ``max(x, 1 - x) >= 1/2`` for every ``x``, so ``maxRMSE >= 1/2``
     whenever there is a common topic; without one nRMSE is undefined ("no common topics"), as RMSE
     is. The bound holds only for scores in [0, 1], so nRMSE is undefined (reason "scores outside
-    [0, 1]") when an original or replicated score lies outside, e.g. for a count such as
-    ``num_rel_ret``; repro_eval would divide anyway.
+    [0, 1]") when an original or replicated score lies outside, e.g. per-topic counts a user
+    passes in; repro_eval would divide anyway. (Every measure :mod:`irrepro.measures` names is in [0, 1].)
 
     Parameters
     ----------
