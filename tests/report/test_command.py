@@ -49,8 +49,8 @@ def _expected(cell: dict, compare: dict, curves: dict) -> float | None:
         return compare["ARP"][run][measure]
     if stat in ("KTU", "RBO"):
         return compare[stat][run]["per_topic"][cell["topic"]] if "topic" in cell else compare[stat][run]["mean"]
-    if stat == "RMSE":
-        return compare["RMSE"][run][measure]
+    if stat in ("RMSE", "nRMSE"):
+        return compare[stat][run][measure]
     if stat == "p":
         return compare["p_value"][run][measure]
     if stat in ("ER", "DeltaRI"):
@@ -78,8 +78,12 @@ def test_html_and_latex_numbers_are_compares(files, tmp_path, capsys):
     compare = _compare_json(files, capsys)
     curves = {k: _compare_json(files, capsys, extra=["--cutoff", str(k), "--measures", f"nDCG@{k}"]) for k in CUTOFFS}
     html = out.read_text()
-    # 12 ARP + 2x2 KTU/RBO + 6 RMSE + 6 p (Table 1), 2x(4+6+6+6) verdicts (+6 p), 6 effects, 36 curve points, 40 per-topic KTU/RBO
-    assert _check_numbers(html, {"replication": (compare, curves)}) >= 12 + 4 + 6 + 6 + 22 + 6 + 6 + 36
+    # 12 ARP + 2x2 KTU/RBO + 6 RMSE + 6 nRMSE + 6 p (Table 1), 2x(4+6+6+6) verdicts (+6 p), 6 effects, 36 curve points,
+    # 40 per-topic KTU/RBO
+    assert _check_numbers(html, {"replication": (compare, curves)}) >= 12 + 4 + 6 + 6 + 6 + 22 + 6 + 6 + 36
+    nrmse_cells = [c for c in _cells(html) if c["stat"] == "nRMSE"]
+    assert {(c["run"], c["measure"]) for c in nrmse_cells} == {(k, m) for k in ("baseline", "advanced") for m in MEASURES}
+    assert "normalised RMSE" in html and "Maistro et al., IP&amp;M 2023" in html
     latex = tex.read_text().splitlines()
     for role in ("orig_baseline", "new_baseline", "orig_advanced", "new_advanced"):
         kind = role.split("_")[1]
@@ -87,6 +91,7 @@ def test_html_and_latex_numbers_are_compares(files, tmp_path, capsys):
         if role.startswith("new"):
             expected += [fmt(compare["KTU"][kind]["mean"]), fmt(compare["RBO"][kind]["mean"])]
             expected += [fmt(compare["RMSE"][kind][m]) for m in MEASURES]
+            expected += [fmt(compare["nRMSE"][kind][m]) for m in MEASURES]  # beside RMSE
             expected += [fmt_p(compare["p_value"][kind][m]) for m in MEASURES]
         significant = [role.startswith("new") and compare["p_value"][kind][m] < 0.05 for m in MEASURES]
         rows = [line for line in latex if line.startswith(tex_escape(ROLE_NAMES[role]) + " & ")]
@@ -124,7 +129,7 @@ def test_reproducibility_leaves_out_rankings(files, tmp_path, capsys):
     compare = _compare_json(files, capsys, new=("rpd_baseline", "rpd_advanced"), extra=["--new-qrels", str(files["new_qrels"])])
     html = out.read_text()
     cells = _cells(html)
-    assert not any(c["stat"] in ("KTU", "RBO", "RMSE") for c in cells)
+    assert not any(c["stat"] in ("KTU", "RBO", "RMSE", "nRMSE") for c in cells)
     assert _check_numbers(html, {"reproduction": (compare, {})}) >= 12 + 6 + 6
     assert "unpaired" in html and "not applicable" in html and 'id="figure-cutoffs"' not in html
 

@@ -70,6 +70,7 @@ def test_replicability_matches_repro_eval(files):
     ours = compare_runs(**_runs(files), qrels=read_qrels(files["qrels"]), rbo_variant="trunc", rbo_p=0.8, cutoff=1000)
     result = ours.to_json()
     er, dri, rmse, p = reference.er(), reference.dri(), reference.rmse(), reference.ttest()
+    nrmse = reference.nrmse()
     ktu = reference.ktu(per_topic=True)
     rbo = reference.rbo(p=0.8, depth=1000, per_topic=True)
     assert len(ktu["baseline"]) == len(rbo["advanced"]) == 15 and set(er) >= set(MEASURES)
@@ -78,6 +79,7 @@ def test_replicability_matches_repro_eval(files):
         assert result["DeltaRI"][m] == pytest.approx(dri[m], abs=1e-9)
         for kind in ("baseline", "advanced"):
             assert result["RMSE"][kind][m] == pytest.approx(rmse[kind][m], abs=1e-9)
+            assert result["nRMSE"][kind][m] == pytest.approx(nrmse[kind][m], abs=1e-9)
             assert result["p_value"][kind][m] == pytest.approx(p[kind][m], abs=1e-9)
     for kind in ("baseline", "advanced"):
         assert result["KTU"][kind]["per_topic"] == pytest.approx(ktu[kind], abs=1e-9)
@@ -120,8 +122,8 @@ def _cli(args, capsys) -> dict:
 def test_cli_json_shape(files, capsys):
     common = ["--qrels", str(files["qrels"]), "--orig-baseline", str(files["orig_baseline"]), "--orig-advanced", str(files["orig_advanced"])]
     replicability = _cli(common + ["--new-baseline", str(files["new_baseline"]), "--new-advanced", str(files["new_advanced"])], capsys)
-    keys = ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "experiment", "setting", "ARP", "KTU", "RBO", "RMSE", "ER",
-            "DeltaRI", "p_value", "notes"]
+    keys = ["runs", "qrels", "new_qrels", "missing_topics", "no_relevant", "experiment", "setting", "ARP", "KTU", "RBO", "RMSE", "nRMSE",
+            "ER", "DeltaRI", "p_value", "notes"]
     assert list(replicability) == keys
     topics = [str(t) for t in range(301, 316)]
     assert replicability["runs"]["orig_baseline"] == {"label": "orig_baseline", "file": str(files["orig_baseline"]), "n_topics": 15, "topics": topics}
@@ -131,6 +133,7 @@ def test_cli_json_shape(files, capsys):
     assert set(replicability["KTU"]["baseline"]) == {"mean", "per_topic"}
     assert set(replicability["KTU"]["baseline"]["per_topic"]) == {str(t) for t in range(301, 316)}
     assert list(replicability["RMSE"]) == ["baseline", "advanced"] and list(replicability["p_value"]) == ["baseline", "advanced"]
+    assert list(replicability["nRMSE"]) == ["baseline", "advanced"] and list(replicability["nRMSE"]["baseline"]) == list(MEASURES)
     reproducibility = _cli(
         common
         + ["--new-baseline", str(files["rpd_baseline"]), "--new-advanced", str(files["rpd_advanced"]), "--new-qrels", str(files["new_qrels"])],
@@ -151,6 +154,30 @@ def test_cli_undefined_is_null_and_table_says_so(files, capsys):
     assert main(["compare", *args]) == 0
     table = capsys.readouterr().out
     assert "undefined" in table and "zero mean improvement" in table
+
+
+def test_cli_table_shows_nrmse_beside_rmse(files, capsys):
+    """The text table has an nRMSE block right after RMSE, with the JSON's numbers; not under reproducibility."""
+    from irrepro.formatting import TEXT, format_number
+
+    args = ["--qrels", str(files["qrels"]), "--orig-baseline", str(files["orig_baseline"]), "--orig-advanced",
+            str(files["orig_advanced"]), "--new-baseline", str(files["new_baseline"]), "--new-advanced", str(files["new_advanced"])]
+    result = _cli(args, capsys)
+    assert main(["compare", *args]) == 0
+    table = capsys.readouterr().out
+    rmse_at, nrmse_at = table.index("\nRMSE\n"), table.index("\nnRMSE (RMSE / maximum RMSE")
+    assert rmse_at < nrmse_at < table.index("ER / DeltaRI")
+    block = table[nrmse_at:table.index("ER / DeltaRI")]
+    for kind in ("baseline", "advanced"):
+        line = next(line for line in block.splitlines() if line.startswith(kind))
+        assert line.split()[1:] == [format_number(result["nRMSE"][kind][m], 4, medium=TEXT) for m in MEASURES]
+        assert all(0 < result["nRMSE"][kind][m] <= 1 for m in MEASURES)
+        assert result["nRMSE"][kind]["AP"] > result["RMSE"][kind]["AP"]  # maxRMSE < 1
+    rpd = ["--qrels", str(files["qrels"]), "--orig-baseline", str(files["orig_baseline"]), "--orig-advanced",
+           str(files["orig_advanced"]), "--new-baseline", str(files["rpd_baseline"]), "--new-advanced",
+           str(files["rpd_advanced"]), "--new-qrels", str(files["new_qrels"])]
+    assert main(["compare", *rpd]) == 0
+    assert "nRMSE" not in capsys.readouterr().out
 
 
 def test_bad_run_file_is_one_clear_error(files, tmp_path, capsys):
@@ -294,7 +321,8 @@ def test_to_frame_is_the_one_result_json_and_table_derive_from(files):
     frame = comparison.to_frame()
     assert tuple(frame.columns) == FRAME_COLUMNS and set(frame["setting"]) == {"replicability"}
     assert list(dict.fromkeys(frame["level"])) == list(LEVELS)
-    assert frame.groupby("statistic").size().to_dict() == {"ARP": 12, "DeltaARP": 6, "p": 6, "KTU": 2, "RBO": 2, "RMSE": 6, "ER": 3, "DeltaRI": 3}
+    assert frame.groupby("statistic").size().to_dict() == {"ARP": 12, "DeltaARP": 6, "p": 6, "KTU": 2, "RBO": 2, "RMSE": 6, "nRMSE": 6,
+                                                    "ER": 3, "DeltaRI": 3}
     assert not frame.duplicated(["statistic", "run", "measure"]).any() and frame[["low", "high"]].isna().all().all()
     values = frame.set_index(["statistic", "run", "measure"])["value"]
     document, table = comparison.to_json(), comparison.to_table()

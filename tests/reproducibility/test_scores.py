@@ -17,6 +17,7 @@ from irrepro.reproducibility.scores import (
     arp,
     delta_relative_improvement,
     effect_ratio,
+    nrmse,
     paired_ttest,
     rmse,
     unpaired_ttest,
@@ -205,6 +206,124 @@ def test_agrees_with_repro_eval_functions():
         assert rmse(col("ob"), col("nb")) == pytest.approx(rmse_ref[m], abs=1e-9)
         assert paired_ttest(col("ob"), col("nb")) == pytest.approx(p_rpl[m], abs=1e-9)
         assert unpaired_ttest(col("ob"), col("nb", rpd)) == pytest.approx(p_rpd[m], abs=1e-9)
+
+
+# --------------------------------------------------------------------------- nRMSE
+
+
+def test_nrmse_by_hand():
+    original, replicated = series([0.2, 0.4, 0.6, 0.9]), series([0.2, 0.6, 0.6, 0.4])
+    max_rmse = math.sqrt((0.8**2 + 0.6**2 + 0.6**2 + 0.9**2) / 4)  # max(x, 1 - x) per topic
+    assert nrmse(original, replicated) == pytest.approx(math.sqrt((0.04 + 0.25) / 4) / max_rmse)
+    assert nrmse(original, replicated) == pytest.approx(rmse(original, replicated) / max_rmse)
+    assert nrmse(series([0.0, 1.0]), series([1.0, 0.0])) == 1.0  # the farthest run
+
+
+def test_nrmse_uses_the_common_topics_only():
+    original = series([0.2, 0.4, 0.6, 0.9])
+    replicated = pd.Series([0.3, 0.4, 0.1], index=["302", "303", "309"])
+    assert nrmse(original, replicated) == pytest.approx(nrmse(original[["302", "303"]], replicated[["302", "303"]]))
+
+
+@pytest.mark.parametrize(
+    "original, replicated, message",
+    [
+        (series([0.5]), series([0.6]), "nRMSE is undefined: fewer than 2 common topics"),
+        (series([0.5, 0.2]), series([0.5, 0.2], ["401", "402"]), "no common topics"),
+        (series([0.5, 1.5]), series([0.5, 0.2]), r"nRMSE is undefined: scores outside \[0, 1\]"),
+        (series([0.5, 0.2]), series([3.0, 0.2]), r"scores outside \[0, 1\]"),
+    ],
+)
+def test_nrmse_undefined_single(original, replicated, message):
+    """No common topic is the only way to a zero maximum RMSE (max(x, 1 - x) >= 1/2): a reason, not 0/0."""
+    with pytest.raises(ValueError, match=message):
+        nrmse(original, replicated)
+
+
+def test_nrmse_batch_nan_with_reasons_and_columns_alike():
+    o = series([0.3, 0.5, 0.2, 0.4])
+    columns = {"x": [0.3, 0.4, 0.2, 0.4], "count": [3.0, 5.0, 2.0, 4.0], "one": [0.1, np.nan, np.nan, np.nan]}
+    frame = pd.DataFrame(columns, index=TOPICS)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = nrmse(o, frame)
+    assert [w.category for w in caught] == [UndefinedMeasureWarning]
+    message = str(caught[0].message)
+    assert "fewer than 2 common topics: ['one']" in message
+    assert "scores outside [0, 1]" in message and "['count']" in message
+    assert result.name == "nRMSE" and list(result.index) == ["x", "count", "one"]
+    assert result["x"] == pytest.approx(nrmse(o, frame["x"])) and result[["count", "one"]].isna().all()
+
+
+def test_nrmse_batch_equals_column_by_column_with_missing_topics():
+    rng = np.random.default_rng(5)
+    topics = [str(t) for t in range(301, 321)]
+    original = pd.Series(rng.random(20), topics)
+    new = pd.DataFrame(rng.random((20, 4)), index=topics, columns=list("abcd"))
+    new.iloc[[2, 7], 1] = np.nan
+    batch = nrmse(original, new)
+    for run in new.columns:
+        assert batch[run] == pytest.approx(nrmse(original, new[run].dropna()), rel=1e-12, abs=1e-14)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_nrmse_properties(data):
+    n = data.draw(st.integers(2, 30))
+
+    def draw():
+        return pd.Series(data.draw(st.lists(st.floats(0, 1), min_size=n, max_size=n)), index=[str(i) for i in range(n)])
+
+    a, r = draw(), draw()
+    value = nrmse(a, r)
+    assert 0.0 <= value <= 1.0 + 1e-12
+    assert nrmse(a, a) == 0.0
+    # 0 iff identical, up to differences whose squares underflow to 0 (|d| < 1e-154)
+    assert (value == 0.0) == bool(((a - r) ** 2 == 0).all())
+    assert (value == 0.0) == bool((a == r).all()) or (np.abs(a - r) < 1e-150).all()
+    max_rmse = math.sqrt(float((np.maximum(a, 1 - a) ** 2).mean()))
+    assert value == pytest.approx(rmse(a, r) / max_rmse, rel=1e-12, abs=1e-15)
+    farthest = pd.Series(np.where(a < 0.5, 1.0, 0.0), index=a.index)  # the run at distance max(x, 1 - x)
+    assert nrmse(a, farthest) == pytest.approx(1.0)
+
+
+def test_nrmse_agrees_with_repro_eval_on_random_scores():
+    from repro_eval.measure.effectiveness import nRMSE
+
+    rng = np.random.default_rng(13)
+    topics = [str(t) for t in range(301, 351)]
+    names = ["map", "P_10", "ndcg"]
+    original = pd.DataFrame(rng.random((50, 3)), index=topics, columns=names)
+    new = pd.DataFrame(rng.random((50, 3)), index=topics, columns=names)
+    new["P_10"] = np.round(new["P_10"], 1)
+    original.iloc[:5, 0] = [0.0, 1.0, 0.5, 0.0, 1.0]  # the ends, and max(x, 1 - x) at its least
+    reference = nRMSE(_nested(original, names), _nested(new, names))
+    for m in names:
+        assert nrmse(original[m], new[m]) == pytest.approx(reference[m], abs=1e-12)
+
+
+def test_nrmse_agrees_with_repro_eval_on_published_scores():
+    """The published per-topic P@10, AP and nDCG of the 20 printed WCrobust0405 replications (appendix Table 1)."""
+    from repro_eval.measure.effectiveness import nRMSE
+
+    from irrepro.data import fetch
+    from irrepro.routing.constellations import PRINTED
+
+    checked = 0
+    for f in ("p10", "ap", "ndcg1000"):
+        table = pd.read_csv(fetch(f"sigir2020/measures/rpl_wcrobust0405_{f}.csv"), index_col=0)
+        table.index = table.index.map(str)
+        original = table["WCrobust0405"]
+        columns = [c.dataset_column("WCrobust0405") for c in PRINTED]
+        batch = nrmse(original, table[columns])
+        for column in columns:
+            both = table[["WCrobust0405", column]].dropna()
+            nested = [{t: {"m": v} for t, v in both[c].items()} for c in ("WCrobust0405", column)]
+            reference = nRMSE(*nested)["m"]
+            assert batch[column] == pytest.approx(reference, abs=1e-12), (f, column)
+            assert nrmse(original, table[column]) == pytest.approx(batch[column], rel=1e-12)
+            checked += 1
+    assert checked == 60
 
 
 # --------------------------------------------------------------------------- published data

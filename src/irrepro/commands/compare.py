@@ -1,8 +1,8 @@
 """``irrepro compare``: the SIGIR 2020 reproducibility measures for four run files.
 
 Without ``--new-qrels`` the new runs replicate the originals on the same collection
-(replicability: ARP, KTU, RBO, RMSE, ER, DeltaRI, paired t-test); with it they reproduce them on
-another collection (reproducibility: ARP, ER, DeltaRI, unpaired t-test).
+(replicability: ARP, KTU, RBO, RMSE and beside it nRMSE, ER, DeltaRI, paired t-test); with it
+they reproduce them on another collection (reproducibility: ARP, ER, DeltaRI, unpaired t-test).
 
 When all four runs carry ir_metadata headers (:mod:`irrepro.metadata`), their PRIMAD strings
 decide instead (new against original run, component by component, as repro_eval compares them):

@@ -182,7 +182,7 @@ TEXT = Format("text", 0)
 
 #: The book's decimals per statistic (the column's top header label, or its name).
 STATISTIC_FORMATS: dict[str, Format] = {
-    **{name: decimals(4) for name in ("ARP", "MAP", "AP", "P@10", "nDCG", "KTU", "RBO", "RMSE", "DeltaARP")},
+    **{name: decimals(4) for name in ("ARP", "MAP", "AP", "P@10", "nDCG", "KTU", "RBO", "RMSE", "nRMSE", "DeltaARP")},
     "ER": decimals(2),
     "DeltaRI": decimals(2),
     "p": PVALUE,

@@ -33,7 +33,7 @@ from irrepro.reproducibility.resampling import BORDERLINE_MARGIN, STABILITY, STA
 __all__ = ["STATISTIC_NAMES", "Cell", "Header", "Table", "build_context"]
 
 STATISTIC_NAMES = {
-    "KTU": "mean KTU", "RBO": "mean RBO", "RMSE": "RMSE", "DeltaARP": "\u0394ARP",
+    "KTU": "mean KTU", "RBO": "mean RBO", "RMSE": "RMSE", "nRMSE": "nRMSE", "DeltaARP": "\u0394ARP",
     "ER": "ER", "DeltaRI": "\u0394RI",
 }  # fmt: skip
 MARK = "\u2020"  # dagger: significant difference between original and new run
@@ -325,11 +325,11 @@ def _table1(analysis: PairAnalysis, alpha: float, anchor: str, title: str) -> Ta
     measures, replicability = list(c.measures), c.setting == "replicability"
     groups = [Header("run"), Header("ARP", len(measures))]
     if replicability:
-        groups += [Header("KTU"), Header("RBO"), Header("RMSE", len(measures))]
+        groups += [Header("KTU"), Header("RBO"), Header("RMSE", len(measures)), Header("nRMSE", len(measures))]
     groups.append(Header("p-value", len(measures)))
     subs = [Header(""), *(Header(m) for m in measures)]
     if replicability:
-        subs += [Header("mean"), Header("mean"), *(Header(m) for m in measures)]
+        subs += [Header("mean"), Header("mean"), *(Header(m) for m in measures), *(Header(m) for m in measures)]
     subs += [Header(m) for m in measures]
     rows = []
     for role in ("orig_baseline", "new_baseline", "orig_advanced", "new_advanced"):
@@ -340,10 +340,11 @@ def _table1(analysis: PairAnalysis, alpha: float, anchor: str, title: str) -> Ta
         of_kind = {"pair": analysis.name, "run": kind}
         if replicability:
             if side == "orig":
-                cells += [_DASH] * (2 + len(measures))
+                cells += [_DASH] * (2 + 2 * len(measures))
             else:
                 cells += [_number(values[statistic, kind, ""], data={**of_kind, "stat": statistic}) for statistic in ("KTU", "RBO")]
-                cells += [_number(values["RMSE", kind, m], data={**of_kind, "stat": "RMSE", "measure": m}) for m in measures]
+                cells += [_number(values[statistic, kind, m], data={**of_kind, "stat": statistic, "measure": m})
+                          for statistic in ("RMSE", "nRMSE") for m in measures]
         if side == "orig":
             cells += [_DASH] * len(measures)
         else:
@@ -354,7 +355,9 @@ def _table1(analysis: PairAnalysis, alpha: float, anchor: str, title: str) -> Ta
     caption = _caption(title, f"Original and new runs, as in {name} of Breuer et al. 2020")
     footnote = f"p-values: two-tailed {test} t-test between the original and the new run; {MARK} p < {alpha:g}."
     if replicability:
-        footnote += " KTU, RBO: means over topics; \u2014: the original run compared with itself."
+        footnote += (" KTU, RBO: means over topics; nRMSE: RMSE divided by the largest RMSE any run could have"
+                     " (repro_eval; Maistro et al., IP&M 2023; not in the SIGIR 2020 paper); \u2014: the original run"
+                     " compared with itself.")
     return Table(f"{anchor}-table1", caption, [groups, subs], rows, footnote)
 
 

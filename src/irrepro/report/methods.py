@@ -84,7 +84,10 @@ def methods_paragraph(data: ReportData, versions: Mapping[str, str]) -> str:
             f"Ranked lists were compared on each topic's top {o.cutoff} documents with Kendall's \u03c4 Union (KTU: "
             "\u03c4 between the positions of both lists' documents in their union ordered by document id, as in the "
             f"authors' implementation) and with {RBO_FORMS[o.rbo_variant]} with persistence p = {o.rbo_p:g}, both averaged "
-            "over topics; per-topic scores with the root mean square error (RMSE)."
+            "over topics; per-topic scores with the root mean square error (RMSE) and, beside it, the normalised RMSE "
+            "(nRMSE: RMSE divided by the largest RMSE any run could have against the original, from max(x, 1 \u2212 x) "
+            "per topic score x, as repro_eval computes it after Maistro et al., IP&M 2023; not a measure of the SIGIR 2020 "
+            "paper, so it has no verdict or interval)."
         )
     test = "paired" if replicability else "unpaired (Student's, equal variances)"
     sentences.append(

@@ -1,6 +1,6 @@
 """Reproducibility measures of Breuer et al., SIGIR 2020, and what a careful user needs beyond them.
 
-- :mod:`irrepro.reproducibility.scores`: ARP, RMSE, ER, DeltaRI and the t-tests (per-topic scores).
+- :mod:`irrepro.reproducibility.scores`: ARP, RMSE (and nRMSE), ER, DeltaRI and the t-tests (per-topic scores).
 - :mod:`irrepro.reproducibility.ranking`: Kendall's tau Union (KTU), RBO and label-independent variants.
 - :mod:`irrepro.reproducibility.bootstrap`: seeded bootstrap confidence intervals over topics.
 - :mod:`irrepro.reproducibility.resampling`: many bootstrap replicates of per-topic statistics at once
@@ -32,6 +32,7 @@ from irrepro.reproducibility.scores import (
     arp,
     delta_relative_improvement,
     effect_ratio,
+    nrmse,
     paired_ttest,
     relative_improvement,
     rmse,
@@ -57,6 +58,7 @@ __all__ = [
     "arp",
     "delta_relative_improvement",
     "effect_ratio",
+    "nrmse",
     "paired_ttest",
     "relative_improvement",
     "rmse",

@@ -6,10 +6,11 @@ as :func:`irrepro.runs.read_run` returns them) and the qrels, evaluates them wit
 
 - **replicability** (no ``new_qrels``: same collection): ARP, KTU and RBO per topic and their
   means (original vs new, for the baseline and the advanced run), RMSE, ER, DeltaRI and the
-  two-tailed paired t-test;
+  two-tailed paired t-test, and beside RMSE the normalised RMSE (nRMSE, RMSE over the largest RMSE
+  any run could have; repro_eval's, Maistro et al., IP&M 2023; not in the SIGIR 2020 paper);
 - **reproducibility** (``new_qrels`` given: new collection): ARP, ER, DeltaRI and the two-tailed
   unpaired (Student) t-test; rankings and per-topic differences are meaningless across
-  collections, so KTU, RBO and RMSE are left out.
+  collections, so KTU, RBO, RMSE and nRMSE are left out.
 
 Every measure sees one ranking per run, trec_eval's (score descending, ties by docno descending):
 effectiveness through trec_eval's code, KTU and RBO through :func:`irrepro.runs.rank_by_score`;
@@ -56,7 +57,7 @@ ROLES = ("orig_baseline", "orig_advanced", "new_baseline", "new_advanced")
 KINDS = ("baseline", "advanced")
 #: The paper's four levels (Section 3), from the strictest to the most lenient, and their statistics.
 LEVELS: dict[str, tuple[str, ...]] = {
-    "ranking": ("KTU", "RBO"), "per_topic": ("RMSE",), "averages": ("ARP", "DeltaARP", "p"), "effects": ("ER", "DeltaRI"),
+    "ranking": ("KTU", "RBO"), "per_topic": ("RMSE", "nRMSE"), "averages": ("ARP", "DeltaARP", "p"), "effects": ("ER", "DeltaRI"),
 }  # fmt: skip
 LEVEL_OF: dict[str, str] = {statistic: level for level, statistics in LEVELS.items() for statistic in statistics}
 #: The columns of :meth:`Comparison.to_frame`.
@@ -114,6 +115,9 @@ class Comparison:
         Why a value is undefined (None), one sentence each.
     topics : dict of role -> tuple of str, optional
         The topics each run's ARP averages.
+    nrmse : dict of kind -> dict of measure -> float or None, optional
+        Normalised RMSE (:func:`~irrepro.reproducibility.scores.nrmse`; replicability only): an
+        extra of repro_eval and Maistro et al. (IP&M 2023), not a measure of the SIGIR 2020 paper.
     """
 
     setting: str
@@ -128,6 +132,7 @@ class Comparison:
     per_topic: dict[str, pd.DataFrame] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     topics: dict[str, tuple[str, ...]] = field(default_factory=dict)  # role -> the topics its ARP averages
+    nrmse: dict[str, dict[str, float | None]] | None = None  # last: positional construction stays as it was
 
     def _rows(self):
         """``(statistic, run, measure, value)`` of every statistic, level by level (:data:`LEVELS`)."""
@@ -136,6 +141,7 @@ class Comparison:
                 for kind, series in per_run.items():
                     yield statistic, kind, "", series.mean() if series.notna().any() else None
             yield from (("RMSE", kind, m, value) for kind, values in self.rmse.items() for m, value in values.items())
+            yield from (("nRMSE", kind, m, value) for kind, values in (self.nrmse or {}).items() for m, value in values.items())
         yield from (("ARP", role, m, value) for role, values in self.arp.items() for m, value in values.items())
         for kind in KINDS:
             for m in self.measures:
@@ -150,7 +156,7 @@ class Comparison:
 
         ``level`` is the paper's level of the statistic (:data:`LEVELS`); ``statistic`` one of ARP,
         DeltaARP (ARP of the new run minus the original's), p (the t-test of the setting), KTU and RBO
-        (means over topics), RMSE, ER and DeltaRI; ``run`` a role (ARP), a run kind (``baseline``,
+        (means over topics), RMSE, nRMSE (normalised RMSE, not in the SIGIR 2020 paper), ER and DeltaRI; ``run`` a role (ARP), a run kind (``baseline``,
         ``advanced``) or ``""`` (ER, DeltaRI: a statistic of the pair); ``measure`` ``""`` for KTU and
         RBO. ``value`` is NaN where undefined (:attr:`notes` say why).
 
@@ -192,6 +198,7 @@ class Comparison:
                     for role, series in per_role.items()
                 }
             out["RMSE"] = _nested(frame, "RMSE")
+            out["nRMSE"] = _nested(frame, "nRMSE")
         out["ER"], out["DeltaRI"] = (_nested(frame, statistic)[""] for statistic in ("ER", "DeltaRI"))
         out["p_value"] = _nested(frame, "p")
         return out
@@ -221,6 +228,8 @@ class Comparison:
                 means = block(key, number).iloc[:, 0]
                 lines.append(f"{key} (mean over topics): " + ", ".join(f"{kind} {text}" for kind, text in means.items()))
             lines += ["", "RMSE", block("RMSE", number).to_string(), ""]
+            if (frame["statistic"] == "nRMSE").any():
+                lines += ["nRMSE (RMSE / maximum RMSE; repro_eval, not in SIGIR 2020)", block("nRMSE", number).to_string(), ""]
         effects = pd.concat([block(statistic, number) for statistic in ("ER", "DeltaRI")]).set_axis(["ER", "DeltaRI"])
         lines += ["ER / DeltaRI", effects.to_string(), ""]
         test = "paired t-test" if self.setting == "replicability" else "unpaired t-test"
@@ -275,7 +284,7 @@ def compare_runs(
 
     Every argument is keyword-only: the four runs have one type, and a swap would silently change
     the measures. Without ``new_qrels`` the new runs are replications on the same collection (the
-    paper's replicability: ARP, KTU, RBO, RMSE, ER, DeltaRI, paired t-test); with it, reproductions on
+    paper's replicability: ARP, KTU, RBO, RMSE, ER, DeltaRI, paired t-test, and nRMSE beside RMSE); with it, reproductions on
     another collection (reproducibility: ARP, ER, DeltaRI, unpaired t-test).
 
     Runs and qrels are frames in ir_datasets' columns (``query_id``, ``doc_id``, ``score``;
@@ -467,7 +476,7 @@ def _ranked_lists(orig_baseline, orig_advanced, pairs, cutoff, rbo_p, rbo_varian
 
 
 def _score_measures(original, new, measures: tuple[str, ...], paired: bool) -> Comparison:
-    """ARP, ER, DeltaRI, p-values (and RMSE when ``paired``) of one pair from its per-topic scores."""
+    """ARP, ER, DeltaRI, p-values (and RMSE and nRMSE when ``paired``) of one pair from its per-topic scores."""
     per_topic = {m: pd.concat([original[m], new[m]], axis=1) for m in original}
     # Which topics the missing-topic policy touched (e.g. judged topics a run lacks, scored 0).
     notes: list[str] = [*original.report.summary(), *new.report.summary()]
@@ -489,6 +498,10 @@ def _score_measures(original, new, measures: tuple[str, ...], paired: bool) -> C
     if paired:
         comparison.rmse = {
             kind: {m: _guard(notes, f"RMSE {kind} {m}", scores.rmse, per_topic[m][f"orig_{kind}"], per_topic[m][f"new_{kind}"]) for m in measures}
+            for kind in ("baseline", "advanced")
+        }
+        comparison.nrmse = {
+            kind: {m: _guard(notes, f"nRMSE {kind} {m}", scores.nrmse, per_topic[m][f"orig_{kind}"], per_topic[m][f"new_{kind}"]) for m in measures}
             for kind in ("baseline", "advanced")
         }
     return comparison

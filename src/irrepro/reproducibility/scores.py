@@ -5,6 +5,8 @@
 
 - ARP, the average retrieval performance: ``mean_j M_j(r)`` over topics ``j``.
 - RMSE (Eq. 3): ``sqrt(1/n * sum_j (M_j(r) - M_j(r'))^2)`` over the topics both runs have.
+- nRMSE, an extra not in the SIGIR 2020 paper: RMSE divided by the largest RMSE any run could
+  have against the original, as repro_eval computes it (Maistro et al., IP&M 2023).
 - ER, the Effect Ratio (Eq. 5, replicability; Eq. 7, reproducibility):
   ``ER = mean_j(M_j(a') - M_j(b')) / mean_j(M_j(a) - M_j(b))``; in the reproducibility
   setting numerator and denominator are means over their own (different) topic sets.
@@ -24,7 +26,7 @@ columns.
 
 Undefined cases are explicit: a single call raises :class:`ValueError` saying why (no common
 topics, fewer than two topics, zero original improvement for ER, zero baseline mean for
-DeltaRI); a batch returns NaN for that run and emits ONE :class:`UndefinedMeasureWarning`
+DeltaRI, scores outside [0, 1] for nRMSE); a batch returns NaN for that run and emits ONE :class:`UndefinedMeasureWarning`
 naming the runs.
 """
 
@@ -43,6 +45,7 @@ __all__ = [
     "UndefinedMeasureWarning",
     "arp",
     "rmse",
+    "nrmse",
     "effect_ratio",
     "delta_relative_improvement",
     "relative_improvement",
@@ -262,6 +265,66 @@ def rmse(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> float | p
     with np.errstate(invalid="ignore", divide="ignore"):
         values = np.sqrt(squared.sum(axis=0) / counts)
     return _finish(values, _topic_reasons(counts), runs, single, "RMSE")
+
+
+@validate_params(original=ORIGINAL, replicated=NEW)
+def nrmse(original: pd.Series, replicated: pd.Series | pd.DataFrame) -> float | pd.Series:
+    """Normalised RMSE: RMSE divided by the largest RMSE any run could have against the original.
+
+    ``nRMSE = RMSE(r, r') / maxRMSE(r)`` with
+    ``maxRMSE(r) = sqrt(1/n * sum_j max(M_j(r), 1 - M_j(r))^2)``, both over the ``n`` topics both
+    runs have: for a score ``x`` in [0, 1] the farthest score in [0, 1] is 0 or 1, at distance
+    ``max(x, 1 - x)``. This is ``nRMSE`` of repro_eval 0.5.0
+    (``repro_eval.measure.effectiveness.nRMSE`` and ``_maxRMSE``), the normalisation studied by
+    Maistro, Breuer, Schaer and Ferro, "An in-depth investigation on the behaviour of measures to
+    quantify reproducibility", Information Processing & Management 60(3), 2023. It is not a measure
+    of the SIGIR 2020 paper. For scores in [0, 1], ``0 <= nRMSE <= 1``; 0 only for identical scores.
+
+    The denominator cannot be zero: ``max(x, 1 - x) >= 1/2`` for every ``x``, so ``maxRMSE >= 1/2``
+    whenever there is a common topic; without one nRMSE is undefined ("no common topics"), as RMSE
+    is. The bound holds only for scores in [0, 1], so nRMSE is undefined (reason "scores outside
+    [0, 1]") when an original or replicated score lies outside, e.g. per-topic counts a user
+    passes in; repro_eval would divide anyway. (Every measure :mod:`irrepro.measures` names is in [0, 1].)
+
+    Parameters
+    ----------
+    original : pandas.Series
+        The original run's per-topic scores, indexed by topic.
+    replicated : pandas.Series or pandas.DataFrame
+        The replicated run's per-topic scores: one run (a Series indexed by topic) or several runs (topics as
+        rows, one column per run).
+
+    Returns
+    -------
+    float or pandas.Series
+        nRMSE, in [0, 1] (0 for identical scores): a float for one replicated run (a Series), a
+        Series indexed by run for several (a DataFrame).
+
+    Raises
+    ------
+    ValueError
+        For one run, when nRMSE is undefined (no common topics, fewer than two, scores outside
+        [0, 1]); a batch has NaN there and one :class:`UndefinedMeasureWarning`.
+
+    See Also
+    --------
+    rmse : The numerator.
+
+    Examples
+    --------
+    >>> round(nrmse(pd.Series([0.2, 0.4]), pd.Series([0.2, 0.6])), 4)  # RMSE 0.1414 / maxRMSE 0.7071
+    0.2
+    """
+    orig, new, valid, runs, single = _pair(original, replicated, "nRMSE")
+    squared = np.where(valid, (orig[:, None] - new) ** 2, 0.0)
+    farthest = np.where(valid, np.maximum(orig, 1.0 - orig)[:, None] ** 2, 0.0)
+    counts = valid.sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        values = np.sqrt(squared.sum(axis=0) / counts) / np.sqrt(farthest.sum(axis=0) / counts)
+    outside = np.where(valid, (orig[:, None] < 0) | (orig[:, None] > 1) | (new < 0) | (new > 1), False).any(axis=0)
+    reasons = _topic_reasons(counts)
+    reasons["scores outside [0, 1] (the maximum RMSE assumes scores in [0, 1])"] = outside
+    return _finish(values, reasons, runs, single, "nRMSE")
 
 
 def _topic_reasons(counts: np.ndarray) -> dict[str, np.ndarray]:

@@ -23,6 +23,8 @@ TABLE1 = ["ARP:P@10", "ARP:AP", "ARP:nDCG", "KTU", "RBO", "RMSE:P@10", "RMSE:AP"
 EXPECTED_FILES = {
     "table1_rpl_wcrobust04": TABLE1,
     "table1_rpl_wcrobust0405": TABLE1,
+    "nrmse_rpl_wcrobust04": [f"{s}:{m}" for s in ("RMSE", "nRMSE") for m in ("P@10", "AP", "nDCG")],
+    "nrmse_rpl_wcrobust0405": None,
     "er_deltari_rpl": [f"{s}:{m}{b}" for s in ("ER", "DeltaRI") for m in ("P@10", "AP", "nDCG") for b in ("", ":low", ":high")],
     "er_deltari_rpd": None,
     "rpd_wcrobust04": ["ARP:P@10", "ARP:AP", "ARP:nDCG", "p:P@10", "p:AP", "p:nDCG"],
@@ -64,6 +66,7 @@ EXPECTED_FILES = {
     "fidelity": None, "chapter_numbers": ["value", "source"], "data_files": ["sha256", "source", "url"],
 }  # fmt: skip
 SAME_COLUMNS = {
+    "nrmse_rpl_wcrobust0405": "nrmse_rpl_wcrobust04",
     "er_deltari_rpd": "er_deltari_rpl", "rpd_wcrobust0405": "rpd_wcrobust04",
     "correlation_rpl_wcrobust0405": "correlation_rpl_wcrobust04", "correlation_rpd_wcrobust0405": "correlation_rpd_wcrobust04",
     "correlation_rpd_wcrobust04_old_ap": "correlation_rpd_wcrobust04",

@@ -59,3 +59,26 @@ def test_the_measures_are_computed_once_per_system_and_ids(monkeypatch):
     assert_made_once(monkeypatch, lambda: sigir2020.replicability_measures("WCrobust04"), measure_tables, "replicated_runs")
     assert_made_once(monkeypatch, lambda: sigir2020.reproducibility_measures("WCrobust0405", version="old"),
                      measure_tables, "reproduced_runs")  # fmt: skip
+
+
+@pytest.mark.parametrize("system", ["WCrobust04", "WCrobust0405"])
+def test_nrmse_table_beside_table1_equals_repro_eval_on_the_raw_files(system):
+    """nRMSE (not published) of Table 1's runs: its RMSE is Table 1's, its nRMSE repro_eval's on the raw per-topic files."""
+    from repro_eval.measure.effectiveness import nRMSE
+
+    from irrepro.routing.constellations import PRINTED
+
+    table, table1 = sigir2020.nrmse_table(system), sigir2020.replicability_table(system)
+    assert list(table.columns) == list(measure_tables.NRMSE_COLUMNS) and table.index.equals(table1.index)
+    rmse = [c for c in table.columns if c.startswith("RMSE:")]
+    np.testing.assert_array_equal(table[rmse].to_numpy(), table1[rmse].to_numpy())
+    assert (table.loc[system] == 0).all()  # the original with itself
+    assert ((table.iloc[1:] > 0) & (table.iloc[1:] <= 1)).all().all()
+    suffix = {"P@10": "p10", "AP": "ap", "nDCG": "ndcg1000"}
+    for m, name in suffix.items():
+        scores = raw(f"sigir2020/measures/rpl_{system.lower()}_{name}.csv")
+        assert (table[f"nRMSE:{m}"].iloc[1:] > table[f"RMSE:{m}"].iloc[1:]).all()  # maxRMSE < 1
+        for c in PRINTED[:3]:
+            both = scores[[system, c.dataset_column(system)]].dropna()
+            nested = [{t: {"m": v} for t, v in both[col].items()} for col in both.columns]
+            assert table.at[c.replicated_name(system), f"nRMSE:{m}"] == pytest.approx(nRMSE(*nested)["m"], abs=1e-12)

@@ -86,8 +86,8 @@ from irrepro.papers.sigir2020.printed_values import *  # noqa: F403
 from irrepro.papers.sigir2020.prose import *  # noqa: F403
 from irrepro.papers.sigir2020.published_scores import *  # noqa: F403
 from irrepro.papers.sigir2020.resampled import *  # noqa: F403
-from irrepro.papers.sigir2020.robustness import *  # noqa: F403
 from irrepro.papers.sigir2020.resampling_design import *  # noqa: F403
+from irrepro.papers.sigir2020.robustness import *  # noqa: F403
 
 _MODULES = (
     published_scores, measure_tables, effects, correlation, figures, earlier, hypothesis, conventions, appendix,

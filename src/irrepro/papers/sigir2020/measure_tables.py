@@ -5,6 +5,8 @@
 - :func:`reproducibility_table`: Table 3 (WCrobust04) / appendix Table 2 (WCrobust0405) on Core18:
   ARP and unpaired t-test p-values (Section 3.4).
 - :func:`rpl_vs_rpd_pvalues`: each replicated run against its reproduced twin (online appendix).
+- :func:`nrmse_table`: beside Table 1's RMSE, the normalised RMSE (nRMSE) of the same runs, an extra
+  the paper does not have (repro_eval; Maistro et al., IP&M 2023): never compared with a print.
 
 The ``*_measures`` functions give the same measures for all 50 constellations, indexed by
 constellation id (for the correlations of Tables 4 and 5).
@@ -42,6 +44,8 @@ __all__ = [
     "reproducibility_measures",
     "reproducibility_table",
     "rpl_vs_rpd_pvalues",
+    "NRMSE_COLUMNS",
+    "nrmse_table",
 ]
 
 TABLE1_COLUMNS: tuple[str, ...] = published.TABLE1_COLUMNS  # the printed table's cells, in its order
@@ -50,6 +54,8 @@ REPRODUCIBILITY_COLUMNS: tuple[str, ...] = published.TABLE2_COLUMNS
 SELF_AGREEMENT: dict[str, float] = {"KTU": 1.0, "RBO": 1.0}
 #: The depth of the published KTU and RBO files the tables use (``kendalls_tau_1000``, ``rbo_1000_p08``).
 AGREEMENT_DEPTH = 1000
+#: The columns of :func:`nrmse_table`: Table 1's RMSE, then nRMSE (not published).
+NRMSE_COLUMNS: tuple[str, ...] = (*(f"RMSE:{m}" for m in MEASURES), *(f"nRMSE:{m}" for m in MEASURES))
 
 
 def replicability_measures(system: str, *, ids: Sequence[int] = CONSTELLATION_IDS) -> pd.DataFrame:
@@ -119,6 +125,41 @@ def replicability_table(system: str) -> pd.DataFrame:
         original_row[f"p:{label}"] = scores.paired_ttest(original, original)
     original_row.update(SELF_AGREEMENT)
     table = pd.concat([pd.DataFrame([original_row], index=[system]), table])[list(TABLE1_COLUMNS)]
+    table.index.name = "run"
+    return table
+
+
+def nrmse_table(system: str) -> pd.DataFrame:
+    """Give the normalised RMSE beside Table 1's RMSE, for the rows of :func:`replicability_table`.
+
+    ``nRMSE = RMSE / maxRMSE`` with ``maxRMSE = sqrt(1/n * sum_j max(M_j(r), 1 - M_j(r))^2)`` over
+    the original's per-topic scores (:func:`irrepro.reproducibility.scores.nrmse`, as repro_eval 0.5.0
+    computes it; Maistro et al., IP&M 2023). The SIGIR 2020 paper does not have nRMSE: these values
+    are not published and never compared with a printed cell; Table 1 itself
+    (:func:`replicability_table`) keeps the paper's columns.
+
+    Parameters
+    ----------
+    system : {"WCrobust04", "WCrobust0405"}
+        The run.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`replicability_table` (the original run, nRMSE 0, then the 20 printed
+        constellations); columns :data:`NRMSE_COLUMNS`: ``RMSE:<m>`` (Table 1's) and ``nRMSE:<m>``
+        for m in P@10, AP, nDCG.
+    """
+    system = check_system(system)
+    runs = {label: replicated_runs(system, measure, PRINTED_IDS) for label, measure in MEASURES.items()}
+    original_row, columns = {}, {}
+    for label, (original, replicated) in runs.items():
+        columns[f"RMSE:{label}"] = scores.rmse(original, replicated)
+        columns[f"nRMSE:{label}"] = scores.nrmse(original, replicated)
+        original_row[f"RMSE:{label}"] = scores.rmse(original, original)
+        original_row[f"nRMSE:{label}"] = scores.nrmse(original, original)
+    table = pd.DataFrame(columns).set_axis([c.replicated_name(system) for c in PRINTED])
+    table = pd.concat([pd.DataFrame([original_row], index=[system]), table])[list(NRMSE_COLUMNS)]
     table.index.name = "run"
     return table
 
