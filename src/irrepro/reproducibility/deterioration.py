@@ -88,7 +88,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from irrepro.runs import METADATA_ATTR, in_trec_eval_order, rank_by_score
+from irrepro.runs import METADATA_ATTR, RUN_COLUMNS, in_trec_eval_order, rank_by_score
 from irrepro.validation import Choice, Integer, InvalidParameterError, Pair, Qrels, Real, RunFrame, validate_params
 
 __all__ = ["MODES", "FAKE_PREFIX", "Deterioration", "deteriorate"]
@@ -237,7 +237,9 @@ def deteriorate(
     _check_intervals(source, destination, swaps=swaps, replacements=replacements)
     rule = _RULES[mode]
     ranked = _as_text_ids(run)
-    ranked = ranked if in_trec_eval_order(ranked) else rank_by_score(ranked)
+    if not in_trec_eval_order(ranked):
+        ranked = rank_by_score(ranked)
+        ranked = ranked[[*(c for c in RUN_COLUMNS if c in ranked), *(c for c in ranked if c not in RUN_COLUMNS)]]
     topics = ranked["query_id"].to_numpy()
     starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]])
     lengths = np.diff(np.r_[starts, len(topics)])
