@@ -83,15 +83,27 @@ Where this differs from the reference
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from irrepro.runs import METADATA_ATTR, RUN_COLUMNS, in_trec_eval_order, rank_by_score
-from irrepro.validation import Choice, Integer, InvalidParameterError, Pair, Qrels, Real, RunFrame, validate_params
+from irrepro.validation import (
+    Choice,
+    Fields,
+    Integer,
+    InvalidParameterError,
+    Optional,
+    Pair,
+    Qrels,
+    Real,
+    RunFrame,
+    validate_params,
+)
 
-__all__ = ["MODES", "FAKE_PREFIX", "Deterioration", "deteriorate"]
+__all__ = ["MODES", "FAKE_PREFIX", "TOPIC_COLUMNS", "Deterioration", "deteriorate", "settings_problem"]
 
 #: The modes of :func:`deteriorate`, the reference's names.
 MODES = ("worse", "better", "betterworse", "worsebetter")
@@ -234,7 +246,9 @@ def deteriorate(
     >>> done.topics[["swaps", "replacements", "shrunk"]].values.tolist()
     [[0, 1, False]]
     """
-    _check_intervals(source, destination, swaps=swaps, replacements=replacements)
+    problem = settings_problem(swaps=swaps, replacements=replacements, source=source, destination=destination)
+    if problem is not None:
+        raise InvalidParameterError(f"deteriorate: {problem}")
     rule = _RULES[mode]
     ranked = _as_text_ids(run)
     if not in_trec_eval_order(ranked):
@@ -314,24 +328,53 @@ def deteriorate(
 # --------------------------------------------------------------------------- checks
 
 
-def _check_intervals(source: tuple[int, int], destination: tuple[int, int], *, swaps: int, replacements: int) -> None:
-    """The checks that relate parameters to each other, each naming the parameter it refuses."""
-    for name, (start, end) in (("source", source), ("destination", destination)):
+@validate_params(swaps=_COUNT, replacements=_COUNT, source=_INTERVAL, destination=_INTERVAL,
+                 names=Optional(Fields("a mapping of parameter names to the names to call them")))
+def settings_problem(
+    *, swaps: int, replacements: int, source: tuple[int, int], destination: tuple[int, int], names: Mapping | None = None
+) -> str | None:
+    """Say what is wrong with settings of :func:`deteriorate` that relate to each other, before any run is read.
+
+    :func:`deteriorate` refuses what this finds; ``irrepro deteriorate`` asks it first, with the
+    options' names.
+
+    Parameters
+    ----------
+    swaps, replacements : int
+        The counts asked for, >= 0.
+    source, destination : tuple of int
+        The rank intervals ``(start, end)``, each start >= 1.
+    names : mapping, optional
+        What to call ``swaps``, ``replacements``, ``source`` and ``destination`` in the text (a command's
+        options); default: those names.
+
+    Returns
+    -------
+    str or None
+        The first problem ("source and destination must not overlap; got ..."), or ``None``: a start
+        after its end, overlapping intervals, more swaps plus replacements than the source has
+        positions, more swaps than the destination has.
+
+    Examples
+    --------
+    >>> settings_problem(swaps=2, replacements=1, source=(1, 2), destination=(5, 6))
+    'swaps + replacements must be at most the 2 position(s) of source (1, 2); got 2 + 1'
+    """
+    called = {key: key for key in ("swaps", "replacements", "source", "destination")} | dict(names or {})
+    for key, (start, end) in (("source", source), ("destination", destination)):
         if start > end:
-            raise InvalidParameterError(f"deteriorate: {name} must be an interval (start, end) with start <= end; "
-                                        f"got {(start, end)}")
+            return f"{called[key]} must be an interval (start, end) with start <= end; got {(start, end)}"
     if min(source[1], destination[1]) >= max(source[0], destination[0]):
-        raise InvalidParameterError(f"deteriorate: source and destination must not overlap; got source {source} "
-                                    f"and destination {destination}")
+        return (f"{called['source']} and {called['destination']} must not overlap; got {called['source']} {source} "
+                f"and {called['destination']} {destination}")
     source_positions, destination_positions = source[1] - source[0] + 1, destination[1] - destination[0] + 1
     if swaps + replacements > source_positions:
-        raise InvalidParameterError(
-            f"deteriorate: swaps + replacements must be at most the {source_positions} position(s) of source "
-            f"{source}; got {swaps} + {replacements}"
-        )
+        return (f"{called['swaps']} + {called['replacements']} must be at most the {source_positions} position(s) "
+                f"of {called['source']} {source}; got {swaps} + {replacements}")
     if swaps > destination_positions:
-        raise InvalidParameterError(f"deteriorate: swaps must be at most the {destination_positions} position(s) of "
-                                    f"destination {destination}; got {swaps}")
+        return (f"{called['swaps']} must be at most the {destination_positions} position(s) of "
+                f"{called['destination']} {destination}; got {swaps}")
+    return None
 
 
 def _check_judged(topic_ids: np.ndarray, qrels: pd.DataFrame) -> None:
