@@ -18,7 +18,7 @@ import pytest
 
 from irrepro import evaluation, measures, runs
 from irrepro.glm import consistency, contrasts, fit
-from irrepro.reproducibility import bootstrap, compare, ranking, scores
+from irrepro.reproducibility import bootstrap, compare, deterioration, ranking, scores
 from irrepro.validation import (
     MAX_CUTOFF,
     Array,
@@ -178,7 +178,7 @@ def test_decorator_checks_given_arguments_and_normalises_them():
 
 # --------------------------------------------------------------------------- every public function
 
-MODULES = (evaluation, measures, scores, ranking, bootstrap, compare, fit, contrasts, consistency)
+MODULES = (evaluation, measures, scores, ranking, bootstrap, compare, deterioration, fit, contrasts, consistency)
 PUBLIC_FUNCTIONS = [
     getattr(module, name)
     for module in MODULES

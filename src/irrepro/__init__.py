@@ -27,6 +27,7 @@ _LAZY: dict[str, str] = {
     "evaluate": "irrepro.evaluation",
     "compare_runs": "irrepro.reproducibility.compare",
     "compare_pairs": "irrepro.reproducibility.compare",
+    "deteriorate": "irrepro.reproducibility.deterioration",
     "arp": "irrepro.reproducibility.scores",
     "rmse": "irrepro.reproducibility.scores",
     "nrmse": "irrepro.reproducibility.scores",
@@ -49,6 +50,7 @@ __all__ = [
     "evaluate",
     "compare_runs",
     "compare_pairs",
+    "deteriorate",
     "arp",
     "rmse",
     "nrmse",
@@ -70,6 +72,7 @@ if TYPE_CHECKING:
     from irrepro.glm.contrasts import pairwise_contrasts
     from irrepro.glm.fit import fit_two_way
     from irrepro.reproducibility.compare import compare_pairs, compare_runs
+    from irrepro.reproducibility.deterioration import deteriorate
     from irrepro.reproducibility.ranking import kendall_tau_union, rbo
     from irrepro.reproducibility.scores import (
         arp,

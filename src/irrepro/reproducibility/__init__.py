@@ -6,6 +6,8 @@
 - :mod:`irrepro.reproducibility.resampling`: many bootstrap replicates of per-topic statistics at once
   (topic weights times per-topic arrays), for how often a conclusion holds under topic resampling.
 - :mod:`irrepro.reproducibility.compare`: the run-file-level entry point behind ``irrepro compare``.
+- :mod:`irrepro.reproducibility.deterioration`: runs made worse (or better) on purpose by swapping and
+  replacing documents, by the rules of Maistro et al. (IP&M 2023), behind ``irrepro deteriorate``.
 
 Terms follow the paper: *replicability* = same collection, *reproducibility* = a different one.
 """
@@ -18,6 +20,7 @@ from irrepro.reproducibility.bootstrap import (
     bootstrap_mean_difference,
     bootstrap_rmse,
 )
+from irrepro.reproducibility.deterioration import Deterioration, deteriorate
 from irrepro.reproducibility.ranking import (
     RankedLists,
     kendall_tau_intersection,
@@ -47,6 +50,8 @@ __all__ = [
     "bootstrap_mean",
     "bootstrap_mean_difference",
     "bootstrap_rmse",
+    "Deterioration",
+    "deteriorate",
     "RankedLists",
     "kendall_tau_intersection",
     "kendall_tau_union",
