@@ -22,10 +22,10 @@ def test_every_exercise_is_in_a_lesson_and_every_exercise_named_exists():
     assert not named - registered, f"the course names exercises that do not exist: {sorted(named - registered)}"
 
 
-def test_three_lessons_of_90_minutes_each_with_their_parts():
+def test_four_lessons_of_90_minutes_each_with_their_parts():
     text = COURSE.read_text(encoding="utf-8")
     lessons = re.split(r"^## ", text, flags=re.MULTILINE)[1:]
-    assert [lesson.split(":")[0] for lesson in lessons] == ["Lesson 1", "Lesson 2", "Lesson 3"]
+    assert [lesson.split(":")[0] for lesson in lessons] == ["Lesson 1", "Lesson 2", "Lesson 3", "Lesson 4"]
     for lesson in lessons:
         for part in ("**Objectives.**", "**Prerequisites.**", "**Read.**", "**Exercises.**", "**Timing.**", "**Hand in.**"):
             assert part in lesson, f"{lesson.splitlines()[0]}: no {part}"
