@@ -6,10 +6,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import pandas as pd  # noqa: E402
+import pandas as pd
 
-from irrepro.plots.deterioration import PANELS, response_figure  # noqa: E402
-from irrepro.plots.style import TEXT_WIDTH  # noqa: E402
+from irrepro.plots.deterioration import PANELS, response_figure
+from irrepro.plots.style import TEXT_WIDTH
 
 
 def test_one_line_per_share_in_every_panel():

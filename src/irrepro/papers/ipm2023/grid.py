@@ -41,7 +41,19 @@ SEEDS: tuple[int, ...] = (0, 1, 2)
 
 @dataclass(frozen=True)
 class Setting:
-    """One deterioration of the grid: the mode, the swaps and replacements per topic, the share of topics."""
+    """One deterioration of the grid.
+
+    Parameters
+    ----------
+    mode : str
+        ``"worse"`` or ``"better"`` (:func:`~irrepro.reproducibility.deterioration.deteriorate`).
+    swaps : int
+        Swaps per topic.
+    replacements : int
+        Replacements per topic.
+    topics_share : float
+        The share of topics deteriorated.
+    """
 
     mode: str
     swaps: int
