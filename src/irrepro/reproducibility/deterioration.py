@@ -23,15 +23,15 @@ The rules
   the same numbers before and after. Which documents are chosen, among those that qualify, is random.
 - **Modes** say which documents qualify:
 
-  ==============  =========================================  ==============================================
-  mode            swap: source document <-> destination one  replacement of a source document by
-  ==============  =========================================  ==============================================
-  ``worse``       relevant <-> non-relevant                  relevant -> ``'fake' + docno`` (unjudged)
-  ``better``      non-relevant <-> relevant                  non-relevant -> a relevant document the run
-                                                             did not retrieve (from the qrels)
-  ``betterworse`` non-relevant <-> relevant                  relevant -> ``'fake' + docno``
-  ``worsebetter`` relevant <-> non-relevant                  non-relevant -> a relevant unretrieved one
-  ==============  =========================================  ==============================================
+  ===============  =========================================  ==============================================
+  mode             swap: source document <-> destination one  replacement of a source document by
+  ===============  =========================================  ==============================================
+  ``worse``        relevant <-> non-relevant                  relevant -> ``'fake' + docno`` (unjudged)
+  ``better``       non-relevant <-> relevant                  non-relevant -> a relevant document the run
+                                                              did not retrieve (from the qrels)
+  ``betterworse``  non-relevant <-> relevant                  relevant -> ``'fake' + docno``
+  ``worsebetter``  relevant <-> non-relevant                  non-relevant -> a relevant unretrieved one
+  ===============  =========================================  ==============================================
 
 - **When a topic lacks documents** the counts shrink, per topic, in the reference's order:
 
