@@ -114,7 +114,7 @@ def conclusions_figure(table: pd.DataFrame, *, sections: Mapping[str, str] | Non
     present = [key for key in STATUS_STYLES if ((table["holds on all topics"] == key[0]) & (table["status"] == key[1])).any()]
     handles = [Patch(facecolor=STATUS_STYLES[k][1], hatch=STATUS_STYLES[k][2], edgecolor="white", label=STATUS_STYLES[k][0])
                for k in present]  # fmt: skip
-    bounds = (f"{1 - stable_share:.0%} and {stable_share:.0%}: stable outside, fragile between; "
+    bounds = (f"{1 - stable_share:.0%} and {stable_share:.0%}: stable outside, fragile between;\n"
               f"grey: borderline (\u00b1{borderline_margin * 100:.0f} points, or seeds on both sides)")
     handles.append(Line2D([], [], color=_GREY, lw=1, ls=":", label=bounds))
     figure.legend(handles=handles, loc="outside lower center", ncol=2)
