@@ -46,7 +46,7 @@ from irrepro.version import __version__
 
 __all__ = ["COMMAND_MODULES", "DEBUG_VARIABLE", "REPORT_URL", "INTERRUPT_GRACE_SECONDS", "GC_THRESHOLDS", "build_parser", "main"]
 
-COMMAND_MODULES = ("data", "evaluate", "compare", "report", "routing", "reproduce", "metadata")
+COMMAND_MODULES = ("data", "evaluate", "compare", "report", "routing", "reproduce", "metadata", "deteriorate")
 DEBUG_VARIABLE = "IRREPRO_DEBUG"
 REPORT_URL = "the irrepro repository's issue tracker"
 INTERRUPT_GRACE_SECONDS = 2.0
