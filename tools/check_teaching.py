@@ -10,7 +10,7 @@ Serves the HTML on a loopback port, opens every page of ``_toc.yml`` with Playwr
   one without solution cells and with one answer cell per exercise, the other with every solution;
 - repository, issues and launch buttons appear only when ``IRREPRO_REPOSITORY_URL`` is set, and
   then point at that repository;
-- the course page comes first in a "Course" part of the table of contents, holds the three lessons,
+- the course page comes first in a "Course" part of the table of contents, holds the four lessons,
   each with its objectives, prerequisites, reading, exercises, timing and hand-in, and every link
   of it leads to a section or exercise that exists on the rendered page it names;
 - every paper chapter has at least ``MIN_EXERCISES_PER_CHAPTER`` exercises, the book at least
@@ -45,6 +45,7 @@ REPOSITORY_BUTTONS = ".dropdown-source-buttons a, .dropdown-launch-buttons a"
 COURSE_PAGE = "chapters/course"
 PAPER_CHAPTERS = ("chapters/measuring_reproducibility", "chapters/routing_runs", "chapters/glm")
 MIN_EXERCISES_PER_CHAPTER = 5
+LESSONS = 4  # one per paper chapter and one on controlled deterioration
 MIN_EXERCISES = 15
 LESSON_PARTS = ("Objectives", "Prerequisites", "Read", "Exercises", "Timing", "Hand in")
 
@@ -98,13 +99,13 @@ def check_course_place(root: Path) -> list[str]:
 
 
 def check_course(page, port: int) -> list[str]:
-    """Three lessons with their parts; every link of the course page reaches an existing target."""
+    """Four lessons with their parts; every link of the course page reaches an existing target."""
     problems = []
     lessons = page.locator("section:has(> h2)")
     titles = [text.strip() for text in page.locator("section > h2").all_inner_texts()]
     lesson_titles = [title for title in titles if title.startswith("Lesson")]
-    if len(lesson_titles) != 3:
-        problems.append(f"{COURSE_PAGE}: expected 3 lessons (h2 'Lesson ...'), found {lesson_titles}")
+    if len(lesson_titles) != LESSONS:
+        problems.append(f"{COURSE_PAGE}: expected {LESSONS} lessons (h2 'Lesson ...'), found {lesson_titles}")
     for i in range(lessons.count()):
         lesson = lessons.nth(i)
         title = lesson.locator("> h2").inner_text().strip()
