@@ -101,6 +101,8 @@ def _text_table(pair, capsys) -> dict:
         words = line.split()
         if re.match(r"(KTU|RBO) \(mean over topics\)", line):
             shown.update({(line[:3], kind, ""): text for kind, text in re.findall(r"(baseline|advanced) (\S+?)(?:,|$)", line)})
+        elif line == "nRMSE" or line.startswith("nRMSE "):
+            block = None  # nRMSE's block is held against repro_eval elsewhere (tests/reproducibility/test_compare.py)
         elif line in ("ARP", "RMSE", "ER / DeltaRI") or line.startswith("p-value"):
             block = {"ER / DeltaRI": "effects", "ARP": "ARP", "RMSE": "RMSE"}.get(line, "p")
         elif block and words and words[0] in (*ROLES, "baseline", "advanced", "ER", "DeltaRI"):
@@ -150,7 +152,7 @@ def _latex(pair, tmp_path) -> dict:
             shown |= {("ARP", f"{side}_{kind}", m): c for m, c in zip(MEASURES, cells[1:4], strict=True)}
             if side == "new":
                 shown |= {("KTU", kind, ""): cells[4], ("RBO", kind, ""): cells[5]}
-                shown |= {(s, kind, m): c for s, at in (("RMSE", 6), ("p", 9)) for m, c in zip(MEASURES, cells[at : at + 3], strict=True)}
+                shown |= {(s, kind, m): c for s, at in (("RMSE", 6), ("p", 12)) for m, c in zip(MEASURES, cells[at : at + 3], strict=True)}
         elif cells[0] == "1: replication" and cells[1] in MEASURES:
             shown |= {("ER", "", cells[1]): cells[2], ("DeltaRI", "", cells[1]): cells[4]}
     return {key: text.replace("$-$", MINUS) for key, text in shown.items()}
@@ -159,7 +161,7 @@ def _latex(pair, tmp_path) -> dict:
 def _book(pair) -> dict:
     """The comparison's frame as a book table (irrepro.plots.tables), ER and DeltaRI at the tools' four decimals."""
     comparison = compare_runs(**{role: read_run(pair[role]) for role in ROLES}, qrels=read_qrels(pair["qrels"]))
-    frame = comparison.to_frame().query("statistic != 'DeltaARP'")  # the statistics compare's table shows
+    frame = comparison.to_frame().query("statistic not in ('DeltaARP', 'nRMSE')")  # those of the reference, below
     wide = frame.assign(column=frame["statistic"] + ":" + frame["measure"]).pivot(index="run", columns="column", values="value")
     shown = tables.table(wide, caption="A comparison", formats={"ER": tables.decimals(4), "DeltaRI": tables.decimals(4)})
     cells = shown.cells.set_axis(list(wide.columns), axis=1)
