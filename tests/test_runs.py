@@ -18,7 +18,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from irrepro.data import fetch
-from irrepro.runs import RunFormatError, in_trec_eval_order, rank_by_score, read_qrels, read_run, write_run
+from irrepro.runs import (
+    RunFormatError,
+    _has_duplicates,
+    edit_run,
+    in_trec_eval_order,
+    rank_by_score,
+    read_qrels,
+    read_run,
+    write_run,
+)
 
 
 def _write(tmp_path, text: str, name: str = "input.txt"):
@@ -89,6 +98,38 @@ def test_rank_by_score_matches_a_plain_sort(rows):
     assert list(zip(ranked["query_id"], ranked["doc_id"], strict=True)) == [(q, d) for q, d, _ in expected]
     for _, group in ranked.groupby("query_id"):
         assert group["rank"].tolist() == list(range(1, len(group) + 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(RUN_ROWS, st.randoms(use_true_random=False))
+def test_rank_by_score_of_topic_blocks_in_any_order(rows, random):
+    # Each topic one block sorted by score, blocks shuffled, ties in any order: blocks are moved
+    # whole (no sort), and the result is still the plain sort's.
+    blocks = {}
+    for row in rows:
+        blocks.setdefault(row[0], []).append(row)
+    topics = list(blocks)
+    random.shuffle(topics)
+    lines = []
+    for topic in topics:
+        block = blocks[topic]
+        random.shuffle(block)
+        lines += sorted(block, key=lambda r: -r[2])  # stable: tied scores keep the shuffled order
+    frame = pd.DataFrame(lines, columns=["query_id", "doc_id", "score"]).astype({"query_id": "str", "doc_id": "str"})
+    expected = sorted(rows, key=lambda r: (r[0], -r[2], [-ord(c) for c in r[1]] + [1]))
+    ranked = rank_by_score(frame)
+    assert list(zip(ranked["query_id"], ranked["doc_id"], strict=True)) == [(q, d) for q, d, _ in expected]
+    assert ranked["rank"].tolist() == ranked.groupby("query_id").cumcount().add(1).tolist()
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["1", "2", "30"]), st.sampled_from(list("abcd"))), min_size=1, max_size=30),
+       st.booleans())
+def test_duplicates_are_found_in_blocks_and_out_of_them(pairs, in_blocks):
+    if in_blocks:
+        pairs = sorted(pairs, key=lambda pair: pair[0])
+    frame = pd.DataFrame(pairs, columns=["query_id", "doc_id"]).astype("str")
+    assert _has_duplicates(frame["query_id"], frame["doc_id"]) == frame.duplicated().any()
 
 
 @settings(max_examples=60, deadline=None)
@@ -729,3 +770,95 @@ def test_a_header_is_read_whatever_the_chunks_and_a_stream_keeps_it(tmp_path, ch
     misplaced = (lines + HEADER).encode()
     with pytest.raises(RunFormatError, match=r"r\.run, line 11: an ir_metadata header must begin on line 1"):
         runs._run_from_bytes(misplaced, "r.run", chunk_bytes=chunk_bytes)
+
+
+# --------------------------------------------------------------------------- line numbers, edit_run
+
+
+def test_line_numbers_are_the_files_lines_past_comments_blank_lines_and_a_header(tmp_path):
+    frame = pd.DataFrame({"query_id": ["1", "1", "2"], "doc_id": ["a", "b", "c"], "score": [0.5, 0.4, 0.9]})
+    headed = tmp_path / "headed.run"
+    write_run(frame, headed, name="t", metadata={"actor": {"team": "x"}})
+    header_lines = headed.read_text().count("\n") - 3
+    plain = tmp_path / "plain.run"
+    plain.write_text("# a comment\n1 Q0 a 1 0.5 t\n\n1 Q0 b 2 0.4 t\n2 Q0 c 1 0.9 t\n")
+    with pytest.warns(UserWarning, match="ignored 1 comment line"):
+        assert read_run(plain, line_numbers=True)["line"].tolist() == [2, 4, 5]
+    assert read_run(headed, line_numbers=True)["line"].tolist() == [header_lines + 1, header_lines + 2, header_lines + 3]
+    assert "line" not in read_run(headed).columns
+
+
+def _many_lines(path, n_topics=60, per_topic=1000):
+    """A run of 60,000 lines (~1.9 MB, over one chunk) in blocks out of string order, with ties."""
+    lines = [f"{topic} Q0 D{topic}-{rank} {rank} {(per_topic - rank) // 3} tag\n"
+             for topic in range(n_topics, 0, -1) for rank in range(1, per_topic + 1)]
+    path.write_text("".join(lines))
+    return path
+
+
+def test_line_numbers_of_a_run_read_in_many_chunks(tmp_path, monkeypatch):
+    import irrepro.sources
+
+    monkeypatch.setattr(irrepro.sources, "CHUNK_BYTES", 50_000)  # dozens of chunks
+    monkeypatch.setattr(irrepro.sources, "WHOLE_CHUNKS", 0)
+    path = _many_lines(tmp_path / "many.run")
+    frame = read_run(path, line_numbers=True)
+    lines = path.read_text().splitlines()
+    assert all(lines[line - 1].split()[2] == doc for line, doc in zip(frame["line"], frame["doc_id"], strict=True))
+    pd.testing.assert_frame_equal(frame.drop(columns="line"), read_run(path))
+
+
+@pytest.mark.parametrize("chunk_bytes", [None, 50_000])
+def test_edit_run_changes_only_the_lines_asked_for(tmp_path, monkeypatch, chunk_bytes):
+    import irrepro.sources
+
+    if chunk_bytes:
+        monkeypatch.setattr(irrepro.sources, "CHUNK_BYTES", chunk_bytes)
+        monkeypatch.setattr(irrepro.sources, "WHOLE_CHUNKS", 0)
+    path = _many_lines(tmp_path / "many.run")
+    frame = read_run(path, line_numbers=True)
+    rows = [0, 1, 2999, 30_000, len(frame) - 1]
+    new_docs = {int(frame["line"].iat[row]): (frame["doc_id"].iat[row], f"new{row}") for row in rows}
+    leave_out = [int(line) for line in frame.loc[frame["query_id"] == "7", "line"]]
+    edit_run(path, tmp_path / "out.run", docnos=new_docs, leave_out=leave_out)
+    before, after = path.read_text().splitlines(), (tmp_path / "out.run").read_text().splitlines()
+    kept = [number for number in range(1, len(before) + 1) if number not in set(leave_out)]
+    assert len(after) == len(kept)
+    for number, line in zip(kept, after, strict=True):
+        expected = before[number - 1]
+        if number in new_docs:
+            old, new = new_docs[number]
+            expected = expected.replace(f" {old} ", f" {new} ")
+        assert line == expected
+    edited = frame.copy()
+    edited["doc_id"] = [new_docs.get(line, (None, doc))[1] for line, doc in zip(frame["line"], frame["doc_id"], strict=True)]
+    expected_frame = rank_by_score(edited[edited["query_id"] != "7"].drop(columns=["rank", "line"]))
+    pd.testing.assert_frame_equal(read_run(tmp_path / "out.run"), expected_frame[list(read_run(path).columns)])
+
+
+def test_edit_run_leaves_out_the_header_unless_asked(tmp_path):
+    frame = pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["a", "b"], "score": [0.5, 0.4]})
+    path = tmp_path / "headed.run"
+    write_run(frame, path, name="t", metadata={"actor": {"team": "x"}})
+    lines = read_run(path, line_numbers=True)["line"].tolist()
+    edit_run(path, tmp_path / "plain.run", docnos={lines[1]: ("b", "c")})
+    assert (tmp_path / "plain.run").read_text() == "1 Q0 a 1 0.5 t\n1 Q0 c 2 0.4 t\n"
+    edit_run(path, tmp_path / "kept.run", docnos={lines[1]: ("b", "c")}, header=True)
+    assert (tmp_path / "kept.run").read_text() == path.read_text().replace(" b 2 ", " c 2 ")
+    with pytest.raises(ValueError, match=r"headed.run, line 1: no such run line \(the header ends before"):
+        edit_run(path, tmp_path / "bad.run", docnos={1: ("b", "c")})
+
+
+@pytest.mark.parametrize(("docnos", "leave_out", "message"), [
+    ({3: ("a", "x")}, [], r"line 3: no such run line \(the file has 2 lines\)"),
+    ({2: ("a", "x")}, [], r"line 2: expected docno 'a', found 'b' \(has the file changed"),
+    ({2: ("b", "x y")}, [], r"line 2: new docno 'x y' is empty or holds whitespace"),
+    ({2: ("b", "x")}, [2], r"line 2: both changed and left out"),
+])  # fmt: skip
+def test_edit_run_refuses_what_it_cannot_do_and_writes_nothing(tmp_path, docnos, leave_out, message):
+    path = tmp_path / "r.run"
+    path.write_text("1 Q0 a 1 0.5 t\n1 Q0 b 2 0.4 t\n")
+    with pytest.raises(ValueError, match=message):
+        edit_run(path, tmp_path / "out.run", docnos=docnos, leave_out=leave_out)
+    assert not (tmp_path / "out.run").exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["r.run"]  # no temporary file left either

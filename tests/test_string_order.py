@@ -7,8 +7,7 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from irrepro.runs import _order_codes
-from irrepro.string_order import string_order
+from irrepro.string_order import string_codes, string_order
 
 # ASCII (the shortcut), NUL (refused by the shortcut: NumPy's bytes drop a trailing NUL), non-ASCII
 # and ids longer than one 8-byte word.
@@ -26,9 +25,9 @@ def test_string_order_sorts_as_python_and_keeps_equal_strings_in_order(strings):
 
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(st.lists(TEXT, max_size=40))
-def test_order_codes_are_factorize_in_sorted_order(strings):
+def test_string_codes_are_factorize_in_sorted_order(strings):
     values = np.array(strings, dtype=object)
-    assert _order_codes(values).tolist() == pd.factorize(values, sort=True)[0].tolist()
+    assert string_codes(values).tolist() == pd.factorize(values, sort=True)[0].tolist()
 
 
 def test_values_that_are_not_strings_sort_as_python_sorts_them():

@@ -22,7 +22,8 @@ BETTER = {"s": "irrepro is faster", "MiB": "irrepro uses less memory"}
 class Comparison:
     """One ``quantity`` (``"peak memory (median of 3)"``) of irrepro's ``task`` (``"irrepro evaluate"``)
     and of the same work done by ``peer``: irrepro's cost ``ours``, the peer's ``theirs``, in ``unit``,
-    on an input described by ``input_size``."""
+    on an input described by ``input_size``. ``meaning`` says what a ratio above 1 means where the
+    unit's default (:data:`BETTER`) would not (irrepro against irrepro)."""
 
     task: str
     quantity: str
@@ -31,6 +32,7 @@ class Comparison:
     theirs: float
     unit: str
     input_size: str
+    meaning: str | None = None
 
     def __post_init__(self):
         if self.unit not in BETTER:
@@ -51,7 +53,7 @@ class Comparison:
     @property
     def better(self) -> str:
         """What a ratio above 1 means for this quantity."""
-        return BETTER[self.unit]
+        return self.meaning or BETTER[self.unit]
 
 
 def with_unit(value: float, unit: str) -> str:
@@ -83,10 +85,12 @@ PROCESS_QUANTITIES = {"peak_mib": ("peak memory", "MiB"), "wall_s": ("wall-clock
 
 
 def from_processes(ours: ProcessCost, theirs: ProcessCost, *, task: str, peer: str, repeats: int, input_size: str,
-                   quantities: Sequence[str] = ("peak_mib", "wall_s", "cpu_s")) -> list[Comparison]:  # fmt: skip
-    """One :class:`Comparison` per quantity of two commands' median costs (``task`` names irrepro's command)."""
+                   quantities: Sequence[str] = ("peak_mib", "wall_s", "cpu_s"),
+                   meanings: dict[str, str] | None = None) -> list[Comparison]:  # fmt: skip
+    """One :class:`Comparison` per quantity of two commands' median costs (``task`` names irrepro's command;
+    ``meanings``: what a ratio above 1 means, by unit, where :data:`BETTER` would not say it)."""
     return [
         Comparison(task, f"{PROCESS_QUANTITIES[q][0]} (median of {repeats})", peer, getattr(ours, q), getattr(theirs, q),
-                   PROCESS_QUANTITIES[q][1], input_size)  # fmt: skip
+                   PROCESS_QUANTITIES[q][1], input_size, (meanings or {}).get(PROCESS_QUANTITIES[q][1]))  # fmt: skip
         for q in quantities
     ]

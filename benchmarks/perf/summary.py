@@ -7,6 +7,7 @@ something the measurement did not give (the goal's verdict included).
 
 from __future__ import annotations
 
+from perf.deterioration import SETTINGS, DeteriorationComparison
 from perf.evaluation import EvaluationComparison
 from perf.glm import GlmComparison
 from perf.reproducibility import CompareComparison
@@ -43,4 +44,21 @@ def glm_values(result: GlmComparison) -> dict[str, object]:
         "ours-ms": result.comparison.ours * 1000, "theirs": result.comparison.theirs, "ratio": result.comparison.ratio,
         "observations": f"{result.observations:,}", "parameters": result.parameters, "repeats": result.repeats,
         "agreement": "are identical" if difference == 0 else f"differ by {difference:.1e} (relative)",
+    }  # fmt: skip
+
+
+def deterioration_values(result: DeteriorationComparison) -> dict[str, object]:
+    """``irrepro deteriorate`` beside one ``irrepro evaluate``: the ratios (evaluation / deterioration), the goal
+    read strictly on each time (met when the deterioration took at most the evaluation's), what was done."""
+    memory, wall, cpu = result.comparisons
+    return {
+        "lines": f"{result.lines:,}", "topics": f"{result.topics:,}", "repeats": result.repeats,
+        "memory-ours": memory.ours, "memory-theirs": memory.theirs, "memory-ratio": memory.ratio,
+        "wall-ours": wall.ours, "wall-theirs": wall.theirs, "wall-ratio": wall.ratio, "cpu-ratio": cpu.ratio,
+        "wall-verdict": "met" if wall.ratio >= 1 else "not met in this build",
+        "cpu-verdict": "met" if cpu.ratio >= 1 else "not met in this build",
+        "swaps": result.swaps, "replacements": result.replacements, "lines-changed": f"{result.lines_changed:,}",
+        "settings": f"--mode {SETTINGS['mode']} --swaps {SETTINGS['swaps']} --replacements {SETTINGS['replacements']} "
+                    f"--topics-share {SETTINGS['topics-share']} --source {SETTINGS['source']} "
+                    f"--destination {SETTINGS['destination']}",
     }  # fmt: skip

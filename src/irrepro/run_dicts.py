@@ -10,8 +10,9 @@ given to it in batches of whole topics and the scores are the same, bit for bit.
   ``batch_rows`` lines (a frame whose topics are not in blocks is sorted by topic first);
 - :func:`grouped_batches` builds it from a stream of frames of consecutive run lines
   (:class:`irrepro.runs.RunStream`): a topic is complete when the next one starts, so each batch
-  holds the topics completed by one piece.  It raises :class:`NotInBlocks` when a topic comes
-  back after another one;
+  holds the topics completed by one piece (:func:`whole_topics`, which gives those rows as frames
+  to other consumers too, e.g. ``irrepro deteriorate``).  It raises :class:`NotInBlocks` when a
+  topic comes back after another one;
 - :func:`sorted_batches` builds it from a stream whose topics are not in blocks: the lines are
   held as compactly as Python allows (topic codes, docnos, scores: no frame, no ranks), sorted by
   topic code and handed on in batches of whole topics.
@@ -30,7 +31,8 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 import pandas as pd
 
-__all__ = ["BATCH_ROWS", "NeedsWholeRun", "NotInBlocks", "block_starts", "nested", "nested_batches", "grouped_batches", "sorted_batches"]
+__all__ = ["BATCH_ROWS", "NeedsWholeRun", "NotInBlocks", "block_starts", "nested", "nested_batches", "grouped_batches",
+           "whole_topics", "sorted_batches"]
 
 #: Lines per batch: the dicts of 200,000 lines take a few tens of MiB; per-batch costs vanish.
 BATCH_ROWS = 200_000
@@ -160,8 +162,7 @@ def nested(query_ids: pd.Series, doc_ids: pd.Series, values: pd.Series, *, what:
 def grouped_batches(pieces: Iterable[pd.DataFrame]) -> Iterator[dict[str, dict[str, float]]]:
     """Give ``{topic: {doc: score}}`` of the topics each piece of consecutive run lines completes.
 
-    The last topic of a piece is held back until a later piece starts another topic (or the pieces
-    end).
+    The topics of :func:`whole_topics`, as the dicts trec_eval's code reads.
 
     Parameters
     ----------
@@ -180,6 +181,35 @@ def grouped_batches(pieces: Iterable[pd.DataFrame]) -> Iterator[dict[str, dict[s
         When the stream cannot be evaluated as it is read (see the module docstring):
         :class:`NotInBlocks` when a topic comes back after another one.
     """
+    for rows in whole_topics(pieces):
+        yield _checked(rows)
+
+
+def whole_topics(pieces: Iterable[pd.DataFrame], *, distinct_documents: bool = False) -> Iterator[pd.DataFrame]:
+    """Give the rows of the topics each piece of consecutive run lines completes, whole topics at a time.
+
+    The last topic of a piece is held back until a later piece starts another topic (or the pieces
+    end).
+
+    Parameters
+    ----------
+    pieces : iterable of pandas.DataFrame
+        Frames with a ``query_id`` column in file order, as :class:`irrepro.runs.RunStream` yields
+        them (other columns are carried along).
+    distinct_documents : bool, default False
+        Also check that no topic lists a ``doc_id`` twice.
+
+    Yields
+    ------
+    pandas.DataFrame
+        The rows of the topics completed so far, in file order.
+
+    Raises
+    ------
+    NeedsWholeRun
+        When the stream holds no line, or (``distinct_documents``) a topic lists a document twice;
+        :class:`NotInBlocks` when a topic comes back after another one.
+    """
     started: set[str] = set()
     open_topic, open_rows = None, []  # the last topic so far, which may go on in the next piece
     for piece in pieces:
@@ -196,11 +226,21 @@ def grouped_batches(pieces: Iterable[pd.DataFrame]) -> Iterator[dict[str, dict[s
             continue
         done = [*open_rows, piece.iloc[: starts[-1]]]
         if sum(map(len, done)):
-            yield _checked(pd.concat(done, ignore_index=True) if len(done) > 1 else done[0])
+            yield _distinct(pd.concat(done, ignore_index=True) if len(done) > 1 else done[0], distinct_documents)
         open_topic, open_rows = heads[-1], [piece.iloc[starts[-1] :]]
     if open_topic is None:
         raise NeedsWholeRun("no run lines")
-    yield _checked(pd.concat(open_rows, ignore_index=True) if len(open_rows) > 1 else open_rows[0])
+    yield _distinct(pd.concat(open_rows, ignore_index=True) if len(open_rows) > 1 else open_rows[0], distinct_documents)
+
+
+def _distinct(rows: pd.DataFrame, check: bool) -> pd.DataFrame:
+    """``rows`` (whole topics, each one block); if ``check``, :class:`NeedsWholeRun` when a topic lists a document twice."""
+    if check:
+        docs = rows["doc_id"].to_numpy(dtype=object).tolist()
+        bounds = np.r_[block_starts(rows["query_id"].to_numpy(dtype=object)), len(docs)].tolist()
+        if any(len(set(docs[a:b])) != b - a for a, b in zip(bounds[:-1], bounds[1:], strict=True)):
+            raise NeedsWholeRun("a topic lists a document twice")
+    return rows
 
 
 def _checked(rows: pd.DataFrame) -> dict[str, dict[str, float]]:

@@ -116,8 +116,9 @@ import os
 import re
 import unicodedata
 import warnings
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
@@ -134,14 +135,14 @@ from irrepro.metadata import (
     parse_yaml,
     with_tag,
 )
-from irrepro.outputs import atomic_write_bytes, atomic_write_text
+from irrepro.outputs import atomic_open, atomic_write_bytes, atomic_write_text
 from irrepro.sources import Source
-from irrepro.string_order import string_order
+from irrepro.string_order import string_codes
 from irrepro.validation import Fields, FilePath, Optional, RunFrame, Text, validate_params
 
 __all__ = ["RunFormatError", "METADATA_ATTR", "read_run", "RunStream", "read_qrels", "write_run", "run_metadata",
            "rank_by_score", "in_trec_eval_order", "qrels_sha256", "read_metadata_file", "read_metadata", "annotate_run",
-           "as_run_frame"]
+           "as_run_frame", "edit_run"]
 
 RUN_COLUMNS = ("query_id", "doc_id", "score", "rank", "run")
 QRELS_COLUMNS = ("query_id", "iteration", "doc_id", "relevance")
@@ -208,7 +209,7 @@ def rank_by_score(frame: pd.DataFrame) -> pd.DataFrame:
         tied[order[1:][same]] = True
         tied[order[:-1][same]] = True
         doc_codes = np.zeros(len(order), dtype="int64")
-        doc_codes[tied] = _order_codes(frame["doc_id"].to_numpy()[tied])
+        doc_codes[tied] = string_codes(frame["doc_id"].to_numpy()[tied])
         order = np.lexsort((-doc_codes, -scores, topic_codes))
     ordered = frame.iloc[order].reset_index(drop=True)
     sorted_topics = topic_codes[order]
@@ -216,19 +217,6 @@ def rank_by_score(frame: pd.DataFrame) -> pd.DataFrame:
     lengths = np.diff(np.r_[starts, len(order)])
     ordered["rank"] = (np.arange(len(order)) - np.repeat(starts, lengths) + 1).astype("int64")
     return ordered
-
-
-def _order_codes(docs: np.ndarray) -> np.ndarray:
-    """Integer codes of ``docs`` in string order, equal docnos alike: ``pd.factorize(docs, sort=True)[0]``,
-    with the sort done on bytes (:func:`~irrepro.string_order.string_order`)."""
-    docs = docs.astype(object, copy=False)
-    order = string_order(docs)
-    ordered = docs[order]
-    changes = np.zeros(len(docs), dtype=np.int64)
-    changes[1:] = ordered[1:] != ordered[:-1]
-    codes = np.empty(len(docs), dtype=np.int64)
-    codes[order] = np.cumsum(changes)
-    return codes
 
 
 def in_trec_eval_order(frame: pd.DataFrame) -> bool:
@@ -270,29 +258,40 @@ def in_trec_eval_order(frame: pd.DataFrame) -> bool:
 
 
 def _rank_if_ordered(frame: pd.DataFrame) -> pd.DataFrame | None:
-    """:func:`rank_by_score`'s result when ``frame`` is sorted by topic and score, else ``None``.
+    """:func:`rank_by_score`'s result when each topic of ``frame`` is one block sorted by score, else ``None``.
 
-    Most run files are written in that order (each topic one block, topics in string order,
-    scores descending); checking it with a few vectorised comparisons is much cheaper than
-    sorting. The sort in :func:`rank_by_score` is stable, so for such a frame it only reorders
-    the runs of tied scores (by docno descending): that is done here, the rest stays in place.
+    Most run files are written that way (each topic one block, scores descending); checking it
+    with a few vectorised comparisons is much cheaper than sorting. The sort in
+    :func:`rank_by_score` is stable, so for such a frame it only puts the blocks in string order of
+    their topics (as ``factorize(sort=True)`` orders them) and reorders the runs of tied scores (by
+    docno descending): that is done here, the rest stays in place.
     """
     topics = frame["query_id"].to_numpy()
     n = len(topics)
     if n == 0 or topics.dtype != object:
         return None
-    scores = frame["score"].to_numpy(dtype="float64")
-    new_topic = np.r_[True, topics[1:] != topics[:-1]]
-    starts = np.flatnonzero(new_topic)
+    starts = _topic_blocks(topics)
+    if starts is None:
+        return None
     heads = topics[starts].tolist()
     if not all(isinstance(head, str) for head in heads):
         return None
-    # Each topic one block, blocks in string order (as factorize(sort=True) orders them).
-    if any(a >= b for a, b in itertools.pairwise(heads)):
-        return None
+    scores = frame["score"].to_numpy(dtype="float64")
+    new_topic = np.zeros(n, dtype=bool)
+    new_topic[starts] = True
     same_topic = ~new_topic[1:]
     if not (scores[1:][same_topic] <= scores[:-1][same_topic]).all():  # NaN fails too
         return None
+    lengths = np.diff(np.r_[starts, n])
+    order = None
+    if any(a >= b for a, b in itertools.pairwise(heads)):
+        # Blocks out of string order: move whole blocks (heads are distinct, so sorted() is strict).
+        block_order = np.array(sorted(range(len(heads)), key=heads.__getitem__), dtype=np.intp)
+        sorted_lengths = lengths[block_order]
+        order = np.repeat(starts[block_order] - (np.cumsum(sorted_lengths) - sorted_lengths), sorted_lengths)
+        order += np.arange(n)
+        starts = np.cumsum(sorted_lengths) - sorted_lengths
+        lengths = sorted_lengths
     tied = np.flatnonzero(same_topic & (scores[1:] == scores[:-1]))
     if len(tied):
         # Rows with equal topic and score form contiguous runs; order each run by docno
@@ -303,13 +302,12 @@ def _rank_if_ordered(frame: pd.DataFrame) -> pd.DataFrame | None:
         in_tie[tied] = True
         rows = np.flatnonzero(in_tie)
         tie_run = np.cumsum(~tied_with_previous)[rows]
-        doc_codes = _order_codes(frame["doc_id"].to_numpy()[rows])
-        order = np.arange(n)
-        order[rows] = rows[np.lexsort((-doc_codes, tie_run))]
-        ordered = frame.iloc[order].reset_index(drop=True)
-    else:
-        ordered = frame.reset_index(drop=True)
-    lengths = np.diff(np.r_[starts, n])
+        doc_codes = string_codes(frame["doc_id"].to_numpy()[rows])
+        within = np.arange(n)
+        within[rows] = rows[np.lexsort((-doc_codes, tie_run))]
+        # Ties were found in file order; blocks move as a whole, so the reordering moves with them.
+        order = within if order is None else within[order]
+    ordered = frame.reset_index(drop=True) if order is None else frame.iloc[order].reset_index(drop=True)
     ordered["rank"] = (np.arange(n) - np.repeat(starts, lengths) + 1).astype("int64")
     return ordered
 
@@ -520,7 +518,7 @@ class _RunLines:
     """
 
     frame: pd.DataFrame
-    numbers: list[int] | None
+    numbers: Sequence[int] | None
     tags: list[str]
     last_tag: str | None
     ignored: _Ignored
@@ -670,17 +668,32 @@ def _pandas_table(data: bytes, dtypes: dict[str, str], *, at_start: bool = True)
 
 
 def _has_duplicates(query_ids: pd.Series, doc_ids: pd.Series) -> bool:
-    """Whether a (topic, document) pair occurs twice: one integer key per pair, hashed once.
+    """Whether a (topic, document) pair occurs twice.
 
-    About twice as fast as ``DataFrame.duplicated`` on two string columns; when no document
-    occurs in two lines at all (no topic shares a document) the topics are not even needed.
+    When each topic is one block of lines (as run files are written), each block's documents are
+    counted as a set: about five times faster than hashing one key per line. Otherwise one integer
+    key per pair is hashed once (about twice as fast as ``DataFrame.duplicated`` on two string
+    columns); when no document occurs in two lines at all the topics are not even needed.
     """
+    topics = query_ids.to_numpy(dtype=object)
+    starts = _topic_blocks(topics)
+    if starts is not None:
+        docs = doc_ids.to_numpy(dtype=object).tolist()
+        bounds = np.r_[starts, len(docs)].tolist()
+        return any(len(set(docs[a:b])) != b - a for a, b in itertools.pairwise(bounds))
     doc_codes, distinct_docs = pd.factorize(doc_ids.to_numpy())
     if len(distinct_docs) == len(doc_codes):
         return False
-    topic_codes, _ = pd.factorize(query_ids.to_numpy())
+    topic_codes, _ = pd.factorize(topics)
     key = topic_codes.astype("int64") * len(distinct_docs) + doc_codes
     return not pd.Index(key).is_unique
+
+
+def _topic_blocks(topics: np.ndarray) -> np.ndarray | None:
+    """The first row of each topic when every topic is one block of rows (in any order), else ``None``."""
+    starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]]) if len(topics) else np.zeros(0, dtype=np.intp)
+    heads = topics[starts].tolist()
+    return starts if len(set(heads)) == len(heads) else None
 
 
 def _read_run_fast(data: bytes, *, at_start: bool = True) -> _RunLines | None:
@@ -907,9 +920,18 @@ def annotate_run(
 # --------------------------------------------------------------------------- reading
 
 
-def _read_run_chunk(data: bytes, source: str, *, first_line: int, fast: bool = True) -> _RunLines:
-    """One chunk's run lines: by pandas where it reads them as the reference does, else by the reference."""
+def _read_run_chunk(
+    data: bytes, source: str, *, first_line: int, fast: bool = True, line_count: int | None = None
+) -> _RunLines:
+    """One chunk's run lines: by pandas where it reads them as the reference does, else by the reference.
+
+    ``line_count`` (the chunk's number of lines) is given when the lines' numbers are needed. pandas
+    keeps none; when it made one row of every line (no blank line, no comment), they are the
+    chunk's line numbers in turn, else the reference reads the chunk."""
     lines = _read_run_fast(data, at_start=first_line == 1) if fast else None
+    if lines is not None and line_count is not None:
+        complete = len(lines.frame) == line_count
+        lines = replace(lines, numbers=range(first_line, first_line + line_count)) if complete else None
     return lines if lines is not None else _read_run_reference(data, source, first_line=first_line)
 
 
@@ -948,41 +970,58 @@ class _RunSummary:
 
 
 def _run_chunks(
-    source: Source, summary: _RunSummary, *, fast: bool = True, chunk_bytes: int | None = None
+    source: Source, summary: _RunSummary, *, fast: bool = True, chunk_bytes: int | None = None, numbered: bool = False
 ) -> Iterator[_RunLines]:
     """The run lines of ``source``, chunk by chunk, each added to ``summary``.
 
     The one place where :func:`read_run` and :class:`RunStream` read lines: the ir_metadata header
     is taken from the first chunks here (into ``summary.metadata``), before the parser.
+    ``numbered``: each chunk's lines are counted from the next chunk's first line number (every
+    chunk but the last ends with a newline), so the next chunk is read before this one is parsed.
     """
-    for first_line, data in _body_chunks(source, summary, chunk_bytes):
-        lines = _read_run_chunk(data, source.label, first_line=first_line, fast=fast)
+    chunks = _body_chunks(source, summary, chunk_bytes)
+    pairs = itertools.pairwise(itertools.chain(chunks, [None])) if numbered else ((chunk, None) for chunk in chunks)
+    for (first_line, data), following in pairs:
+        count = None
+        if numbered:
+            count = following[0] - first_line if following is not None else data.count(b"\n") + (not data.endswith(b"\n"))
+        lines = _read_run_chunk(data, source.label, first_line=first_line, fast=fast, line_count=count)
         summary.add(lines)
         yield lines
 
 
-def _read_run_lines(source: Source, *, fast: bool = True, chunk_bytes: int | None = None) -> tuple[pd.DataFrame, _RunSummary]:
+def _read_run_lines(
+    source: Source, *, fast: bool = True, chunk_bytes: int | None = None, numbered: bool = False
+) -> tuple[pd.DataFrame, _RunSummary]:
     """Every run line of ``source``, chunk by chunk, then the checks of the whole: an empty run and
-    a document twice in a topic raise :class:`RunFormatError` (after every line was checked)."""
+    a document twice in a topic raise :class:`RunFormatError` (after every line was checked).
+    ``numbered``: the frame has a ``line`` column, each row's line number."""
     summary, frames, numbers = _RunSummary(), [], []
-    for lines in _run_chunks(source, summary, fast=fast, chunk_bytes=chunk_bytes):
+    for lines in _run_chunks(source, summary, fast=fast, chunk_bytes=chunk_bytes, numbered=numbered):
         frames += [lines.frame] if len(lines.frame) else []
         if numbers is not None and lines.numbers is not None:
-            numbers.extend(lines.numbers)
+            numbers.append(_line_array(lines.numbers))
         else:
             numbers = None
     if not summary.rows:
         raise RunFormatError(f"{source.label}, line {summary.first_line}: the file holds no run lines (empty run)")
     frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
-    if numbers is None and _has_duplicates(frame["query_id"], frame["doc_id"]):
-        # The fast path keeps no line numbers: the reference reads the input again to name them.
-        return _read_run_lines(source, fast=False, chunk_bytes=chunk_bytes)
-    if numbers is not None:
-        _check_duplicates(zip(frame["query_id"], frame["doc_id"], strict=True), numbers, source.label, "run")
+    if _has_duplicates(frame["query_id"], frame["doc_id"]):
+        if numbers is None:  # the fast path keeps no line numbers: the reference reads the input again to name them
+            return _read_run_lines(source, fast=False, chunk_bytes=chunk_bytes, numbered=numbered)
+        _check_duplicates(zip(frame["query_id"], frame["doc_id"], strict=True), np.concatenate(numbers).tolist(),
+                          source.label, "run")  # fmt: skip
+    if numbered:
+        frame = frame.assign(line=np.concatenate(numbers))
     return frame, summary
 
 
-def read_run(path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None) -> pd.DataFrame:
+def _line_array(numbers: Sequence[int]) -> np.ndarray:
+    """Line numbers as int64: a range (the fast path's, cheap to expand) or the reference's list."""
+    return np.arange(numbers.start, numbers.stop, dtype=np.int64) if isinstance(numbers, range) else np.asarray(numbers, dtype=np.int64)
+
+
+def read_run(path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None, line_numbers: bool = False) -> pd.DataFrame:
     """Read a TREC run into a tidy frame in trec_eval order.
 
     Parameters
@@ -994,14 +1033,18 @@ def read_run(path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None
     name : str, optional
         Run name for the ``run`` column; default: the file's run tag (of its last line, as
         trec_eval reports it).
+    line_numbers : bool, default False
+        Also give each row's line number in the file (1-based, header lines counted), as a last
+        column ``line`` (int64): where to find the line again (:func:`edit_run`).
 
     Returns
     -------
     pandas.DataFrame
         Columns ``query_id`` (str), ``doc_id`` (str), ``score`` (float64), ``rank`` (int64,
         1-based, trec_eval order: score descending, ties by docno descending; the file's rank
-        column is ignored) and ``run`` (str), sorted by ``query_id`` then ``rank``.
-        The file's ir_metadata header, if it has one, is :func:`run_metadata` of the frame.
+        column is ignored) and ``run`` (str), sorted by ``query_id`` then ``rank``; and ``line``
+        if asked for. The file's ir_metadata header, if it has one, is :func:`run_metadata` of
+        the frame.
 
     Raises
     ------
@@ -1017,7 +1060,7 @@ def read_run(path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None
     [['c', 1], ['b', 2], ['a', 3]]
     """
     with Source(path) as source:
-        return _run_from_source(source, name=name, stacklevel=2)
+        return _ranked_run(source, name=name, stacklevel=2, numbered=line_numbers)[0]
 
 
 def _run_from_bytes(
@@ -1036,14 +1079,15 @@ def _run_from_source(
 
 
 def _ranked_run(
-    source: Source, *, name: str | None, stacklevel: int, fast: bool = True, chunk_bytes: int | None = None
+    source: Source, *, name: str | None, stacklevel: int, fast: bool = True, chunk_bytes: int | None = None,
+    numbered: bool = False,
 ) -> tuple[pd.DataFrame, _RunSummary]:
-    """:func:`_run_from_source` and the run's summary."""
-    unranked, summary = _read_run_lines(source, fast=fast, chunk_bytes=chunk_bytes)
+    """:func:`_run_from_source` and the run's summary (``numbered``: with the ``line`` column)."""
+    unranked, summary = _read_run_lines(source, fast=fast, chunk_bytes=chunk_bytes, numbered=numbered)
     summary.warn(source.label, name, stacklevel=stacklevel + 1)
     frame = rank_by_score(unranked)
     frame["run"] = pd.array([name if name is not None else summary.last_tag] * len(frame), dtype="str")
-    frame = frame[list(RUN_COLUMNS)]
+    frame = frame[[*RUN_COLUMNS, "line"] if numbered else list(RUN_COLUMNS)]
     if summary.metadata is not None:
         frame.attrs[METADATA_ATTR] = summary.metadata
     return frame, summary
@@ -1077,6 +1121,9 @@ class RunStream:
         Run name, as for :func:`read_run`; default: the run tag of the file's last line.
     chunk_bytes : int, optional
         About how many bytes each yielded frame covers; default :data:`irrepro.sources.CHUNK_BYTES`.
+    line_numbers : bool, default False
+        Also give each line's number in the file, as a column ``line`` (int64), as
+        ``read_run(..., line_numbers=True)`` does.
 
     Examples
     --------
@@ -1088,16 +1135,21 @@ class RunStream:
     ([1, 1, 1], 'x')
     """
 
-    def __init__(self, path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None, chunk_bytes: int | None = None):
+    def __init__(self, path: str | os.PathLike[str] | BinaryIO, *, name: str | None = None, chunk_bytes: int | None = None,
+                 line_numbers: bool = False):
         self._source = Source(path)
         self.label, self.name, self.chunk_bytes = self._source.label, name, chunk_bytes
+        self.line_numbers = line_numbers
         self._summary: _RunSummary | None = None
 
     def __iter__(self) -> Iterator[pd.DataFrame]:
         self._summary, summary = None, _RunSummary()
-        for lines in _run_chunks(self._source, summary, chunk_bytes=self.chunk_bytes):
+        for lines in _run_chunks(self._source, summary, chunk_bytes=self.chunk_bytes, numbered=self.line_numbers):
             if len(lines.frame):
-                yield lines.frame
+                if not self.line_numbers:
+                    yield lines.frame
+                    continue
+                yield lines.frame.assign(line=_line_array(lines.numbers))
         self._summary = summary
 
     @property
@@ -1133,7 +1185,8 @@ class RunStream:
         pandas.DataFrame
             :func:`read_run`'s frame of the whole input, with its warnings and errors.
         """
-        frame, self._summary = _ranked_run(self._source, name=self.name, chunk_bytes=self.chunk_bytes, stacklevel=2)
+        frame, self._summary = _ranked_run(self._source, name=self.name, chunk_bytes=self.chunk_bytes, stacklevel=2,
+                                           numbered=self.line_numbers)  # fmt: skip
         return frame
 
     def _completed(self) -> _RunSummary:
@@ -1338,6 +1391,142 @@ def write_run(frame: pd.DataFrame, path: str | os.PathLike[str], *, name: str | 
                               ranked["score"].tolist(), strict=True)  # fmt: skip
     ]
     atomic_write_text(path, header + "".join(lines))
+
+
+# A run line's first three fields, the third being the docno (C's isspace() separates, as in the reference).
+_DOCNO_FIELD = re.compile(rb"[ \t\n\v\f\r]*[^ \t\n\v\f\r]+[ \t\n\v\f\r]+[^ \t\n\v\f\r]+[ \t\n\v\f\r]+([^ \t\n\v\f\r]+)")
+
+
+@validate_params(path=FilePath(), out=FilePath(),
+                 docnos=Optional(Fields("a mapping of line numbers to (docno on the line, new docno)")))
+def edit_run(
+    path: str | os.PathLike[str], out: str | os.PathLike[str], *, docnos: Mapping[int, tuple[str, str]] | None = None,
+    leave_out: Collection[int] = (), header: bool = False,
+) -> None:
+    """Write the run file ``path`` to ``out`` again with the docno of some lines replaced and some lines left out.
+
+    Every other byte stays as it was: the other lines, the separators, and the score text, rank
+    field and tag of the changed lines. Such a file differs from the original exactly on the lines
+    whose document changed (``diff`` shows the edit), and it reads back as the edited frame:
+    :func:`read_run` and trec_eval rank by score and docno, not by the order of the lines or their
+    rank field. ``irrepro deteriorate`` writes its runs so; :func:`write_run` would write every line
+    anew, in trec_eval order, at several times the cost. The file is written atomically.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The run file, a regular file (it is read again).
+    out : str or path-like
+        The file to write; a symlink there is replaced, never followed.
+    docnos : mapping of int to (str, str), optional
+        Line number (1-based, as ``read_run(path, line_numbers=True)`` gives it) -> ``(docno on
+        that line, new docno)``.
+    leave_out : collection of int, default ()
+        Line numbers of lines not to write.
+    header : bool, default False
+        Keep the file's ir_metadata header. Left out by default: it describes the original run.
+
+    Raises
+    ------
+    ValueError
+        Naming the file and line: a line number the file does not have or that is a header line,
+        a line both changed and left out, a line whose third field is not the docno given (the
+        file changed since it was read), or a new docno that :func:`read_run` would not read back
+        as one field (empty, white space, NUL, U+FEFF).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "r.run").write_text("1 Q0 a 1 0.5 x\\n1 Q0 b 2 0.4 x\\n2 Q0 a 1 0.9 x\\n")
+    >>> edit_run(d / "r.run", d / "s.run", docnos={2: ("b", "c")}, leave_out=[3])
+    >>> (d / "s.run").read_text()
+    '1 Q0 a 1 0.5 x\\n1 Q0 c 2 0.4 x\\n'
+    """
+    docnos, leave_out = dict(docnos or {}), set(leave_out)
+    both = docnos.keys() & leave_out
+    if both:
+        raise ValueError(f"edit_run: {path}, line {min(both)}: both changed and left out")
+    edits = sorted(docnos.keys() | leave_out)
+    with Source(Path(path)) as source, atomic_open(out, "wb") as handle:
+        # Chunk by chunk (each ends at a line end, so a chunk's lines are counted by the next one's
+        # first line number): a chunk without an edit is copied as it is.
+        chunks = source.chunks()
+        first = next(chunks, None)
+        if first is not None and not header and _START_AT_TOP.match(first[1].removeprefix(_BOM.encode())):
+            chunks = _body_chunks(source, _RunSummary(), None)  # from the start again, the header left out
+            first = next(chunks, None)
+        at, last_line = 0, 0
+        for (first_line, data), following in itertools.pairwise(itertools.chain([first] if first else [], chunks, [None])):
+            if at < len(edits) and edits[at] < first_line:
+                raise ValueError(f"edit_run: {path}, line {edits[at]}: no such run line (the header "
+                                 f"ends before line {first_line})")
+            if following is not None:
+                last_line = following[0] - 1
+            else:
+                last_line = first_line + data.count(b"\n") - data.endswith(b"\n")
+            upto = at
+            while upto < len(edits) and edits[upto] <= last_line:
+                upto += 1
+            handle.write(_edited(data, first_line, edits[at:upto], docnos, path))
+            at = upto
+        if at < len(edits):
+            raise ValueError(f"edit_run: {path}, line {edits[at]}: no such run line (the file has {last_line} lines)")
+
+
+def _edited(data: bytes, first_line: int, numbers: list[int], docnos: Mapping[int, tuple[str, str]], path) -> bytes:
+    """A chunk of run lines (the first numbered ``first_line``) with the lines ``numbers`` edited:
+    the docno of those in ``docnos`` replaced, the others left out (:func:`edit_run`)."""
+    if not numbers:
+        return data
+    lines = _LineEnds(data)
+    view = memoryview(data)  # slices of it are not copies
+    parts, done = [], 0
+    for number in numbers:
+        where = f"edit_run: {path}, line {number}:"
+        line_start, line_end = lines.end(number - first_line) + 1, lines.end(number - first_line + 1)
+        if number not in docnos:
+            parts.append(view[done:line_start])
+            done = line_end + 1
+            continue
+        old, new = docnos[number]
+        if not new or _UNWRITABLE.search(new):
+            raise ValueError(f"{where} new docno {new!r} is empty or holds whitespace, NUL or U+FEFF")
+        field = _DOCNO_FIELD.match(data, line_start, line_end)
+        if field is None or field.group(1) != old.encode("utf-8"):
+            found = "no third field" if field is None else repr(field.group(1).decode("utf-8", "replace"))
+            raise ValueError(f"{where} expected docno {old!r}, found {found} (has the file changed since it was read?)")
+        parts += [view[done:field.start(1)], new.encode("utf-8")]
+        done = field.end(1)
+    parts.append(view[done:])
+    return b"".join(parts)
+
+
+class _LineEnds:
+    """Where the lines of ``data`` end, found for the few lines asked for: newlines are counted per
+    block of bytes (``bytes.count``, memchr's speed) and located only in the blocks asked about."""
+
+    BLOCK = 1 << 16
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        counts = [data.count(b"\n", start, start + self.BLOCK) for start in range(0, len(data), self.BLOCK)]
+        self.before = np.r_[0, np.cumsum(counts)]  # newlines before each block
+        self.count = int(self.before[-1]) + (bool(data) and not data.endswith(b"\n"))
+        self._found: dict[int, np.ndarray] = {}
+
+    def end(self, number: int) -> int:
+        """The offset of line ``number``'s newline (1-based; -1 for line 0, the file's end past its last line)."""
+        if number == 0:
+            return -1
+        if number > self.before[-1]:
+            return len(self.data)
+        block = int(np.searchsorted(self.before, number, side="left")) - 1
+        if block not in self._found:
+            start = block * self.BLOCK
+            piece = np.frombuffer(self.data, dtype=np.uint8, count=min(self.BLOCK, len(self.data) - start), offset=start)
+            self._found[block] = start + np.flatnonzero(piece == ord("\n"))
+        return int(self._found[block][number - 1 - self.before[block]])
 
 
 def _header(metadata: Mapping | None, tag: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-__all__ = ["string_order"]
+__all__ = ["string_order", "string_codes"]
 
 
 def string_order(values: np.ndarray) -> np.ndarray:
@@ -42,6 +42,37 @@ def string_order(values: np.ndarray) -> np.ndarray:
             words = np.frombuffer(padded.tobytes(), dtype=">u8").reshape(len(values), width // 8)
             return np.lexsort(words[:, ::-1].T)
     return np.argsort(values, kind="stable")
+
+
+def string_codes(values: np.ndarray) -> np.ndarray:
+    """Give integer codes of ``values`` in Python's string order, equal values alike.
+
+    ``pd.factorize(values, sort=True)[0]``, with the sort done on bytes (:func:`string_order`):
+    a numeric ``lexsort`` on the codes orders rows by these strings (trec_eval's ties by docno).
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        A one-dimensional array of strings.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 codes, 0 for the smallest value.
+
+    Examples
+    --------
+    >>> string_codes(np.array(["b", "a", "b", "B"], dtype=object)).tolist()
+    [2, 1, 2, 0]
+    """
+    values = values.astype(object, copy=False)
+    order = string_order(values)
+    ordered = values[order]
+    changes = np.zeros(len(values), dtype=np.int64)
+    changes[1:] = ordered[1:] != ordered[:-1]
+    codes = np.empty(len(values), dtype=np.int64)
+    codes[order] = np.cumsum(changes)
+    return codes
 
 
 def _bytes_sortable(values: np.ndarray) -> bool:

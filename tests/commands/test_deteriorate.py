@@ -78,3 +78,46 @@ def test_a_malformed_run_line_names_the_file_and_line(files, capsys):
     assert main(["deteriorate", "--qrels", str(qrels), str(run), *ARGS, "--out", str(folder / "o.run")]) == 2
     error = capsys.readouterr().err
     assert "r.run" in error and "line 41" in error
+
+
+def test_the_run_file_is_edited_only_where_documents_changed(files, capsys):
+    folder, run, qrels = files
+    out = folder / "out.run"
+    assert main(["deteriorate", "--qrels", str(qrels), str(run), *ARGS, "--out", str(out)]) == 0
+    before, after = run.read_text().splitlines(), out.read_text().splitlines()
+    differing = [(old, new) for old, new in zip(before, after, strict=True) if old != new]
+    assert len(differing) == 2 * 4  # 2 swaps in each of 2 topics: both ends of each swap
+    for old, new in differing:  # only the docno differs: rank field, score text and tag are the input's
+        assert old.split()[:2] + old.split()[3:] == new.split()[:2] + new.split()[3:]
+
+
+def test_a_run_from_standard_input_is_written_anew_as_the_same_run(files, capsys, monkeypatch):
+    import io
+    import sys
+
+    folder, run, qrels = files
+    edited, piped = folder / "edited.run", folder / "piped.run"
+    assert main(["deteriorate", "--qrels", str(qrels), str(run), *ARGS, "--out", str(edited)]) == 0
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(run.read_bytes())))
+    assert main(["deteriorate", "--qrels", str(qrels), "-", *ARGS, "--out", str(piped)]) == 0
+    pd.testing.assert_frame_equal(read_run(piped), read_run(edited))
+
+
+def test_a_run_not_in_topic_blocks_is_read_whole_and_edited_alike(files, capsys):
+    folder, run, qrels = files
+    lines = run.read_text().splitlines(keepends=True)
+    shuffled = folder / "shuffled.run"
+    shuffled.write_text("".join(lines[i] for i in (*range(0, 40, 2), *range(1, 40, 2))))  # topics interleaved
+    out_blocks, out_shuffled = folder / "blocks.run", folder / "out-shuffled.run"
+    assert main(["deteriorate", "--qrels", str(qrels), str(run), *ARGS, "--out", str(out_blocks)]) == 0
+    assert main(["deteriorate", "--qrels", str(qrels), str(shuffled), *ARGS, "--out", str(out_shuffled)]) == 0
+    pd.testing.assert_frame_equal(read_run(out_shuffled), read_run(out_blocks))
+    assert sum(a != b for a, b in zip(shuffled.read_text().splitlines(), out_shuffled.read_text().splitlines(), strict=True)) == 8
+
+
+def test_a_document_twice_is_named_with_both_lines(files, capsys):
+    folder, run, qrels = files
+    run.write_text(run.read_text() + "1 Q0 d1-01 21 1.0 tag\n")
+    assert main(["deteriorate", "--qrels", str(qrels), str(run), *ARGS, "--out", str(folder / "o.run")]) == 2
+    error = capsys.readouterr().err
+    assert "line 41" in error and "line 1" in error and "d1-01" in error

@@ -3,13 +3,17 @@ by hand, the shrinking rules with worked numbers, the refusals, and invariants o
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from irrepro.commands.deteriorate import changed_lines
 from irrepro.evaluation import evaluate
-from irrepro.reproducibility.deterioration import MODES, Deterioration, deteriorate
+from irrepro.reproducibility.deterioration import FAKE_PREFIX, MODES, Deterioration, deteriorate, rows_read
 from irrepro.runs import in_trec_eval_order, rank_by_score, read_run, write_run
 from irrepro.validation import InvalidParameterError
 
@@ -339,6 +343,8 @@ def test_invariants_of_every_deterioration(case):
     run, qrels, options, forward = case
     done = deteriorate(run, qrels, **options)
     assert in_trec_eval_order(done.run)
+    differs = done.run["doc_id"].to_numpy(dtype=object) != run["doc_id"].to_numpy(dtype=object)
+    assert done.changed_rows.tolist() == np.flatnonzero(differs).tolist()
     for topic, original in run.groupby("query_id"):
         new = done.run[done.run["query_id"] == topic]
         assert new["score"].tolist() == original["score"].tolist()  # the scores at each rank position stay
@@ -363,3 +369,50 @@ def test_invariants_of_every_deterioration(case):
         after = evaluate(done.run, qrels, "AP", no_relevant="keep")["AP"].iloc[:, 0]
         difference = (after - before).to_numpy()
         assert (difference <= 1e-12).all() if options["mode"] == "worse" else (difference >= -1e-12).all()
+
+
+@settings(max_examples=100, deadline=None)
+@given(case=_cases())
+def test_the_rows_read_are_all_that_deteriorate_needs(case):
+    """On the rows rows_read keeps, deteriorate draws and changes exactly what it does on the whole run."""
+    run, qrels, options, _ = case
+    # Each ranking goes on below its lowest score (ties included) with documents some of which are
+    # relevant or named like fakes: rows no setting reaches, but whose presence the rules notice.
+    tail = [(topic, doc, score) for topic, low in run.groupby("query_id")["score"].min().items()
+            for doc, score in (("t1", low), ("t2", low - 1), (f"{FAKE_PREFIX}d0", low - 1), ("u0", low - 2), ("t3", low - 3))]
+    tail = pd.DataFrame(tail, columns=["query_id", "doc_id", "score"]).assign(run="r")
+    tail = tail[~tail.set_index(["query_id", "doc_id"]).index.isin(run.set_index(["query_id", "doc_id"]).index)]
+    run = rank_by_score(pd.concat([run.drop(columns="rank"), tail], ignore_index=True))
+    qrels = pd.concat([qrels, pd.DataFrame({"query_id": tail["query_id"].unique(), "doc_id": "t3", "relevance": 1})])
+    run = run.assign(line=np.arange(1, len(run) + 1))
+    where = {"mode": options["mode"], "source": options["source"], "destination": options["destination"]}
+    kept = run[rows_read(run, qrels, **where)].reset_index(drop=True)
+    # Ties in another order (docno ascending), topics reversed: the same rows.
+    other = run.sort_values(["query_id", "score", "doc_id"], ascending=[False, False, True]).reset_index(drop=True)
+    other["rank"] = other.groupby("query_id", sort=False).cumcount() + 1
+    assert sorted(other.loc[rows_read(other, qrels, **where), "line"]) == sorted(kept["line"])
+    try:
+        whole = deteriorate(run, qrels, **options)
+    except InvalidParameterError as refused:  # a fake named like a document of the ranking: refused on both
+        with pytest.raises(InvalidParameterError, match=re.escape(str(refused))):
+            deteriorate(kept, qrels, **options)
+        return
+    part = deteriorate(kept, qrels, **options)
+    pd.testing.assert_frame_equal(part.topics, whole.topics)
+    assert changed_lines(kept, part) == changed_lines(run, whole)
+    depth = max(options["source"][1], options["destination"][1])  # ranks up to there: the same rows in the same order
+    pd.testing.assert_frame_equal(part.run[part.run["rank"] <= depth].reset_index(drop=True),
+                                  whole.run[whole.run["rank"] <= depth].reset_index(drop=True), check_like=True)  # fmt: skip
+
+
+def test_the_rows_read_go_on_through_the_tie_at_the_deepest_rank():
+    # Ranked a b c f e d; "a" is swapped with "f" down to rank 4, tied with ranks 5 and 6: by docno it goes last.
+    run = _run({"1": list("abcdef")}, {"1": [5.0, 4.0, 3.0, 2.0, 2.0, 2.0]})
+    run = rank_by_score(run).assign(line=range(1, 7))
+    qrels = _qrels({"1": {"a": 1}})
+    options = {"mode": "worse", "swaps": 1, "replacements": 0, "topics_share": 1.0, "source": (1, 1),
+               "destination": (4, 4), "seed": 0}
+    mask = rows_read(run, qrels, mode="worse", source=(1, 1), destination=(4, 4))
+    assert mask.tolist() == [True] * 6
+    whole, part = deteriorate(run, qrels, **options), deteriorate(run[mask], qrels, **options)
+    assert whole.run["doc_id"].tolist()[3:] == part.run["doc_id"].tolist()[3:] == ["e", "d", "a"]

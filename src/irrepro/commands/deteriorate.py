@@ -6,17 +6,26 @@ relevant documents of the source interval of ranks are swapped with non-relevant
 destination interval, or replaced (mode ``worse``; ``better`` the other way). Settings that do not fit
 together (overlapping intervals, more swaps than an interval holds, a share outside [0, 1]) are refused
 with one line naming the option, before any file is read. The new run is written atomically to
-``--out``; ``--report`` writes what was done per topic as CSV; one line on standard output says what
-was done in all.
+``--out`` as the input file edited (:func:`irrepro.runs.edit_run`): the lines whose document changed
+get the new docno, every other byte is the input's (without its ir_metadata header, which described
+the original), so ``diff RUN OUT`` shows the deterioration; a run read from standard input or a pipe
+is written anew in trec_eval order (:func:`irrepro.runs.write_run`). ``--report`` writes what was done
+per topic as CSV; one line on standard output says what was done in all.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from irrepro.commands._common import InputError, input_path, read_input
 
-__all__ = ["NAME", "HELP", "MODES", "rank_interval", "add_arguments", "run"]
+__all__ = ["NAME", "HELP", "MODES", "rank_interval", "add_arguments", "run", "changed_lines"]
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 NAME = "deteriorate"
 HELP = "make a run worse (or better) by a known amount: swaps and replacements of relevant documents (IP&M 2023)"
@@ -119,25 +128,120 @@ def run(args) -> int:
     """
     from irrepro.outputs import atomic_write_text
     from irrepro.reproducibility.deterioration import deteriorate, settings_problem
-    from irrepro.runs import read_qrels, read_run, write_run
+    from irrepro.runs import edit_run, read_qrels, read_run, write_run
 
     problem = settings_problem(swaps=args.swaps, replacements=args.replacements, source=args.source,
                                destination=args.destination, names=_NAMES)  # fmt: skip
     if problem:
         raise InputError(problem)
     qrels = read_input(read_qrels, args.qrels, "--qrels")
-    frame = read_input(read_run, args.run, "run")
-    dropped = 0
-    if args.drop_unjudged:
-        judged = frame["query_id"].isin(set(qrels["query_id"]))
-        dropped = frame.loc[~judged, "query_id"].nunique()
-        frame = frame[judged].reset_index(drop=True)
-    result = deteriorate(frame, qrels, mode=args.mode, swaps=args.swaps, replacements=args.replacements,
-                         topics_share=args.topics_share, source=args.source, destination=args.destination,
-                         seed=args.seed)  # fmt: skip
-    write_run(result.run, args.out)
+    settings = {"mode": args.mode, "swaps": args.swaps, "replacements": args.replacements,
+                "topics_share": args.topics_share, "source": args.source, "destination": args.destination,
+                "seed": args.seed}  # fmt: skip
+    # A regular file is read topic by topic, keeping only the rows deteriorate looks at, and edited
+    # line by line (read again to copy its bytes). A run whose topics are not in blocks, or with a
+    # problem only the whole file shows, is read whole; standard input or a pipe cannot be read
+    # twice, so that run is written anew by write_run.
+    editable = args.run != "-" and Path(args.run).is_file()
+    streamed = read_input(functools.partial(_rows_read, qrels, settings, args.drop_unjudged), args.run, "run") \
+        if editable else None  # fmt: skip
+    if streamed is not None:
+        kept, left_out = streamed
+    else:
+        frame = read_input(functools.partial(read_run, line_numbers=editable), args.run, "run")
+        kept, left_out = _judged_only(frame, qrels) if args.drop_unjudged else (frame, frame.iloc[:0])
+    result = deteriorate(kept, qrels, **settings)
+    if editable:
+        edit_run(args.run, args.out, docnos=changed_lines(kept, result), leave_out=left_out["line"].tolist())
+    else:
+        write_run(result.run, args.out)
     if args.report:
         atomic_write_text(args.report, result.topics.to_csv(index=False))
+    dropped = left_out["query_id"].nunique()
     note = f"; {dropped} unjudged topic(s) left out" if dropped else ""
     print(f"irrepro deteriorate: {result.summary()}{note}; written to {args.out}")
     return 0
+
+
+def _judged_only(frame: pd.DataFrame, qrels: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The rows of topics the qrels judge, and the others (``--drop-unjudged``)."""
+    judged = frame["query_id"].isin(set(qrels["query_id"])).to_numpy()
+    return frame[judged].reset_index(drop=True), frame[~judged]
+
+
+def _by_score(rows: pd.DataFrame) -> pd.DataFrame:
+    """Whole topics, each sorted by score (descending), with ``rank`` its position: ``rows`` as they
+    are when the file lists each topic so (the usual case: no sort, ties left in file order,
+    :func:`~irrepro.reproducibility.deterioration.rows_read` does not need them ordered), else ranked."""
+    import numpy as np
+
+    from irrepro.run_dicts import block_starts
+    from irrepro.runs import rank_by_score
+
+    scores = rows["score"].to_numpy(dtype="float64")
+    starts = block_starts(rows["query_id"].to_numpy(dtype=object))
+    same_topic = np.ones(len(rows), dtype=bool)
+    same_topic[starts] = False
+    if not (scores[1:][same_topic[1:]] <= scores[:-1][same_topic[1:]]).all():  # NaN fails too
+        return rank_by_score(rows)
+    return rows.assign(rank=np.arange(len(rows)) - np.repeat(starts, np.diff(np.r_[starts, len(rows)])) + 1)
+
+
+def _rows_read(qrels: pd.DataFrame, settings: dict, drop_unjudged: bool, path: Path):
+    """The rows of the run file ``path`` that deteriorate looks at, read topic by topic with their line
+    numbers (:func:`~irrepro.reproducibility.deterioration.rows_read`), and the rows of unjudged topics
+    left out; ``None`` when the run must be read whole (topics not in blocks, a document twice, no line)."""
+    import pandas as pd
+
+    from irrepro.reproducibility.deterioration import rows_read
+    from irrepro.run_dicts import NeedsWholeRun, whole_topics
+    from irrepro.runs import RunStream, rank_by_score
+
+    kept, left_out = [], []
+    with RunStream(path, line_numbers=True) as stream:
+        try:
+            for rows in whole_topics(stream, distinct_documents=True):
+                if drop_unjudged:
+                    rows, unjudged = _judged_only(rows, qrels)
+                    left_out.append(unjudged[["query_id", "line"]])
+                    if rows.empty:
+                        continue
+                ranked = _by_score(rows)
+                kept.append(ranked[rows_read(ranked, qrels, mode=settings["mode"], source=settings["source"],
+                                             destination=settings["destination"])])  # fmt: skip
+        except NeedsWholeRun:
+            return None
+        stream.warn(stacklevel=3)
+        tag = stream.tag
+    if not kept:  # no judged topic: the whole run's reading says so
+        return None
+    frame = rank_by_score(pd.concat(kept, ignore_index=True).assign(run=tag))  # topics in string order, as deteriorate ranks
+    return frame, (pd.concat(left_out, ignore_index=True) if left_out else frame.iloc[:0])
+
+
+def changed_lines(original: pd.DataFrame, done) -> dict[int, tuple[str, str]]:
+    """The lines of a run file whose document a deterioration changed.
+
+    A document moved by :func:`~irrepro.reproducibility.deterioration.deteriorate` takes the line
+    of the rank it moved to (a line keeps its score), and ties reordered after it move with their
+    lines, so the lines of the changed rows, compared line by line, are exactly the edit.
+
+    Parameters
+    ----------
+    original : pandas.DataFrame
+        The run given to ``deteriorate``, in trec_eval order (as ``read_run(..., line_numbers=True)``
+        reads it), so that its rows are those ``changed_rows`` counts.
+    done : irrepro.reproducibility.deterioration.Deterioration
+        Its result: ``run`` keeps the ``line`` column; ``changed_rows`` says where to look.
+
+    Returns
+    -------
+    dict of int to (str, str)
+        Line number -> (the original docno, the new one), for :func:`irrepro.runs.edit_run`.
+    """
+    rows = done.changed_rows
+    before = dict(zip(original["line"].to_numpy()[rows].tolist(), original["doc_id"].to_numpy(dtype=object)[rows].tolist(),
+                      strict=True))  # fmt: skip
+    after = zip(done.run["line"].to_numpy()[rows].tolist(), done.run["doc_id"].to_numpy(dtype=object)[rows].tolist(),
+                strict=True)  # fmt: skip
+    return {line: (before[line], doc) for line, doc in after if before[line] != doc}
