@@ -193,10 +193,11 @@ def _rows_read(qrels: pd.DataFrame, settings: dict, drop_unjudged: bool, path: P
     left out; ``None`` when the run must be read whole (topics not in blocks, a document twice, no line)."""
     import pandas as pd
 
-    from irrepro.reproducibility.deterioration import rows_read
+    from irrepro.reproducibility.deterioration import rows_reader
     from irrepro.run_dicts import NeedsWholeRun, whole_topics
     from irrepro.runs import RunStream, rank_by_score
 
+    rows_read = rows_reader(qrels, mode=settings["mode"], source=settings["source"], destination=settings["destination"])
     kept, left_out = [], []
     with RunStream(path, line_numbers=True) as stream:
         try:
@@ -207,8 +208,7 @@ def _rows_read(qrels: pd.DataFrame, settings: dict, drop_unjudged: bool, path: P
                     if rows.empty:
                         continue
                 ranked = _by_score(rows)
-                kept.append(ranked[rows_read(ranked, qrels, mode=settings["mode"], source=settings["source"],
-                                             destination=settings["destination"])])  # fmt: skip
+                kept.append(ranked[rows_read(ranked)])
         except NeedsWholeRun:
             return None
         stream.warn(stacklevel=3)

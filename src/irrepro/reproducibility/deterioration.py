@@ -83,12 +83,13 @@ Where this differs from the reference
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from irrepro.run_dicts import block_starts
 from irrepro.runs import METADATA_ATTR, RUN_COLUMNS, in_trec_eval_order, rank_by_score
 from irrepro.string_order import string_codes
 from irrepro.validation import (
@@ -104,7 +105,8 @@ from irrepro.validation import (
     validate_params,
 )
 
-__all__ = ["MODES", "FAKE_PREFIX", "TOPIC_COLUMNS", "Deterioration", "deteriorate", "settings_problem", "rows_read"]
+__all__ = ["MODES", "FAKE_PREFIX", "TOPIC_COLUMNS", "Deterioration", "deteriorate", "settings_problem", "rows_read",
+           "rows_reader"]
 
 #: The modes of :func:`deteriorate`, the reference's names.
 MODES = ("worse", "better", "betterworse", "worsebetter")
@@ -269,8 +271,7 @@ def deteriorate(
     rng = np.random.default_rng(seed)
     n_selected = round(len(topic_ids) * topics_share)
     selected = np.sort(rng.permutation(len(topic_ids))[:n_selected])
-    relevant = _as_text_ids(qrels.loc[qrels["relevance"].to_numpy() > 0, ["query_id", "doc_id"]])
-    relevant_pairs = set(zip(relevant["query_id"].tolist(), relevant["doc_id"].tolist(), strict=True))
+    relevant, relevant_pairs = _relevant(qrels)
     docs = ranked["doc_id"].to_numpy(dtype=object)
 
     def interval(bounds):
@@ -438,24 +439,59 @@ def rows_read(ranked: pd.DataFrame, qrels: pd.DataFrame, *, mode: str, source: t
     >>> rows_read(run, qrels, mode="worse", source=(1, 1), destination=(2, 3)).tolist()
     [True, True, True, True, True, False]
     """
-    ranked = _as_text_ids(ranked)
-    topics = ranked["query_id"].to_numpy(dtype=object)
-    scores = ranked["score"].to_numpy(dtype="float64")
-    starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]]) if len(topics) else np.zeros(0, dtype=np.intp)
-    lengths = np.diff(np.r_[starts, len(topics)])
+    return rows_reader(qrels, mode=mode, source=source, destination=destination)(ranked)
+
+
+@validate_params(qrels=Qrels(), mode=Choice(MODES), source=_INTERVAL, destination=_INTERVAL)
+def rows_reader(qrels: pd.DataFrame, *, mode: str, source: tuple[int, int],
+                destination: tuple[int, int]) -> Callable[[pd.DataFrame], np.ndarray]:
+    """:func:`rows_read` with the qrels prepared once, for a run read topic by topic.
+
+    Parameters
+    ----------
+    qrels : pandas.DataFrame
+        The judgments, as :func:`irrepro.runs.read_qrels` reads them.
+    mode : {"worse", "better", "betterworse", "worsebetter"}
+        The mode (:data:`MODES`).
+    source, destination : tuple of int
+        The rank intervals, as for :func:`deteriorate`.
+
+    Returns
+    -------
+    callable
+        ``read(ranked)``: the mask :func:`rows_read` gives for whole topics ``ranked`` (as it
+        takes them), with these qrels and settings.
+    """
     depth = max(source[1], destination[1])
-    deepest = starts + np.minimum(depth, lengths) - 1  # the row at the deeper interval's end (or the topic's last)
-    keep = (ranked["rank"].to_numpy() <= depth) | (scores == np.repeat(scores[deepest], lengths))
-    docs = ranked["doc_id"].to_numpy(dtype=object)
-    if not _RULES[mode].replace_relevant:
-        relevant = _as_text_ids(qrels.loc[qrels["relevance"].to_numpy() > 0, ["query_id", "doc_id"]])
-        maybe = pd.Index(pd.unique(relevant["doc_id"].to_numpy(dtype=object))).get_indexer(docs) >= 0
-        pairs = set(zip(relevant["query_id"].tolist(), relevant["doc_id"].tolist(), strict=True))
-        rows = np.flatnonzero(maybe & ~keep)
-        keep[rows] = [pair in pairs for pair in zip(topics[rows].tolist(), docs[rows].tolist(), strict=True)]
+    if _RULES[mode].replace_relevant:
+        relevant_pairs, relevant_docs = None, None
     else:
-        keep[~keep] = _starts_with(docs[~keep], FAKE_PREFIX)
-    return keep
+        relevant, relevant_pairs = _relevant(qrels)
+        relevant_docs = pd.Index(pd.unique(relevant["doc_id"].to_numpy(dtype=object)))
+
+    def read(ranked: pd.DataFrame) -> np.ndarray:
+        ranked = _as_text_ids(ranked)
+        topics = ranked["query_id"].to_numpy(dtype=object)
+        scores = ranked["score"].to_numpy(dtype="float64")
+        starts = block_starts(topics)
+        lengths = np.diff(np.r_[starts, len(topics)])
+        deepest = starts + np.minimum(depth, lengths) - 1  # the row at the deeper interval's end (or the topic's last)
+        keep = (ranked["rank"].to_numpy() <= depth) | (scores == np.repeat(scores[deepest], lengths))
+        docs = ranked["doc_id"].to_numpy(dtype=object)
+        if relevant_pairs is None:
+            keep[~keep] = _starts_with(docs[~keep], FAKE_PREFIX)
+            return keep
+        rows = np.flatnonzero((relevant_docs.get_indexer(docs) >= 0) & ~keep)
+        keep[rows] = [pair in relevant_pairs for pair in zip(topics[rows].tolist(), docs[rows].tolist(), strict=True)]
+        return keep
+
+    return read
+
+
+def _relevant(qrels: pd.DataFrame) -> tuple[pd.DataFrame, set[tuple[str, str]]]:
+    """The judgments with a grade > 0 (``query_id``, ``doc_id`` as text), and their (topic, docno) pairs."""
+    relevant = _as_text_ids(qrels.loc[qrels["relevance"].to_numpy() > 0, ["query_id", "doc_id"]])
+    return relevant, set(zip(relevant["query_id"].tolist(), relevant["doc_id"].tolist(), strict=True))
 
 
 def _starts_with(docs: np.ndarray, prefix: str) -> np.ndarray:
