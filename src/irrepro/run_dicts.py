@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["BATCH_ROWS", "NeedsWholeRun", "NotInBlocks", "block_starts", "nested", "nested_batches", "grouped_batches",
-           "whole_topics", "sorted_batches"]
+           "whole_topics", "repeats_within_blocks", "sorted_batches"]
 
 #: Lines per batch: the dicts of 200,000 lines take a few tens of MiB; per-batch costs vanish.
 BATCH_ROWS = 200_000
@@ -235,12 +235,37 @@ def whole_topics(pieces: Iterable[pd.DataFrame], *, distinct_documents: bool = F
 
 def _distinct(rows: pd.DataFrame, check: bool) -> pd.DataFrame:
     """``rows`` (whole topics, each one block); if ``check``, :class:`NeedsWholeRun` when a topic lists a document twice."""
-    if check:
-        docs = rows["doc_id"].to_numpy(dtype=object).tolist()
-        bounds = np.r_[block_starts(rows["query_id"].to_numpy(dtype=object)), len(docs)].tolist()
-        if any(len(set(docs[a:b])) != b - a for a, b in zip(bounds[:-1], bounds[1:], strict=True)):
-            raise NeedsWholeRun("a topic lists a document twice")
+    if check and repeats_within_blocks(rows["doc_id"].to_numpy(dtype=object), block_starts(rows["query_id"].to_numpy(dtype=object))):
+        raise NeedsWholeRun("a topic lists a document twice")
     return rows
+
+
+def repeats_within_blocks(values: np.ndarray, starts: np.ndarray) -> bool:
+    """Tell whether a value occurs twice within one block (a document twice in one topic's block of lines).
+
+    One set per block: about five times faster than hashing one (topic, document) key per line.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        A one-dimensional array (e.g. docnos in file order).
+    starts : numpy.ndarray
+        The first index of each block, as :func:`block_starts` gives them.
+
+    Returns
+    -------
+    bool
+        True if some block holds a value twice.
+
+    Examples
+    --------
+    >>> docs = np.array(["a", "b", "a", "a"], dtype=object)
+    >>> repeats_within_blocks(docs, np.array([0, 2])), repeats_within_blocks(docs, np.array([0, 2, 3]))
+    (True, False)
+    """
+    listed = values.tolist()
+    bounds = np.r_[starts, len(listed)].tolist()
+    return any(len(set(listed[a:b])) != b - a for a, b in zip(bounds[:-1], bounds[1:], strict=True))
 
 
 def _checked(rows: pd.DataFrame) -> dict[str, dict[str, float]]:

@@ -136,6 +136,7 @@ from irrepro.metadata import (
     with_tag,
 )
 from irrepro.outputs import atomic_open, atomic_write_bytes, atomic_write_text
+from irrepro.run_dicts import block_starts, repeats_within_blocks
 from irrepro.sources import Source
 from irrepro.string_order import string_codes
 from irrepro.validation import Fields, FilePath, Optional, RunFrame, Text, validate_params
@@ -678,9 +679,7 @@ def _has_duplicates(query_ids: pd.Series, doc_ids: pd.Series) -> bool:
     topics = query_ids.to_numpy(dtype=object)
     starts = _topic_blocks(topics)
     if starts is not None:
-        docs = doc_ids.to_numpy(dtype=object).tolist()
-        bounds = np.r_[starts, len(docs)].tolist()
-        return any(len(set(docs[a:b])) != b - a for a, b in itertools.pairwise(bounds))
+        return repeats_within_blocks(doc_ids.to_numpy(dtype=object), starts)
     doc_codes, distinct_docs = pd.factorize(doc_ids.to_numpy())
     if len(distinct_docs) == len(doc_codes):
         return False
@@ -691,7 +690,7 @@ def _has_duplicates(query_ids: pd.Series, doc_ids: pd.Series) -> bool:
 
 def _topic_blocks(topics: np.ndarray) -> np.ndarray | None:
     """The first row of each topic when every topic is one block of rows (in any order), else ``None``."""
-    starts = np.flatnonzero(np.r_[True, topics[1:] != topics[:-1]]) if len(topics) else np.zeros(0, dtype=np.intp)
+    starts = block_starts(topics)
     heads = topics[starts].tolist()
     return starts if len(set(heads)) == len(heads) else None
 
@@ -976,18 +975,23 @@ def _run_chunks(
 
     The one place where :func:`read_run` and :class:`RunStream` read lines: the ir_metadata header
     is taken from the first chunks here (into ``summary.metadata``), before the parser.
-    ``numbered``: each chunk's lines are counted from the next chunk's first line number (every
-    chunk but the last ends with a newline), so the next chunk is read before this one is parsed.
+    ``numbered``: each chunk's lines are counted (:func:`_counted`), for their line numbers.
     """
     chunks = _body_chunks(source, summary, chunk_bytes)
-    pairs = itertools.pairwise(itertools.chain(chunks, [None])) if numbered else ((chunk, None) for chunk in chunks)
-    for (first_line, data), following in pairs:
-        count = None
-        if numbered:
-            count = following[0] - first_line if following is not None else data.count(b"\n") + (not data.endswith(b"\n"))
+    counted = _counted(chunks) if numbered else ((first_line, data, None) for first_line, data in chunks)
+    for first_line, data, count in counted:
         lines = _read_run_chunk(data, source.label, first_line=first_line, fast=fast, line_count=count)
         summary.add(lines)
         yield lines
+
+
+def _counted(chunks: Iterator[tuple[int, bytes]]) -> Iterator[tuple[int, bytes, int]]:
+    """``(first line number, bytes, number of lines)`` of consecutive chunks: every chunk but the last
+    ends with a newline, so a chunk's lines are counted by the next one's first line number (the next
+    chunk is read before this one is handed on); only the last chunk's newlines are counted."""
+    for (first_line, data), following in itertools.pairwise(itertools.chain(chunks, [None])):
+        count = following[0] - first_line if following is not None else data.count(b"\n") + (not data.endswith(b"\n"))
+        yield first_line, data, count
 
 
 def _read_run_lines(
@@ -1449,22 +1453,18 @@ def edit_run(
         raise ValueError(f"edit_run: {path}, line {min(both)}: both changed and left out")
     edits = sorted(docnos.keys() | leave_out)
     with Source(Path(path)) as source, atomic_open(out, "wb") as handle:
-        # Chunk by chunk (each ends at a line end, so a chunk's lines are counted by the next one's
-        # first line number): a chunk without an edit is copied as it is.
+        # Chunk by chunk (each ends at a line end): a chunk without an edit is copied as it is.
         chunks = source.chunks()
         first = next(chunks, None)
         if first is not None and not header and _START_AT_TOP.match(first[1].removeprefix(_BOM.encode())):
             chunks = _body_chunks(source, _RunSummary(), None)  # from the start again, the header left out
             first = next(chunks, None)
         at, last_line = 0, 0
-        for (first_line, data), following in itertools.pairwise(itertools.chain([first] if first else [], chunks, [None])):
+        for first_line, data, count in _counted(itertools.chain([first] if first else [], chunks)):
             if at < len(edits) and edits[at] < first_line:
                 raise ValueError(f"edit_run: {path}, line {edits[at]}: no such run line (the header "
                                  f"ends before line {first_line})")
-            if following is not None:
-                last_line = following[0] - 1
-            else:
-                last_line = first_line + data.count(b"\n") - data.endswith(b"\n")
+            last_line = first_line + count - 1
             upto = at
             while upto < len(edits) and edits[upto] <= last_line:
                 upto += 1
@@ -1512,7 +1512,6 @@ class _LineEnds:
         self.data = data
         counts = [data.count(b"\n", start, start + self.BLOCK) for start in range(0, len(data), self.BLOCK)]
         self.before = np.r_[0, np.cumsum(counts)]  # newlines before each block
-        self.count = int(self.before[-1]) + (bool(data) and not data.endswith(b"\n"))
         self._found: dict[int, np.ndarray] = {}
 
     def end(self, number: int) -> int:
