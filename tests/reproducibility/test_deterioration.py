@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from irrepro.commands.deteriorate import changed_lines
 from irrepro.evaluation import evaluate
 from irrepro.reproducibility.deterioration import FAKE_PREFIX, MODES, Deterioration, deteriorate, rows_read
 from irrepro.runs import in_trec_eval_order, rank_by_score, read_run, write_run
@@ -399,7 +398,7 @@ def test_the_rows_read_are_all_that_deteriorate_needs(case):
         return
     part = deteriorate(kept, qrels, **options)
     pd.testing.assert_frame_equal(part.topics, whole.topics)
-    assert changed_lines(kept, part) == changed_lines(run, whole)
+    assert part.changed_lines(kept) == whole.changed_lines(run)
     depth = max(options["source"][1], options["destination"][1])  # ranks up to there: the same rows in the same order
     pd.testing.assert_frame_equal(part.run[part.run["rank"] <= depth].reset_index(drop=True),
                                   whole.run[whole.run["rank"] <= depth].reset_index(drop=True), check_like=True)  # fmt: skip

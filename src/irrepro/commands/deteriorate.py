@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from irrepro.commands._common import InputError, input_path, read_input
 
-__all__ = ["NAME", "HELP", "MODES", "rank_interval", "add_arguments", "run", "changed_lines"]
+__all__ = ["NAME", "HELP", "MODES", "rank_interval", "add_arguments", "run"]
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -152,7 +152,7 @@ def run(args) -> int:
         kept, left_out = _judged_only(frame, qrels) if args.drop_unjudged else (frame, frame.iloc[:0])
     result = deteriorate(kept, qrels, **settings)
     if editable:
-        edit_run(args.run, args.out, docnos=changed_lines(kept, result), leave_out=left_out["line"].tolist())
+        edit_run(args.run, args.out, docnos=result.changed_lines(kept), leave_out=left_out["line"].tolist())
     else:
         write_run(result.run, args.out)
     if args.report:
@@ -217,31 +217,3 @@ def _rows_read(qrels: pd.DataFrame, settings: dict, drop_unjudged: bool, path: P
         return None
     frame = rank_by_score(pd.concat(kept, ignore_index=True).assign(run=tag))  # topics in string order, as deteriorate ranks
     return frame, (pd.concat(left_out, ignore_index=True) if left_out else frame.iloc[:0])
-
-
-def changed_lines(original: pd.DataFrame, done) -> dict[int, tuple[str, str]]:
-    """The lines of a run file whose document a deterioration changed.
-
-    A document moved by :func:`~irrepro.reproducibility.deterioration.deteriorate` takes the line
-    of the rank it moved to (a line keeps its score), and ties reordered after it move with their
-    lines, so the lines of the changed rows, compared line by line, are exactly the edit.
-
-    Parameters
-    ----------
-    original : pandas.DataFrame
-        The run given to ``deteriorate``, in trec_eval order (as ``read_run(..., line_numbers=True)``
-        reads it), so that its rows are those ``changed_rows`` counts.
-    done : irrepro.reproducibility.deterioration.Deterioration
-        Its result: ``run`` keeps the ``line`` column; ``changed_rows`` says where to look.
-
-    Returns
-    -------
-    dict of int to (str, str)
-        Line number -> (the original docno, the new one), for :func:`irrepro.runs.edit_run`.
-    """
-    rows = done.changed_rows
-    before = dict(zip(original["line"].to_numpy()[rows].tolist(), original["doc_id"].to_numpy(dtype=object)[rows].tolist(),
-                      strict=True))  # fmt: skip
-    after = zip(done.run["line"].to_numpy()[rows].tolist(), done.run["doc_id"].to_numpy(dtype=object)[rows].tolist(),
-                strict=True)  # fmt: skip
-    return {line: (before[line], doc) for line, doc in after if before[line] != doc}

@@ -184,6 +184,32 @@ class Deterioration:
                 f"{int(topics['swaps'].sum())} swaps and {int(topics['replacements'].sum())} replacements in all; "
                 f"counts shrunk in {int(topics['shrunk'].sum())} topics")
 
+    def changed_lines(self, original: pd.DataFrame) -> dict[int, tuple[str, str]]:
+        """Say which lines of the run file a deterioration changed, for :func:`irrepro.runs.edit_run`.
+
+        A moved document takes the line of the rank it moved to (a line keeps its score), and ties
+        reordered after it move with their lines, so the lines of :attr:`changed_rows`, compared
+        line by line, are exactly the edit.
+
+        Parameters
+        ----------
+        original : pandas.DataFrame
+            The run given to :func:`deteriorate`, in trec_eval order (as ``read_run(...,
+            line_numbers=True)`` reads it, its ``line`` column kept), so that its rows are those
+            :attr:`changed_rows` counts.
+
+        Returns
+        -------
+        dict of int to (str, str)
+            Line number -> (the original docno, the new one).
+        """
+        rows = self.changed_rows
+        before = dict(zip(original["line"].to_numpy()[rows].tolist(),
+                          original["doc_id"].to_numpy(dtype=object)[rows].tolist(), strict=True))  # fmt: skip
+        after = zip(self.run["line"].to_numpy()[rows].tolist(), self.run["doc_id"].to_numpy(dtype=object)[rows].tolist(),
+                    strict=True)  # fmt: skip
+        return {line: (before[line], doc) for line, doc in after if before[line] != doc}
+
 
 _INTERVAL = Pair(Integer(minimum=1), what="an interval of rank positions (start, end)")
 _COUNT = Integer(minimum=0)
